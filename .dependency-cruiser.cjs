@@ -1,0 +1,37 @@
+/** Layer rules: the domain is pure; doors and adapters depend on it, never the reverse. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'src/domain must not import infra, rest, graphql or the composition root',
+      from: { path: '^src/domain' },
+      to: { path: '^src/(infra|rest|graphql|app|cli)' },
+    },
+    {
+      name: 'domain-no-io-libraries',
+      severity: 'error',
+      comment: 'src/domain must not import I/O libraries',
+      from: { path: '^src/domain' },
+      to: { path: 'node_modules/(express|@mikro-orm|pg|@electric-sql|rabbitmq-client|type-graphql|@apollo|graphql-ws|ws|pino)/' },
+    },
+    {
+      name: 'doors-do-not-cross',
+      severity: 'error',
+      comment: 'the REST and GraphQL doors are independent of each other',
+      from: { path: '^src/rest' },
+      to: { path: '^src/graphql' },
+    },
+    {
+      name: 'doors-do-not-cross-back',
+      severity: 'error',
+      from: { path: '^src/graphql' },
+      to: { path: '^src/rest' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+  },
+};

@@ -1,0 +1,53 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPubSub } from '@graphql-yoga/subscription';
+import { systemClock, type Clock } from '../domain/shared/clock';
+import { attachGraphql } from '../graphql/graphql-server';
+import { buildGraphqlSchema } from '../graphql/schema';
+import { createLogger, type Logger } from '../infra/log/logger';
+import { buildHttpApp } from '../rest/rest-app';
+import type { Config } from './config';
+import { buildServices } from './container';
+import { openDatabase } from './database';
+import type { Services } from './services';
+
+export interface RunningApp {
+  url: string;
+  services: Services;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+export interface AppOverrides {
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** Boots one process: database, use cases, and the HTTP/WebSocket doors. */
+export async function startApplication(config: Config, o: AppOverrides = {}): Promise<RunningApp> {
+  const logger = o.logger ?? createLogger(config.LOG_LEVEL);
+  const db = await openDatabase(config);
+  const services = buildServices(config, db.orm, logger, o.clock ?? systemClock);
+  const schema = await buildGraphqlSchema(createPubSub());
+  const server = createServer();
+  const graphql = await attachGraphql(server, schema, services, config.BODY_LIMIT);
+  const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, extra: [graphql.router] });
+  server.on('request', app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.HOST}:${port}`;
+  logger.info({ url, mode: config.MODE, embeddedDatabase: db.embedded }, 'pixpay listening');
+  return {
+    url,
+    services,
+    server,
+    stop: async () => {
+      await graphql.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}

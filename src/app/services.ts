@@ -1,0 +1,25 @@
+import type { ApiKeysService } from '../domain/accounts/api-keys.service';
+import type { IdentityService } from '../domain/accounts/identity.service';
+import type { SellerOnboardingService } from '../domain/accounts/seller-onboarding.service';
+import type { TwoFactorService } from '../domain/accounts/two-factor.service';
+import type { DeploymentMode } from '../domain/accounts/accounts.types';
+import type { Clock } from '../domain/shared/clock';
+import type { Logger } from '../infra/log/logger';
+
+export interface HealthProbe {
+  database(): Promise<boolean>;
+  cache(): Promise<boolean>;
+}
+
+/** Everything the doors need: the use cases and a few platform facts. */
+export interface Services {
+  mode: DeploymentMode;
+  clock: Clock;
+  logger: Logger;
+  startedAt: Date;
+  health: HealthProbe;
+  identity: IdentityService;
+  sellers: SellerOnboardingService;
+  twoFactor: TwoFactorService;
+  apiKeys: ApiKeysService;
+}

@@ -1,0 +1,97 @@
+import type { Clock } from '../shared/clock';
+import { DomainError, validationError } from '../shared/errors';
+import type { PasswordHasher, SellerRepository, SessionRepository, TokenService, UserRepository } from './accounts.ports';
+import type { Principal, User } from './accounts.types';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 200;
+
+export interface IdentityDeps {
+  users: UserRepository;
+  sellers: SellerRepository;
+  sessions: SessionRepository;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  clock: Clock;
+  sessionTtlMs: number;
+}
+
+export const invalidCredentials = () =>
+  new DomainError('INVALID_CREDENTIALS', 'e-mail or password is wrong', 'UNAUTHENTICATED');
+
+export const unauthenticated = (message = 'missing, invalid or revoked credential') =>
+  new DomainError('UNAUTHENTICATED', message, 'UNAUTHENTICATED');
+
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 254 || !EMAIL.test(email)) throw validationError('INVALID_EMAIL', 'e-mail is not valid');
+  return email;
+}
+
+/** Dashboard people: sign up, log in, and resolve a session token to a principal. */
+export class IdentityService {
+  constructor(private readonly d: IdentityDeps) {}
+
+  async signUp(input: { email: string; password: string; role?: User['role'] }): Promise<User> {
+    const email = normalizeEmail(input.email);
+    if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
+      throw validationError('WEAK_PASSWORD', `password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    }
+    const user: User = {
+      id: this.d.tokens.newId(),
+      email,
+      passwordHash: await this.d.hasher.hash(input.password),
+      role: input.role ?? 'USER',
+      sellerId: null,
+      totpSecretEnc: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      createdAt: this.d.clock.now(),
+    };
+    await this.d.users.insert(user);
+    return user;
+  }
+
+  async logIn(input: { email: string; password: string }): Promise<{ token: string; expiresAt: Date; user: User }> {
+    const user = await this.d.users.findByEmail(input.email.trim().toLowerCase());
+    if (!user) {
+      // Spend the same time as a real check so response times do not reveal accounts.
+      await this.d.hasher.verify(await this.dummyHash(), input.password);
+      throw invalidCredentials();
+    }
+    if (!(await this.d.hasher.verify(user.passwordHash, input.password))) throw invalidCredentials();
+    const token = `sess_${this.d.tokens.randomToken()}`;
+    const now = this.d.clock.now();
+    const expiresAt = new Date(now.getTime() + this.d.sessionTtlMs);
+    await this.d.sessions.insert({
+      id: this.d.tokens.newId(),
+      userId: user.id,
+      tokenHash: this.d.tokens.digest(token),
+      createdAt: now,
+      expiresAt,
+      revokedAt: null,
+    });
+    return { token, expiresAt, user };
+  }
+
+  private dummy?: Promise<string>;
+  private dummyHash(): Promise<string> {
+    this.dummy ??= this.d.hasher.hash(this.d.tokens.randomToken());
+    return this.dummy;
+  }
+
+  async logOut(token: string): Promise<void> {
+    const session = await this.d.sessions.findByHash(this.d.tokens.digest(token));
+    if (session && !session.revokedAt) await this.d.sessions.revoke(session.id, this.d.clock.now());
+  }
+
+  async authenticateSession(token: string): Promise<Principal> {
+    const session = await this.d.sessions.findByHash(this.d.tokens.digest(token));
+    if (!session || session.revokedAt || session.expiresAt <= this.d.clock.now()) throw unauthenticated();
+    const user = await this.d.users.findById(session.userId);
+    if (!user) throw unauthenticated();
+    const seller = user.sellerId ? await this.d.sellers.findById(user.sellerId) : null;
+    return { kind: 'session', user, seller };
+  }
+}

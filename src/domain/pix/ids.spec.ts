@@ -1,0 +1,93 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { DomainError } from '../shared/errors';
+import { alphanumericFromBytes, buildEndToEndId, buildTxid, isValidEndToEndId, isValidTxid } from './ids';
+
+const codeOf = (fn: () => unknown): string | undefined => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof DomainError) return e.code;
+    throw e;
+  }
+  return undefined;
+};
+
+describe('isValidTxid', () => {
+  it.each([
+    ['a'.repeat(26), true],
+    ['Z9'.repeat(17) + 'x', true], // 35
+    ['a'.repeat(25), false],
+    ['a'.repeat(36), false],
+    ['a'.repeat(25) + '-', false],
+    ['a'.repeat(25) + 'é', false],
+    ['***', false],
+    [undefined, false],
+  ])('%j -> %s', (value, expected) => {
+    expect(isValidTxid(value)).toBe(expected);
+  });
+});
+
+describe('isValidEndToEndId', () => {
+  it.each([
+    ['E12345678202601021530abcDEF12345', true],
+    ['E12345678202601021530abcDEF1234', false], // 31
+    ['E12345678202601021530abcDEF123456', false], // 33
+    ['E12345678202601021530abcDEF1234_', false],
+    [42, false],
+  ])('%j -> %s', (value, expected) => {
+    expect(isValidEndToEndId(value)).toBe(expected);
+  });
+});
+
+describe('buildEndToEndId', () => {
+  it('concatenates E, ISPB, UTC yyyyMMddHHmm and the random part', () => {
+    const id = buildEndToEndId({
+      ispb: '00360305',
+      at: new Date('2026-01-02T03:04:59.999-03:00'), // 06:04 UTC
+      random: 'abcDEF12345',
+    });
+    expect(id).toBe('E00360305202601020604abcDEF12345');
+    expect(id).toHaveLength(32);
+    expect(isValidEndToEndId(id)).toBe(true);
+  });
+
+  it('uses UTC across a day boundary', () => {
+    const id = buildEndToEndId({ ispb: '12345678', at: new Date('2025-12-31T23:59:00-03:00'), random: '0'.repeat(11) });
+    expect(id.slice(9, 21)).toBe('202601010259');
+  });
+
+  it.each([
+    [{ ispb: '1234567' }, 'INVALID_ISPB'],
+    [{ ispb: '1234567a' }, 'INVALID_ISPB'],
+    [{ at: new Date('nope') }, 'INVALID_DATE'],
+    [{ random: 'abc' }, 'INVALID_END_TO_END_RANDOM'],
+    [{ random: 'abcDEF1234-' }, 'INVALID_END_TO_END_RANDOM'],
+    [{ random: 'abcDEF123456' }, 'INVALID_END_TO_END_RANDOM'],
+  ])('rejects %j', (override, code) => {
+    const parts = { ispb: '12345678', at: new Date('2026-01-01T00:00:00Z'), random: 'abcDEF12345', ...override };
+    expect(codeOf(() => buildEndToEndId(parts))).toBe(code);
+  });
+});
+
+describe('random parts from bytes', () => {
+  it('maps every byte to one alphanumeric', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 11, maxLength: 11 }), (bytes) => {
+        const random = alphanumericFromBytes(bytes);
+        expect(random).toMatch(/^[0-9a-v]{11}$/);
+        expect(isValidEndToEndId(buildEndToEndId({ ispb: '12345678', at: new Date(0), random }))).toBe(true);
+      }),
+    );
+  });
+
+  it('builds valid txids from 26 to 35 bytes only', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 26, maxLength: 35 }), (bytes) => {
+        expect(isValidTxid(buildTxid(bytes))).toBe(true);
+      }),
+    );
+    expect(codeOf(() => buildTxid(new Uint8Array(25)))).toBe('INVALID_TXID_LENGTH');
+    expect(codeOf(() => buildTxid(new Uint8Array(36)))).toBe('INVALID_TXID_LENGTH');
+  });
+});

@@ -1,0 +1,35 @@
+import type { Services } from '../app/services';
+import type { Principal, Seller, User } from '../domain/accounts/accounts.types';
+import { unauthenticated } from '../domain/accounts/identity.service';
+import { requireOperator } from '../domain/accounts/seller-onboarding.service';
+import { DomainError } from '../domain/shared/errors';
+
+export interface GqlContext {
+  services: Services;
+  principal: Principal | null;
+  requestId: string;
+}
+
+export function requirePrincipal(ctx: GqlContext): Principal {
+  if (!ctx.principal) throw unauthenticated('log in or send an API key');
+  return ctx.principal;
+}
+
+/** Dashboard-only operations (keys, 2FA) need a person, not an API key. */
+export function requireSessionUser(ctx: GqlContext): User {
+  const p = requirePrincipal(ctx);
+  if (p.kind !== 'session') throw new DomainError('SESSION_REQUIRED', 'this operation needs a dashboard session', 'FORBIDDEN');
+  return p.user;
+}
+
+export function requireSeller(ctx: GqlContext): Seller {
+  const p = requirePrincipal(ctx);
+  if (!p.seller) throw new DomainError('SELLER_REQUIRED', 'this user has no linked seller', 'FORBIDDEN');
+  return p.seller;
+}
+
+export function requireOperatorUser(ctx: GqlContext): User {
+  const user = requireSessionUser(ctx);
+  requireOperator(user);
+  return user;
+}

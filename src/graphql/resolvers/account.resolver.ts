@@ -1,0 +1,99 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { KycStatus } from '../../domain/accounts/accounts.types';
+import { type GqlContext, requireOperatorUser, requirePrincipal, requireSessionUser } from '../context';
+import {
+  ApiKeyType,
+  CreatedApiKeyType,
+  FeePlanType,
+  KeyModeGql,
+  KycStatusGql,
+  MeType,
+  SellerType,
+  SessionType,
+  TwoFactorEnrolmentType,
+  UserType,
+} from '../types/account.types';
+
+/** Onboarding: people, sellers, 2FA and API keys. */
+@Resolver()
+export class AccountResolver {
+  @Query(() => MeType, { description: 'the caller: user (for sessions), seller and credential kind' })
+  me(@Ctx() ctx: GqlContext): MeType {
+    const p = requirePrincipal(ctx);
+    return Object.assign(new MeType(), {
+      user: p.kind === 'session' ? UserType.from(p.user) : null,
+      seller: p.seller ? SellerType.from(p.seller) : null,
+      credential: p.kind,
+    });
+  }
+
+  @Mutation(() => UserType)
+  async signUp(@Ctx() ctx: GqlContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string) {
+    return UserType.from(await ctx.services.identity.signUp({ email, password }));
+  }
+
+  @Mutation(() => SessionType)
+  async logIn(@Ctx() ctx: GqlContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string) {
+    const s = await ctx.services.identity.logIn({ email, password });
+    return Object.assign(new SessionType(), { token: s.token, expiresAt: s.expiresAt, user: UserType.from(s.user) });
+  }
+
+  @Mutation(() => SellerType, { description: 'registers the seller of the logged-in user; document is a CPF or CNPJ' })
+  async registerSeller(@Ctx() ctx: GqlContext, @Arg('name', () => String) name: string, @Arg('document', () => String) document: string) {
+    const user = requireSessionUser(ctx);
+    return SellerType.from(await ctx.services.sellers.registerSeller(user, { name, document }));
+  }
+
+  @Mutation(() => TwoFactorEnrolmentType, { description: 'starts TOTP enrolment; confirm with a code to activate' })
+  async enrolTwoFactor(@Ctx() ctx: GqlContext) {
+    return Object.assign(new TwoFactorEnrolmentType(), await ctx.services.twoFactor.enrol(requireSessionUser(ctx)));
+  }
+
+  @Mutation(() => UserType)
+  async confirmTwoFactor(@Ctx() ctx: GqlContext, @Arg('code', () => String) code: string) {
+    return UserType.from(await ctx.services.twoFactor.confirm(requireSessionUser(ctx), code));
+  }
+
+  @Mutation(() => UserType)
+  async disableTwoFactor(@Ctx() ctx: GqlContext, @Arg('code', () => String) code: string) {
+    return UserType.from(await ctx.services.twoFactor.disable(requireSessionUser(ctx), code));
+  }
+
+  @Mutation(() => CreatedApiKeyType, { description: 'the key is returned only here; live keys need 2FA active' })
+  async createApiKey(@Ctx() ctx: GqlContext, @Arg('mode', () => KeyModeGql) mode: KeyModeGql) {
+    const { key, apiKey } = await ctx.services.apiKeys.create(requireSessionUser(ctx), mode);
+    return Object.assign(new CreatedApiKeyType(), { key, apiKey: ApiKeyType.from(apiKey) });
+  }
+
+  @Query(() => [ApiKeyType])
+  async apiKeys(@Ctx() ctx: GqlContext) {
+    return (await ctx.services.apiKeys.list(requireSessionUser(ctx))).map(ApiKeyType.from);
+  }
+
+  @Mutation(() => ApiKeyType)
+  async revokeApiKey(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
+    return ApiKeyType.from(await ctx.services.apiKeys.revoke(requireSessionUser(ctx), id));
+  }
+
+  @Mutation(() => SellerType, { description: 'operators only' })
+  async reviewSellerKyc(
+    @Ctx() ctx: GqlContext,
+    @Arg('sellerId', () => ID) sellerId: string,
+    @Arg('status', () => KycStatusGql) status: KycStatusGql,
+  ) {
+    return SellerType.from(await ctx.services.sellers.reviewKyc(requireOperatorUser(ctx), sellerId, status as KycStatus));
+  }
+
+  @Mutation(() => SellerType, { description: 'operators only: a seller\'s fee plan' })
+  async setSellerFeePlan(
+    @Ctx() ctx: GqlContext,
+    @Arg('sellerId', () => ID) sellerId: string,
+    @Arg('pixInBasisPoints', () => Int) pixInBasisPoints: number,
+    @Arg('pixInFixedCents', () => Int) pixInFixedCents: number,
+    @Arg('pixInMinimumCents', () => Int) pixInMinimumCents: number,
+    @Arg('withdrawalFixedCents', () => Int) withdrawalFixedCents: number,
+  ) {
+    const plan: FeePlanType = { pixInBasisPoints, pixInFixedCents, pixInMinimumCents, withdrawalFixedCents };
+    return SellerType.from(await ctx.services.sellers.setFeePlan(requireOperatorUser(ctx), sellerId, plan));
+  }
+}

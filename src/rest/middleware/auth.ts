@@ -1,0 +1,50 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Services } from '../../app/services';
+import type { Principal, Seller } from '../../domain/accounts/accounts.types';
+import { unauthenticated } from '../../domain/accounts/identity.service';
+import { DomainError } from '../../domain/shared/errors';
+
+const SESSION_PREFIX = 'sess_';
+
+function bearer(req: Request): string | undefined {
+  const h = req.header('authorization');
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m?.[1];
+}
+
+/** Resolves a credential: API keys, and dashboard session tokens on Bearer paths. */
+async function resolve(services: Services, credential: string): Promise<Principal> {
+  if (credential.startsWith(SESSION_PREFIX)) return services.identity.authenticateSession(credential);
+  return services.apiKeys.authenticate(credential);
+}
+
+/**
+ * `x-api-key` (or Bearer, as the sandbox reference shows) for /api/v1/cobranca/* and
+ * /v1/disputes/appeal; `Authorization: Bearer` for wallet, balance, statement and
+ * data-subject paths.
+ */
+export function authenticate(services: Services, accept: 'apiKeyHeader' | 'bearer') {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const credential = (accept === 'apiKeyHeader' ? req.header('x-api-key') : undefined) ?? bearer(req);
+      if (!credential) throw unauthenticated('credential missing: send your API key');
+      res.locals.principal = await resolve(services, credential);
+      next();
+    } catch (e) {
+      next(e);
+    }
+  };
+}
+
+export function principalOf(res: Response): Principal {
+  return res.locals.principal as Principal;
+}
+
+/** The seller behind the credential; 403 when the user has no linked seller. */
+export function sellerOf(res: Response): Seller {
+  const p = principalOf(res);
+  if (p.kind === 'apiKey') return p.seller;
+  if (!p.seller) throw new DomainError('SELLER_REQUIRED', 'this user has no linked seller', 'FORBIDDEN');
+  return p.seller;
+}
