@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPubSub } from '@graphql-yoga/subscription';
 import { systemClock, type Clock } from '../domain/shared/clock';
 import { attachGraphql } from '../graphql/graphql-server';
 import { buildGraphqlSchema } from '../graphql/schema';
+import { createLivePubSub, InProcessLiveEvents } from '../infra/live/in-process-live-events';
 import { createLogger, type Logger } from '../infra/log/logger';
 import { buildHttpApp } from '../rest/rest-app';
 import type { Config } from './config';
@@ -27,8 +27,9 @@ export interface AppOverrides {
 export async function startApplication(config: Config, o: AppOverrides = {}): Promise<RunningApp> {
   const logger = o.logger ?? createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config);
-  const services = buildServices(config, db.orm, logger, o.clock ?? systemClock);
-  const schema = await buildGraphqlSchema(createPubSub());
+  const pubSub = createLivePubSub();
+  const services = buildServices(config, db.orm, logger, o.clock ?? systemClock, new InProcessLiveEvents(pubSub));
+  const schema = await buildGraphqlSchema(pubSub);
   const server = createServer();
   const graphql = await attachGraphql(server, schema, services, config.BODY_LIMIT);
   const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, extra: [graphql.router] });

@@ -3,6 +3,8 @@ import { IdentityService } from '../domain/accounts/identity.service';
 import { SellerOnboardingService } from '../domain/accounts/seller-onboarding.service';
 import { TwoFactorService } from '../domain/accounts/two-factor.service';
 import type { Clock } from '../domain/shared/clock';
+import type { LiveEvents } from '../domain/shared/live-events';
+import { MikroUnitOfWork } from '../infra/db/unit-of-work';
 import {
   MikroApiKeyRepository,
   MikroSellerRepository,
@@ -19,8 +21,9 @@ import type { Config } from './config';
 import type { Services } from './services';
 
 /** The composition root: adapters in, use cases out. */
-export function buildServices(config: Config, orm: Orm, logger: Logger, clock: Clock): Services {
+export function buildServices(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Services {
   const em = orm.em;
+  const uow = new MikroUnitOfWork(em);
   const users = new MikroUserRepository(em);
   const sellers = new MikroSellerRepository(em);
   const tokens = new CryptoTokens();
@@ -28,6 +31,7 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
   return {
     mode: config.MODE,
     clock,
+    live,
     logger,
     startedAt: clock.now(),
     health: {

@@ -4,6 +4,7 @@ import type { SellerOnboardingService } from '../domain/accounts/seller-onboardi
 import type { TwoFactorService } from '../domain/accounts/two-factor.service';
 import type { DeploymentMode } from '../domain/accounts/accounts.types';
 import type { Clock } from '../domain/shared/clock';
+import type { LiveEvents } from '../domain/shared/live-events';
 import type { Logger } from '../infra/log/logger';
 
 export interface HealthProbe {
@@ -15,6 +16,7 @@ export interface HealthProbe {
 export interface Services {
   mode: DeploymentMode;
   clock: Clock;
+  live: LiveEvents;
   logger: Logger;
   startedAt: Date;
   health: HealthProbe;

@@ -17,7 +17,7 @@ export function ormConfig(o: OrmOptions): Options {
     clientUrl: o.url,
     entities: [...accountSchemas],
     extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: o.poolSize },
     // Connection failures surface at start as a clear error instead of hanging.
     driverOptions: { connection: { connectionTimeoutMillis: 5_000 } },
