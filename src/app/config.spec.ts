@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded sandbox', () => {
+    const c = loadConfig({});
+    expect(c.MODE).toBe('sandbox');
+    expect(c.PORT).toBe(3000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.DATA_DIR).toBe('./data');
+    expect(c.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it.each([
+    [{ MODE: 'staging' }, 'MODE'],
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ AMQP_URL: 'http://x' }, 'AMQP_URL'],
+    [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
+    [{ APP_SECRET: 'short' }, 'APP_SECRET'],
+    [{ MODE: 'production' }, 'APP_SECRET'],
+    [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
+  ])('rejects %o naming %s', (env, name) => {
+    try {
+      loadConfig(env);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      expect((e as ConfigError).problems.join('\n')).toContain(name);
+    }
+  });
+
+  it('splits the webhook allow-list', () => {
+    expect(loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Localhost, 127.0.0.1 ,' }).WEBHOOK_ALLOW_HOSTS).toEqual(['localhost', '127.0.0.1']);
+  });
+});
