@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startApplication } from '../../src/app/application';
+import { loadConfig } from '../../src/app/config';
+import { createLogger } from '../../src/infra/log/logger';
+import { gql } from '../support/app';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pixpay-embedded-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const boot = () => startApplication(loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+
+describe('embedded mode (no DATABASE_URL: PGlite under DATA_DIR)', () => {
+  it('serves /health, and keeps its data across a restart', async () => {
+    const first = await boot();
+    try {
+      const res = await fetch(`${first.url}/health`);
+      expect(await res.json()).toMatchObject({ status: 'ok', checks: { database: 'ok' } });
+      const signUp = await gql(first, 'mutation{ signUp(email:"embedded@example.com", password:"long enough pw"){ id } }');
+      expect(signUp.errors).toBeUndefined();
+    } finally {
+      await first.stop();
+    }
+    const second = await boot();
+    try {
+      const login = await gql(second, 'mutation{ logIn(email:"embedded@example.com", password:"long enough pw"){ token } }');
+      expect(login.data!.logIn.token).toMatch(/^sess_/);
+    } finally {
+      await second.stop();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { startTestApp, type TestApp } from '../support/app';
+import { TEST_DATABASE_ADMIN_URL } from '../support/database';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function asAdmin(sql: string) {
+  const orm = await MikroORM.init({ clientUrl: TEST_DATABASE_ADMIN_URL, entities: [], discovery: { warnWhenNoEntities: false } });
+  try {
+    await orm.em.getConnection().execute(sql);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+describe('GET /health', () => {
+  it('is 200 with the documented shape when healthy', async () => {
+    const res = await fetch(`${app.url}/health`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(['checks', 'status', 'timestamp', 'uptime']);
+    expect(body.status).toBe('ok');
+    expect(typeof body.uptime).toBe('number');
+    expect(body.checks).toEqual({ database: 'ok', cache: 'ok' });
+  });
+
+  it('is 503 naming the database when it cannot be reached, and recovers', async () => {
+    const db = new URL(app.databaseUrl).pathname.slice(1);
+    await asAdmin(`alter database ${db} allow_connections false`);
+    await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${db}'`);
+    try {
+      const res = await fetch(`${app.url}/health`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'error', checks: { database: 'error', cache: 'ok' } });
+    } finally {
+      await asAdmin(`alter database ${db} allow_connections true`);
+    }
+    const again = await fetch(`${app.url}/health`);
+    expect(again.status).toBe(200);
+  });
+});
