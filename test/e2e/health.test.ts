@@ -24,7 +24,7 @@ describe('GET /health', () => {
   it('is 200 with the documented shape when healthy', async () => {
     const res = await fetch(`${app.url}/health`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as Record<string, any>;
     expect(Object.keys(body).sort()).toEqual(['checks', 'status', 'timestamp', 'uptime']);
     expect(body.status).toBe('ok');
     expect(typeof body.uptime).toBe('number');

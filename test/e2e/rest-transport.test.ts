@@ -16,7 +16,7 @@ describe('REST transport errors never crash and answer in the documented format'
   it('unknown route: 404 in the standard format with the request id', async () => {
     const res = await fetch(`${app.url}/no/such/route`);
     expect(res.status).toBe(404);
-    const body = await res.json();
+    const body = (await res.json()) as Record<string, any>;
     expect(body).toMatchObject({ status: false, erro: 'ROUTE_NOT_FOUND', path: '/no/such/route' });
     expect(body.requestId).toBe(res.headers.get('x-request-id'));
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
@@ -32,7 +32,7 @@ describe('REST transport errors never crash and answer in the documented format'
   it('malformed JSON: 400 INVALID_JSON, cobranca shape under /api/v1/cobranca', async () => {
     const res = await post('/api/v1/cobranca/transactions', '{"amount": 10,');
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()) as Record<string, any>;
     expect(body).toEqual({ code: 'INVALID_JSON', message: expect.any(String), correlationID: res.headers.get('x-request-id') });
   });
 
