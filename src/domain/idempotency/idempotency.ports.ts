@@ -1,0 +1,15 @@
+import type { Tx } from '../shared/unit-of-work';
+import type { ClaimResult, IdempotencyScope, StoredResponse } from './idempotency.types';
+
+export interface IdempotencyStore {
+  /** Atomically claims the key, or reports what the earlier request with that key became. */
+  claim(input: IdempotencyScope & { fingerprint: string; now: Date; leaseMs: number; retentionMs: number }): Promise<ClaimResult>;
+  /** Inside the operation's own transaction: the resource exists from this commit on. */
+  attachResource(tx: Tx, claimId: string, resourceId: string): Promise<void>;
+  /** Stores the answer for replays. */
+  complete(claimId: string, response: StoredResponse): Promise<void>;
+  /** The operation failed unexpectedly and created nothing: the key may be used again at once. */
+  release(claimId: string): Promise<void>;
+  /** Deletes keys past their retention; returns how many. */
+  purgeExpired(now: Date, limit: number): Promise<number>;
+}

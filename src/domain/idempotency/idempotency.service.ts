@@ -1,0 +1,90 @@
+import { DomainError, validationError } from '../shared/errors';
+import type { Clock } from '../shared/clock';
+import { requestFingerprint } from './fingerprint';
+import type { IdempotencyStore } from './idempotency.ports';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type IdempotentOperation, type StoredResponse } from './idempotency.types';
+
+export const idempotencyInFlight = () =>
+  new DomainError('IDEMPOTENCY_IN_FLIGHT', 'a request with this Idempotency-Key is still being processed; retry later', 'CONFLICT', { retryAfterSeconds: 5 });
+export const idempotencyConflict = () =>
+  new DomainError('IDEMPOTENCY_KEY_CONFLICT', 'this Idempotency-Key was used with a different request body', 'UNPROCESSABLE');
+
+export function validateIdempotencyKey(key: unknown): string {
+  if (typeof key !== 'string' || key.trim() === '') {
+    throw validationError('IDEMPOTENCY_KEY_REQUIRED', 'the Idempotency-Key header is required (UUID v4 recommended)');
+  }
+  if (key.length > IDEMPOTENCY_KEY_MAX) {
+    throw validationError('IDEMPOTENCY_KEY_TOO_LONG', `Idempotency-Key must have at most ${IDEMPOTENCY_KEY_MAX} characters`);
+  }
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw validationError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be printable ASCII without spaces');
+  }
+  return key;
+}
+
+export interface IdempotentRun {
+  /** Passed to the use case, which attaches its resource inside its own transaction. */
+  claimId: string;
+}
+
+export interface IdempotentRequest {
+  sellerId: string;
+  operation: IdempotentOperation;
+  key: unknown;
+  body: unknown;
+  /** Runs the operation and renders its answer (status + body in the door's format). */
+  execute(run: IdempotentRun): Promise<StoredResponse>;
+  /** Renders the answer for a resource committed by a request that died before answering. */
+  renderExisting(resourceId: string): Promise<StoredResponse>;
+}
+
+/**
+ * The one idempotency mechanism behind every create: same key and body replay the
+ * stored answer; another body is a conflict; a running original answers in-flight;
+ * a holder that died before committing leaves a lease that lets a retry take over.
+ * Only successes are stored; failures free the key.
+ */
+export class IdempotencyService {
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async run(req: IdempotentRequest): Promise<StoredResponse & { replayed: boolean }> {
+    const key = validateIdempotencyKey(req.key);
+    const claim = await this.store.claim({
+      sellerId: req.sellerId,
+      operation: req.operation,
+      key,
+      fingerprint: requestFingerprint(req.operation, req.body),
+      now: this.clock.now(),
+      leaseMs: IDEMPOTENCY_LEASE_MS,
+      retentionMs: IDEMPOTENCY_RETENTION_MS[req.operation],
+    });
+    switch (claim.state) {
+      case 'DONE':
+        return { ...claim.response, replayed: true };
+      case 'RESOURCE_ONLY':
+        return { ...(await req.renderExisting(claim.resourceId)), replayed: true };
+      case 'IN_FLIGHT':
+        throw idempotencyInFlight();
+      case 'CONFLICT':
+        throw idempotencyConflict();
+    }
+    let response: StoredResponse;
+    try {
+      response = await req.execute({ claimId: claim.claimId });
+    } catch (error) {
+      // A failed request created nothing (its transaction rolled back), so the key is
+      // freed: the client may fix the cause (balance, 2FA code) and retry with it.
+      await this.store.release(claim.claimId);
+      throw error;
+    }
+    await this.store.complete(claim.claimId, response);
+    return { ...response, replayed: false };
+  }
+
+  purgeExpired(limit = 1_000): Promise<number> {
+    return this.store.purgeExpired(this.clock.now(), limit);
+  }
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { IdempotencyStore } from '../../domain/idempotency/idempotency.ports';
+import type { ClaimResult, IdempotencyScope, StoredResponse } from '../../domain/idempotency/idempotency.types';
+import { DomainError } from '../../domain/shared/errors';
+import type { Tx } from '../../domain/shared/unit-of-work';
+import type { Sql } from '../db/sql';
+
+interface Row {
+  id: string;
+  fingerprint: string;
+  owner: string;
+  resource_id: string | null;
+  response_status: number | null;
+  response_body: unknown;
+  locked_until: Date;
+  expires_at: Date;
+}
+
+const token = () => randomBytes(12).toString('base64url');
+/** claimId = row id + owner token: only the current holder can attach or complete. */
+const claimIdOf = (id: string, owner: string) => `${id}.${owner}`;
+function parseClaim(claimId: string): { id: string; owner: string } {
+  const dot = claimId.lastIndexOf('.');
+  return { id: claimId.slice(0, dot), owner: claimId.slice(dot + 1) };
+}
+
+export class PgIdempotencyStore implements IdempotencyStore {
+  constructor(private readonly sql: Sql) {}
+
+  async claim(input: IdempotencyScope & { fingerprint: string; now: Date; leaseMs: number; retentionMs: number }): Promise<ClaimResult> {
+    const lockedUntil = new Date(input.now.getTime() + input.leaseMs);
+    const expiresAt = new Date(input.now.getTime() + input.retentionMs);
+    // Bounded: each pass either decides or removes an expired row / a dead lease.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const id = token();
+      const owner = token();
+      const inserted = await this.sql.one<{ id: string }>(
+        `insert into idempotency_keys (id, seller_id, operation, key, fingerprint, owner, locked_until, created_at, expires_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (seller_id, operation, key) do nothing returning id`,
+        [id, input.sellerId, input.operation, input.key, input.fingerprint, owner, lockedUntil, input.now, expiresAt],
+      );
+      if (inserted) return { state: 'ACQUIRED', claimId: claimIdOf(id, owner) };
+
+      const row = await this.sql.one<Row>(
+        `select id, fingerprint, owner, resource_id, response_status, response_body, locked_until, expires_at
+         from idempotency_keys where seller_id = ? and operation = ? and key = ?`,
+        [input.sellerId, input.operation, input.key],
+      );
+      if (!row) continue; // purged between the two statements
+      if (new Date(row.expires_at) <= input.now) {
+        await this.sql.query(`delete from idempotency_keys where id = ? and expires_at <= ?`, [row.id, input.now]);
+        continue;
+      }
+      if (row.fingerprint !== input.fingerprint) return { state: 'CONFLICT' };
+      if (row.response_status !== null) return { state: 'DONE', response: { status: row.response_status, body: row.response_body } };
+      if (row.resource_id !== null) return { state: 'RESOURCE_ONLY', resourceId: row.resource_id };
+      if (new Date(row.locked_until) > input.now) return { state: 'IN_FLIGHT' };
+      const newOwner = token();
+      const taken = await this.sql.one<{ id: string }>(
+        `update idempotency_keys set owner = ?, locked_until = ?
+         where id = ? and owner = ? and resource_id is null and response_status is null returning id`,
+        [newOwner, lockedUntil, row.id, row.owner],
+      );
+      if (taken) return { state: 'ACQUIRED', claimId: claimIdOf(row.id, newOwner) };
+    }
+    return { state: 'IN_FLIGHT' };
+  }
+
+  async attachResource(tx: Tx, claimId: string, resourceId: string): Promise<void> {
+    const { id, owner } = parseClaim(claimId);
+    const rows = await this.sql.query(
+      `update idempotency_keys set resource_id = ? where id = ? and owner = ? and resource_id is null returning id`,
+      [resourceId, id, owner],
+      tx,
+    );
+    // Another request took the key over after our lease ran out: roll back rather than create twice.
+    if (rows.length !== 1) {
+      throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'this Idempotency-Key was taken over by a retry', 'CONFLICT', { retryAfterSeconds: 5 });
+    }
+  }
+
+  async complete(claimId: string, response: StoredResponse): Promise<void> {
+    const { id, owner } = parseClaim(claimId);
+    await this.sql.query(`update idempotency_keys set response_status = ?, response_body = ? where id = ? and owner = ?`, [
+      response.status,
+      JSON.stringify(response.body ?? null),
+      id,
+      owner,
+    ]);
+  }
+
+  async release(claimId: string): Promise<void> {
+    const { id, owner } = parseClaim(claimId);
+    await this.sql.query(`delete from idempotency_keys where id = ? and owner = ? and resource_id is null`, [id, owner]);
+  }
+
+  async purgeExpired(now: Date, limit: number): Promise<number> {
+    const rows = await this.sql.query(
+      `delete from idempotency_keys where id in (select id from idempotency_keys where expires_at <= ? limit ?) returning id`,
+      [now, limit],
+    );
+    return rows.length;
+  }
+}

@@ -1,0 +1,90 @@
+import type { JobHandler } from '../../domain/jobs/scheduler';
+import type { Clock } from '../../domain/shared/clock';
+import type { Logger } from '../log/logger';
+import type { Sql } from '../db/sql';
+
+interface DueJob {
+  id: string;
+  kind: string;
+  key: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+const LOCK_MS = 60_000;
+const MAX_BACKOFF_MS = 15 * 60_000;
+
+/**
+ * Runs due jobs. Several runners may work at once: each claims rows with
+ * FOR UPDATE SKIP LOCKED and a lock lease, so a crashed runner's jobs run again later.
+ */
+export class JobRunner {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Claims and runs the jobs due now; returns how many ran. */
+  async runDue(limit = 50): Promise<number> {
+    const now = this.clock.now();
+    const jobs = await this.sql.query<DueJob>(
+      `update jobs set locked_until = ?, attempts = attempts + 1
+       where id in (
+         select id from jobs where run_at <= ? and (locked_until is null or locked_until <= ?)
+         order by run_at limit ? for update skip locked)
+       returning id, kind, key, payload, attempts`,
+      [new Date(now.getTime() + LOCK_MS), now, now, limit],
+    );
+    for (const job of jobs) await this.runOne(job);
+    return jobs.length;
+  }
+
+  private async runOne(job: DueJob): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload);
+      await this.sql.query(`delete from jobs where id = ?`, [job.id]);
+    } catch (err) {
+      const delay = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.min(job.attempts, 20));
+      this.logger.warn({ err, job: { id: job.id, kind: job.kind, key: job.key, attempts: job.attempts } }, 'job failed; will retry');
+      await this.sql.query(`update jobs set run_at = ?, locked_until = null, last_error = ? where id = ?`, [
+        new Date(this.clock.now().getTime() + delay),
+        String((err as Error)?.message ?? err).slice(0, 1_000),
+        job.id,
+      ]);
+    }
+  }
+
+  /** Polls every intervalMs until stop(). */
+  start(intervalMs: number): void {
+    const tick = async () => {
+      try {
+        this.running = this.runDue();
+        while ((await this.running) > 0) this.running = this.runDue();
+      } catch (err) {
+        this.logger.error({ err }, 'job runner tick failed');
+      } finally {
+        this.running = undefined;
+        if (this.timer) this.timer = setTimeout(tick, intervalMs);
+      }
+    };
+    this.timer = setTimeout(tick, intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    const t = this.timer;
+    this.timer = undefined;
+    if (t) clearTimeout(t);
+    await this.running?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdempotencyService } from '../../src/domain/idempotency/idempotency.service';
+import { ManualClock } from '../../src/domain/shared/clock';
+import { DomainError } from '../../src/domain/shared/errors';
+import { Sql } from '../../src/infra/db/sql';
+import { MikroUnitOfWork } from '../../src/infra/db/unit-of-work';
+import { PgIdempotencyStore } from '../../src/infra/idempotency/pg-idempotency-store';
+import type { Orm } from '../../src/infra/db/orm';
+import { openTestOrm } from '../support/orm';
+
+let db: { orm: Orm; close(): Promise<void> };
+let store: PgIdempotencyStore;
+let uow: MikroUnitOfWork;
+let sql: Sql;
+const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
+let service: IdempotencyService;
+
+beforeAll(async () => {
+  db = await openTestOrm(25);
+  sql = new Sql(db.orm.em);
+  store = new PgIdempotencyStore(sql);
+  uow = new MikroUnitOfWork(db.orm.em);
+  service = new IdempotencyService(store, clock);
+  await sql.query('create table things (id text primary key, body jsonb)');
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+let n = 0;
+/** A fake create operation: inserts a row and attaches it, like a real use case. */
+function request(key: string, body: unknown, seller = 'seller-1') {
+  return {
+    sellerId: seller,
+    operation: 'transactions.create' as const,
+    key,
+    body,
+    execute: async ({ claimId }: { claimId: string }) => {
+      const id = `thing-${n++}`;
+      await uow.run(async (tx) => {
+        await sql.query('insert into things (id, body) values (?, ?)', [id, JSON.stringify(body)], tx);
+        await store.attachResource(tx, claimId, id);
+      });
+      return { status: 201, body: { id } };
+    },
+    renderExisting: async (id: string) => ({ status: 201, body: { id, rendered: true } }),
+  };
+}
+const count = async () => Number((await sql.one<{ c: string }>('select count(*) c from things'))!.c);
+
+describe('idempotency on real PostgreSQL', () => {
+  it('same key and body: one resource, the same answer replayed', async () => {
+    const first = await service.run(request('k-same', { amount: 100 }));
+    const again = await service.run(request('k-same', { amount: 100 }));
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ status: 201, body: first.body, replayed: true });
+  });
+
+  it('key order in the body does not matter; another body is a 422 conflict', async () => {
+    await service.run(request('k-order', { a: 1, b: { c: 2, d: 3 } }));
+    const same = await service.run(request('k-order', { b: { d: 3, c: 2 }, a: 1 }));
+    expect(same.replayed).toBe(true);
+    await expect(service.run(request('k-order', { a: 2 }))).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_CONFLICT', kind: 'UNPROCESSABLE' });
+  });
+
+  it('keys are scoped per seller', async () => {
+    const a = await service.run(request('k-scope', { x: 1 }, 'seller-a'));
+    const b = await service.run(request('k-scope', { x: 1 }, 'seller-b'));
+    expect(a.body).not.toEqual(b.body);
+  });
+
+  it('20 concurrent requests with one key create exactly one resource; the rest are in flight or replays', async () => {
+    const before = await count();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => service.run(request('k-race', { amount: 5 }))));
+    expect((await count()) - before).toBe(1);
+    const fresh = results.filter((r) => r.status === 'fulfilled' && !r.value.replayed);
+    expect(fresh).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT' });
+    }
+  });
+
+  it('a holder that died before committing leaves a lease; after it a retry runs', async () => {
+    const claim = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-dead', fingerprint: 'f', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
+    expect(claim.state).toBe('ACQUIRED');
+    const blocked = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-dead', fingerprint: 'f', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
+    expect(blocked.state).toBe('IN_FLIGHT');
+    clock.advance(31_000);
+    const retry = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-dead', fingerprint: 'f', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
+    expect(retry.state).toBe('ACQUIRED');
+    // The presumed-dead holder wakes up: it may not attach a resource any more.
+    await expect(uow.run((tx) => store.attachResource(tx, (claim as { claimId: string }).claimId, 'late'))).rejects.toBeInstanceOf(DomainError);
+  });
+
+  it('committed but unanswered: the resource is rendered again, never created twice', async () => {
+    const claim = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-crash', fingerprint: 'f2', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
+    await uow.run((tx) => store.attachResource(tx, (claim as { claimId: string }).claimId, 'thing-crashed'));
+    const next = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-crash', fingerprint: 'f2', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
+    expect(next).toEqual({ state: 'RESOURCE_ONLY', resourceId: 'thing-crashed' });
+  });
+
+  it('a failure frees the key for a corrected retry', async () => {
+    const failing = { ...request('k-fail', { amount: 1 }), execute: async () => { throw new DomainError('INSUFFICIENT_BALANCE', 'no', 'UNPROCESSABLE'); } };
+    await expect(service.run(failing)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    expect((await service.run(request('k-fail', { amount: 1 }))).replayed).toBe(false);
+  });
+
+  it('rejects missing, empty and over-long keys', async () => {
+    await expect(service.run(request(undefined as unknown as string, {}))).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED', kind: 'VALIDATION' });
+    await expect(service.run(request('', {}))).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED' });
+    await expect(service.run(request('x'.repeat(129), {}))).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_TOO_LONG' });
+    expect((await service.run(request('x'.repeat(128), {}))).replayed).toBe(false);
+  });
+
+  it('keys expire after their retention and are purged', async () => {
+    await service.run(request('k-expire', { v: 1 }));
+    clock.advance(24 * 3_600_000 + 1);
+    expect(await service.purgeExpired()).toBeGreaterThan(0);
+    expect((await service.run(request('k-expire', { v: 2 }))).replayed).toBe(false);
+  });
+});

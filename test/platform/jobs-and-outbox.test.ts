@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/domain/shared/clock';
+import { Sql } from '../../src/infra/db/sql';
+import { MikroUnitOfWork } from '../../src/infra/db/unit-of-work';
+import { JobRunner } from '../../src/infra/jobs/job-runner';
+import { PgScheduler } from '../../src/infra/jobs/pg-scheduler';
+import { createLogger } from '../../src/infra/log/logger';
+import { PgOutbox } from '../../src/infra/outbox/pg-outbox';
+import type { Orm } from '../../src/infra/db/orm';
+import { openTestOrm } from '../support/orm';
+
+let db: { orm: Orm; close(): Promise<void> };
+let sql: Sql;
+let uow: MikroUnitOfWork;
+const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
+
+beforeAll(async () => {
+  db = await openTestOrm();
+  sql = new Sql(db.orm.em);
+  uow = new MikroUnitOfWork(db.orm.em);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('durable jobs', () => {
+  it('run when due (clock moved, no sleeping), once per key, and retry after a failure', async () => {
+    const scheduler = new PgScheduler(sql);
+    const runner = new JobRunner(sql, clock, createLogger('silent'));
+    const seen: string[] = [];
+    let failOnce = true;
+    runner.register('test.echo', async (p) => {
+      if (p.flaky && failOnce) {
+        failOnce = false;
+        throw new Error('transient');
+      }
+      seen.push(String(p.v));
+    });
+    await uow.run(async (tx) => {
+      await scheduler.schedule(tx, { kind: 'test.echo', key: 'a', runAt: new Date(clock.now().getTime() + 30_000), payload: { v: 'a' } });
+      await scheduler.schedule(tx, { kind: 'test.echo', key: 'a', runAt: clock.now(), payload: { v: 'duplicate' } });
+      await scheduler.schedule(tx, { kind: 'test.echo', key: 'b', runAt: clock.now(), payload: { v: 'b', flaky: true } });
+    });
+    expect(await runner.runDue()).toBe(1); // b fails once
+    expect(seen).toEqual([]);
+    clock.advance(30_000);
+    expect(await runner.runDue()).toBe(2);
+    expect(seen.sort()).toEqual(['a', 'b']);
+    expect(await runner.runDue()).toBe(0);
+  });
+
+  it('a rolled-back transaction schedules nothing', async () => {
+    const scheduler = new PgScheduler(sql);
+    await expect(
+      uow.run(async (tx) => {
+        await scheduler.schedule(tx, { kind: 'test.echo', key: 'rolled-back', runAt: clock.now(), payload: {} });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await sql.query(`select 1 from jobs where key = 'rolled-back'`)).toHaveLength(0);
+  });
+});
+
+describe('outbox', () => {
+  it('appends in the caller transaction and wakes the relay only after commit', async () => {
+    let woken = 0;
+    const outbox = new PgOutbox(sql, () => woken++);
+    const event = { eventType: 'TRANSACTION_PAID', sellerId: 's1', aggregateType: 'TRANSACTION' as const, aggregateId: 'tx1', payload: { id: 'tx1', amount: 100 }, occurredAt: clock.now() };
+    await expect(
+      uow.run(async (tx) => {
+        await outbox.append(tx, event);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(woken).toBe(0);
+    const id = await uow.run((tx) => outbox.append(tx, event));
+    expect(woken).toBe(1);
+    const rows = await sql.query<{ event_id: string; payload: unknown; published_at: Date | null }>('select event_id, payload, published_at from outbox');
+    expect(rows).toEqual([{ event_id: id, payload: { id: 'tx1', amount: 100 }, published_at: null }]);
+  });
+});

@@ -1,0 +1,16 @@
+import { migrate, openOrm, type Orm } from '../../src/infra/db/orm';
+import { createTestDatabase } from './database';
+
+/** A migrated, throw-away database and its ORM, for adapter tests without HTTP. */
+export async function openTestOrm(poolSize = 10): Promise<{ orm: Orm; close(): Promise<void> }> {
+  const db = await createTestDatabase();
+  const orm = await openOrm({ url: db.url, poolSize });
+  await migrate(orm);
+  return {
+    orm,
+    close: async () => {
+      await orm.close(true);
+      await db.drop();
+    },
+  };
+}
