@@ -9,6 +9,7 @@ import { buildHttpApp } from '../rest/rest-app';
 import type { Config } from './config';
 import { buildServices } from './container';
 import { openDatabase } from './database';
+import { startWorker } from './worker';
 import type { Services } from './services';
 
 export interface RunningApp {
@@ -31,6 +32,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const services = buildServices(config, db.orm, logger, o.clock ?? systemClock, new InProcessLiveEvents(pubSub));
   const schema = await buildGraphqlSchema(pubSub);
   const server = createServer();
+  const background = config.ROLE === 'api' ? undefined : startWorker(services);
   const graphql = await attachGraphql(server, schema, services, config.BODY_LIMIT);
   const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, extra: [graphql.router] });
   server.on('request', app);
@@ -47,6 +49,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
     server,
     stop: async () => {
       await graphql.stop();
+      await background?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

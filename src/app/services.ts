@@ -6,6 +6,7 @@ import type { DeploymentMode } from '../domain/accounts/accounts.types';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEvents } from '../domain/shared/live-events';
 import type { Logger } from '../infra/log/logger';
+import type { Platform } from './wiring/platform';
 
 export interface HealthProbe {
   database(): Promise<boolean>;
@@ -19,6 +20,8 @@ export interface Services {
   live: LiveEvents;
   logger: Logger;
   startedAt: Date;
+  /** Shared plumbing (database, outbox, jobs, idempotency); doors use only `idempotency`. */
+  platform: Platform;
   health: HealthProbe;
   identity: IdentityService;
   sellers: SellerOnboardingService;

@@ -1,0 +1,60 @@
+import { EventEmitter } from 'node:events';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { IdempotencyService } from '../../domain/idempotency/idempotency.service';
+import type { Clock } from '../../domain/shared/clock';
+import type { LiveEvents } from '../../domain/shared/live-events';
+import type { Orm } from '../../infra/db/orm';
+import { Sql } from '../../infra/db/sql';
+import { MikroUnitOfWork } from '../../infra/db/unit-of-work';
+import { PgIdempotencyStore } from '../../infra/idempotency/pg-idempotency-store';
+import { JobRunner } from '../../infra/jobs/job-runner';
+import { PgScheduler } from '../../infra/jobs/pg-scheduler';
+import type { Logger } from '../../infra/log/logger';
+import { PgOutbox } from '../../infra/outbox/pg-outbox';
+import { CryptoTokens } from '../../infra/security/crypto-tokens';
+import type { Config } from '../config';
+
+/** Shared plumbing every feature's wiring builds on. */
+export interface Platform {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  live: LiveEvents;
+  em: EntityManager;
+  sql: Sql;
+  uow: MikroUnitOfWork;
+  tokens: CryptoTokens;
+  outbox: PgOutbox;
+  /** Emits 'committed' after a transaction that wrote outbox rows commits in this process. */
+  outboxSignal: EventEmitter;
+  scheduler: PgScheduler;
+  jobs: JobRunner;
+  idempotency: IdempotencyService;
+  /** Background loops a feature runs in the worker role (relays, consumers). */
+  workerHooks: (() => { stop(): Promise<void> })[];
+}
+
+export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Platform {
+  const em = orm.em;
+  const sql = new Sql(em);
+  const outboxSignal = new EventEmitter();
+  outboxSignal.setMaxListeners(50);
+  const jobs = new JobRunner(sql, clock, logger);
+  const idempotency = new IdempotencyService(new PgIdempotencyStore(sql), clock);
+  return {
+    config,
+    logger,
+    clock,
+    live,
+    em,
+    sql,
+    uow: new MikroUnitOfWork(em),
+    tokens: new CryptoTokens(),
+    outbox: new PgOutbox(sql, () => outboxSignal.emit('committed')),
+    outboxSignal,
+    scheduler: new PgScheduler(sql),
+    jobs,
+    idempotency,
+    workerHooks: [],
+  };
+}
