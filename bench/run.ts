@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { chargesBenchmark } from './charges.bench';
+import { ledgerBenchmark } from './ledger.bench';
+import { webhooksBenchmark } from './webhooks.bench';
+import { withdrawalsBenchmark } from './withdrawals.bench';
+import type { Benchmark } from './support/benchmark';
+
+/**
+ * `npm run bench [-- name...]`: runs the registered benchmarks (all, or those named)
+ * one after the other on the local PostgreSQL. Each benchmark is a file
+ * `bench/<name>.bench.ts` exporting a `Benchmark` (support/benchmark.ts); add it to BENCHMARKS below.
+ * Figures are for the closing notes; nothing here gates CI.
+ */
+const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, webhooksBenchmark, withdrawalsBenchmark];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const selected = wanted.length ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS;
+  if (selected.length === 0) throw new Error(`no benchmark named ${wanted.join(', ')}; known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+  for (const b of selected) {
+    console.log(`\n=== ${b.name}: ${b.description}`);
+    await b.run();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,20 @@
+import type { FeePlan } from '../accounts/accounts.types';
+import { basisPointsOf, type Cents } from '../shared/money';
+
+/**
+ * Fee rules, in integer cents. Rounding rule: the percentage part is rounded half up
+ * to the cent (`basisPointsOf`: 0.5 cent becomes 1 cent), then the fixed part is
+ * added and the minimum applied. A fee never exceeds the amount it is charged on, so
+ * a credit is never negative. Defaults: DEFAULT_FEE_PLAN (accounts.types.ts); an
+ * operator sets a seller's plan with `setSellerFeePlan`.
+ */
+export function pixCashInFee(plan: FeePlan, amount: Cents): Cents {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('pixCashInFee needs a positive integer amount');
+  const fee = Math.max(basisPointsOf(amount, plan.pixInBasisPoints) + plan.pixInFixedCents, plan.pixInMinimumCents);
+  return Math.min(fee, amount);
+}
+
+/** The fixed fee per withdrawal, debited from the balance beside the amount (SPEC, Withdrawal). */
+export function withdrawalFee(plan: FeePlan): Cents {
+  return plan.withdrawalFixedCents;
+}

@@ -1,0 +1,171 @@
+import { GraphQLSafeInt } from 'graphql-scalars';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { WalletUpdatedPayload } from '../../domain/ledger/ledger.service';
+import type { Balance, PostedEntry, StatementEntry, StatementSummary, Wallet } from '../../domain/ledger/ledger.types';
+import type { StatementPage } from '../../domain/ledger/wallet.service';
+
+/** Money is integer cents; GraphQL Int stops at 2^31, so amounts use SafeInt (2^53). */
+export const Money = GraphQLSafeInt;
+
+export enum StatementEntryTypeGql {
+  CREDIT = 'CREDIT',
+  DEBIT = 'DEBIT',
+  PENDING_CREDIT = 'PENDING_CREDIT',
+  PENDING_DEBIT = 'PENDING_DEBIT',
+  RETAINED = 'RETAINED',
+  RELEASE_RETAINED = 'RELEASE_RETAINED',
+}
+registerEnumType(StatementEntryTypeGql, { name: 'StatementEntryType' });
+
+export enum WalletMethodGql {
+  PIX = 'PIX',
+  BOLETO = 'BOLETO',
+  CARD = 'CARD',
+}
+registerEnumType(WalletMethodGql, { name: 'WalletMethod', description: 'the balance a ledger movement applies to' });
+
+@ObjectType('StatementEntry')
+export class StatementEntryType {
+  @Field(() => ID) id!: string;
+  @Field(() => Money, { description: 'cents' }) amount!: number;
+  @Field(() => StatementEntryTypeGql) type!: StatementEntryTypeGql;
+  @Field(() => String) description!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => String, { nullable: true }) transactionId!: string | null;
+  @Field(() => String, { nullable: true }) withdrawalId!: string | null;
+
+  static from(e: StatementEntry): StatementEntryType {
+    return Object.assign(new StatementEntryType(), {
+      id: e.id,
+      amount: e.amount,
+      type: e.type as StatementEntryTypeGql,
+      description: e.description,
+      createdAt: e.createdAt,
+      transactionId: e.transactionId ?? null,
+      withdrawalId: e.withdrawalId ?? null,
+    });
+  }
+}
+
+@ObjectType('Wallet')
+export class WalletType {
+  @Field(() => Money) balancePix!: number;
+  @Field(() => Money) balanceBoleto!: number;
+  @Field(() => Money) balanceCard!: number;
+  @Field(() => Money, { description: 'available over all methods' }) balanceTotal!: number;
+  @Field(() => Money, { description: 'retained or in dispute' }) balanceBlocked!: number;
+  @Field(() => String) currency!: string;
+  @Field(() => Date) updatedAt!: Date;
+  @Field(() => [StatementEntryType], { description: 'the latest statement entries, newest first' }) recentMovements!: StatementEntryType[];
+
+  static from(w: Wallet): WalletType {
+    return Object.assign(new WalletType(), { ...w, recentMovements: w.recentMovements.map(StatementEntryType.from) });
+  }
+}
+
+@ObjectType('Balance')
+export class BalanceType {
+  @Field(() => Money) available!: number;
+  @Field(() => Money) blocked!: number;
+  @Field(() => Money, { description: 'available + blocked' }) total!: number;
+  @Field(() => String) currency!: string;
+
+  static from(b: Balance): BalanceType {
+    return Object.assign(new BalanceType(), b);
+  }
+}
+
+@ObjectType('StatementEdge')
+export class StatementEdgeType {
+  @Field(() => String, { description: 'pass as `cursor` to get the entries after this one' }) cursor!: string;
+  @Field(() => StatementEntryType) node!: StatementEntryType;
+}
+
+@ObjectType('StatementPageInfo')
+export class StatementPageInfoType {
+  @Field(() => Boolean) hasNextPage!: boolean;
+  @Field(() => String, { nullable: true }) endCursor!: string | null;
+}
+
+@ObjectType('StatementConnection')
+export class StatementConnectionType {
+  @Field(() => [StatementEdgeType]) edges!: StatementEdgeType[];
+  @Field(() => StatementPageInfoType) pageInfo!: StatementPageInfoType;
+  @Field(() => Int, { description: 'entries matching the filters, whatever the page' }) totalCount!: number;
+
+  static from(p: StatementPage): StatementConnectionType {
+    return Object.assign(new StatementConnectionType(), {
+      edges: p.items.map((e) => Object.assign(new StatementEdgeType(), { cursor: e.id, node: StatementEntryType.from(e) })),
+      pageInfo: Object.assign(new StatementPageInfoType(), { hasNextPage: p.hasNextPage, endCursor: p.endCursor }),
+      totalCount: p.count,
+    });
+  }
+}
+
+@ObjectType('StatementPeriod')
+export class StatementPeriodType {
+  @Field(() => String, { description: 'YYYY-MM-DD (UTC)' }) startDate!: string;
+  @Field(() => String, { description: 'YYYY-MM-DD (UTC), inclusive' }) endDate!: string;
+}
+
+@ObjectType('StatementSummary')
+export class StatementSummaryType {
+  @Field(() => Money) totalCredits!: number;
+  @Field(() => Money, { description: 'includes fees' }) totalDebits!: number;
+  @Field(() => Money, { description: 'fees charged minus fees returned' }) totalFees!: number;
+  @Field(() => Money, { description: 'totalCredits - totalDebits' }) netBalance!: number;
+  @Field(() => StatementPeriodType) period!: StatementPeriodType;
+
+  static from(s: StatementSummary): StatementSummaryType {
+    return Object.assign(new StatementSummaryType(), { ...s, period: Object.assign(new StatementPeriodType(), s.period) });
+  }
+}
+
+@ObjectType('WalletUpdate', { description: 'balances right after a journal entry changed them' })
+export class WalletUpdateType {
+  @Field(() => ID) entryId!: string;
+  @Field(() => String) reference!: string;
+  @Field(() => String) kind!: string;
+  @Field(() => Money) balancePix!: number;
+  @Field(() => Money) balanceBoleto!: number;
+  @Field(() => Money) balanceCard!: number;
+  @Field(() => Money) balanceTotal!: number;
+  @Field(() => Money) balanceBlocked!: number;
+  @Field(() => String) currency!: string;
+  @Field(() => Date) updatedAt!: Date;
+
+  static from(p: WalletUpdatedPayload): WalletUpdateType {
+    return Object.assign(new WalletUpdateType(), { ...p, updatedAt: new Date(p.updatedAt) });
+  }
+}
+
+@ObjectType('LedgerEntry', { description: 'a posted journal entry' })
+export class LedgerEntryType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) reference!: string;
+  @Field(() => String) kind!: string;
+  @Field(() => ID, { nullable: true }) sellerId!: string | null;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Boolean, { description: 'false when the reference had been posted before (nothing changed)' }) created!: boolean;
+  @Field(() => BalanceType, { nullable: true, description: "the seller's balance after the entry" }) balance!: BalanceType | null;
+
+  static from(e: PostedEntry): LedgerEntryType {
+    const w = e.wallet;
+    const available = w ? w.availablePix + w.availableBoleto + w.availableCard : 0;
+    return Object.assign(new LedgerEntryType(), {
+      id: e.id,
+      reference: e.reference,
+      kind: e.kind,
+      sellerId: e.sellerId,
+      createdAt: e.createdAt,
+      created: e.created,
+      balance: w ? BalanceType.from({ available, blocked: w.blocked, total: available + w.blocked, currency: 'BRL' }) : null,
+    });
+  }
+}
+
+@ObjectType('PlatformAccountBalance')
+export class PlatformAccountBalanceType {
+  @Field(() => String) account!: string;
+  @Field(() => Money, { description: 'sum of the postings; may be negative' }) balance!: number;
+}
