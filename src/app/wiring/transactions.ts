@@ -1,0 +1,75 @@
+import { createId } from '@paralleldrive/cuid2';
+import type { SellerRepository } from '../../domain/accounts/accounts.ports';
+import type { LedgerService } from '../../domain/ledger/ledger.service';
+import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
+import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refunds.service';
+import { TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
+import { JOB_EXPIRE, JOB_REGISTER_CHARGE, TransactionsService } from '../../domain/transactions/transactions.service';
+import { PgIdempotencyStore } from '../../infra/idempotency/pg-idempotency-store';
+import { JOB_SANDBOX_AUTOPAY, SandboxInstitution } from '../../infra/institution/sandbox-institution';
+import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
+import { QrcodeRenderer } from '../../infra/transactions/qrcode-renderer';
+import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
+import type { Platform } from './platform';
+
+const str = (v: unknown): string => {
+  if (typeof v !== 'string') throw new Error('job payload is missing a string field');
+  return v;
+};
+
+/** Location URLs are the public base URL without scheme (BR Code field 26.25). */
+export function locationBase(publicBaseUrl: string): string {
+  const u = new URL(publicBaseUrl);
+  return `${u.host}${u.pathname.replace(/\/$/, '')}/pix/qr`;
+}
+
+export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sellers: SellerRepository; postbackGuard: WebhookTargetGuard }) {
+  const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
+  const repo = new PgTransactionRepository(p.sql);
+  const idempotency = new PgIdempotencyStore(p.sql);
+  const reports = new TransactionReportsService({ uow, repo, sellers: deps.sellers, ledger: deps.ledger, outbox, live, clock });
+  // Production adapters for real institutions plug in here; the sandbox simulator is the only one today.
+  const institution = new SandboxInstitution({
+    uow,
+    scheduler,
+    logger,
+    report: (r) => reports.apply(r),
+    autopayAfterMs: config.SANDBOX_AUTOPAY_SECONDS * 1_000,
+  });
+  const transactions = new TransactionsService({
+    uow,
+    repo,
+    idempotency,
+    scheduler,
+    qr: new QrcodeRenderer(),
+    ids: new RandomPixIds(),
+    clock,
+    locationBase: locationBase(config.PUBLIC_BASE_URL),
+    merchantCity: config.MERCHANT_CITY,
+    postbackGuard: deps.postbackGuard,
+  });
+  const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, idempotency, scheduler, clock, newId: createId });
+
+  jobs.register(JOB_REGISTER_CHARGE, async (payload) => {
+    const t = await repo.findById(str(payload.transactionId));
+    if (!t) return;
+    await institution.registerCharge({ transactionId: t.id, txid: t.txid, amount: t.amount, expiresAt: t.pix.expiresAt, createdAt: t.createdAt });
+  });
+  jobs.register(JOB_EXPIRE, async (payload) => {
+    const id = str(payload.transactionId);
+    await reports.apply({ reportId: `expire:${id}`, transactionId: id, status: 'EXPIRED' });
+  });
+  jobs.register(JOB_SEND_REFUND, async (payload) => {
+    await institution.requestRefund({
+      transactionId: str(payload.transactionId),
+      refundId: str(payload.refundId),
+      amount: Number(payload.amount),
+      end2endId: typeof payload.end2endId === 'string' ? payload.end2endId : null,
+    });
+  });
+  jobs.register(JOB_SANDBOX_AUTOPAY, async (payload) => {
+    await institution.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
+  });
+
+  return { transactions, transactionReports: reports, refunds, sandboxInstitution: institution, transactionRepository: repo };
+}

@@ -1,0 +1,81 @@
+import type { Seller } from '../accounts/accounts.types';
+import type { Outbox } from '../events/outbox';
+import type { IdempotencyStore } from '../idempotency/idempotency.ports';
+import type { Scheduler } from '../jobs/scheduler';
+import { refundDebit } from '../ledger/ledger-entries';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { Clock } from '../shared/clock';
+import { validationError } from '../shared/errors';
+import type { LiveEvents } from '../shared/live-events';
+import type { UnitOfWork } from '../shared/unit-of-work';
+import { emitTransactionEvents } from './transaction-events';
+import { applyTransactionCommand } from './transaction-machine';
+import { refundCommandFor } from './transaction-refund';
+import { transactionEventName } from './transaction-status';
+import { transactionNotFound } from './transactions.service';
+import type { TransactionRepository } from './transactions.ports';
+import type { Transaction } from './transaction.types';
+
+export const JOB_SEND_REFUND = 'transaction.send-refund';
+
+export interface RefundsDeps {
+  uow: UnitOfWork;
+  repo: TransactionRepository;
+  ledger: Pick<LedgerService, 'postEntry'>;
+  outbox: Outbox;
+  live: LiveEvents;
+  idempotency: Pick<IdempotencyStore, 'attachResource'>;
+  scheduler: Scheduler;
+  clock: Clock;
+  newId(): string;
+}
+
+export function parseRefundAmount(body: unknown): number | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('INVALID_BODY', 'request body must be a JSON object', { field: 'body' });
+  const amount = (body as Record<string, unknown>).amount;
+  if (amount === undefined || amount === null) return undefined;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
+    throw validationError('INVALID_REFUND_AMOUNT', 'amount must be a positive integer number of cents', { field: 'amount' });
+  }
+  return amount;
+}
+
+/**
+ * Seller refunds: total or partial, never more than what remains, paid from the
+ * available balance through the ledger in the same transaction as the status change.
+ * The money goes back to the payer through the institution (a durable job).
+ */
+export class RefundsService {
+  constructor(private readonly d: RefundsDeps) {}
+
+  async refund(seller: Seller, transactionId: string, amount: number | undefined, claimId?: string): Promise<{ transaction: Transaction; refundId: string }> {
+    const refundId = this.d.newId();
+    const transaction = await this.d.uow.run(async (tx) => {
+      const t = await this.d.repo.lock(tx, transactionId);
+      if (!t || t.sellerId !== seller.id) throw transactionNotFound();
+      const refund = amount ?? t.amount - t.refundedAmount;
+      // The status must allow a refund before amounts are looked at (e.g. nothing to refund on a PENDING charge).
+      applyTransactionCommand(t.status, 'REFUND_PARTIAL');
+      const decision = refundCommandFor({ amount: t.amount, refundedSoFar: t.refundedAmount, refund });
+      const now = this.d.clock.now();
+      await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund }));
+      t.status = applyTransactionCommand(t.status, decision.command).to;
+      t.refundedAmount = decision.refundedAfter;
+      t.refundType = decision.refundType;
+      t.updatedAt = now;
+      await this.d.repo.update(tx, t);
+      await this.d.repo.insertRefund(tx, { id: refundId, transactionId: t.id, sellerId: seller.id, amount: refund, createdAt: now });
+      if (claimId) await this.d.idempotency.attachResource(tx, claimId, refundId);
+      await this.d.scheduler.schedule(tx, {
+        kind: JOB_SEND_REFUND,
+        key: `refund:${refundId}`,
+        runAt: now,
+        payload: { transactionId: t.id, refundId, amount: refund, end2endId: t.end2endId },
+      });
+      await emitTransactionEvents(this.d, tx, t, [transactionEventName(t.status)]);
+      return t;
+    });
+    return { transaction, refundId };
+  }
+}

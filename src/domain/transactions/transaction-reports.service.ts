@@ -1,0 +1,104 @@
+import type { SellerRepository } from '../accounts/accounts.ports';
+import type { FeePlan } from '../accounts/accounts.types';
+import type { Outbox } from '../events/outbox';
+import { pixCashInFee } from '../ledger/fees';
+import { pixCredit } from '../ledger/ledger-entries';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { Clock } from '../shared/clock';
+import { DomainError, validationError } from '../shared/errors';
+import type { LiveEvents } from '../shared/live-events';
+import type { Tx, UnitOfWork } from '../shared/unit-of-work';
+import { emitTransactionEvents } from './transaction-events';
+import { applyTransactionCommand } from './transaction-machine';
+import { mapInstitutionStatus, shouldApplyReport, TRANSACTION_CREATED_EVENT, transactionEventName, type TransactionStatus } from './transaction-status';
+import { transactionNotFound } from './transactions.service';
+import type { InstitutionReport, TransactionRepository } from './transactions.ports';
+import type { Transaction } from './transaction.types';
+
+/** The institution's word for "charge registered": confirms the charge (CREATED event). */
+export const CHARGE_CONFIRMED = 'CREATED';
+
+/**
+ * Statuses whose money movements (blocking, MED debit, automatic dispute) belong to
+ * the disputes capability; until it exists these reports are refused rather than
+ * applied without their money effects.
+ */
+const NOT_YET_SUPPORTED: readonly TransactionStatus[] = ['DISPUTE', 'CHARGEDBACK', 'PENDING_REVIEW'];
+
+export interface ReportOutcome {
+  transaction: Transaction;
+  applied: boolean;
+  duplicate: boolean;
+}
+
+export interface TransactionReportsDeps {
+  uow: UnitOfWork;
+  repo: TransactionRepository;
+  sellers: Pick<SellerRepository, 'findById'>;
+  ledger: Pick<LedgerService, 'postEntry'>;
+  outbox: Outbox;
+  live: LiveEvents;
+  clock: Clock;
+}
+
+/**
+ * The one inbound path for what the institution says about a charge: real callbacks,
+ * the sandbox simulator and our own expiry job all come through here. Reports apply
+ * only when they outrank the current status (late reports never undo refunds or
+ * blocks); a repeated report id changes nothing; PAID credits the seller once.
+ */
+export class TransactionReportsService {
+  constructor(private readonly d: TransactionReportsDeps) {}
+
+  async apply(report: InstitutionReport): Promise<ReportOutcome> {
+    if (!report.reportId || report.reportId.length > 200) throw validationError('INVALID_REPORT_ID', 'reportId must have 1 to 200 characters');
+    const confirming = report.status.trim().toUpperCase() === CHARGE_CONFIRMED;
+    const reported = confirming ? 'WAITING_PAYMENT' : mapInstitutionStatus(report.status);
+    if (NOT_YET_SUPPORTED.includes(reported)) {
+      throw new DomainError('REPORT_NOT_SUPPORTED', `reports of ${reported} are handled by the disputes capability, not available yet`, 'UNPROCESSABLE');
+    }
+    // Read before the transaction: awaiting another connection while holding a row lock
+    // can exhaust the pool under concurrent reports.
+    const feePlan = reported === 'PAID' ? await this.feePlanOf(report.transactionId) : null;
+    return this.d.uow.run(async (tx) => {
+      const t = await this.d.repo.lock(tx, report.transactionId);
+      if (!t) throw transactionNotFound();
+      const now = this.d.clock.now();
+      const applies = shouldApplyReport(t.status, reported);
+      const fresh = await this.d.repo.recordReport(tx, { reportId: report.reportId, transactionId: t.id, status: report.status, receivedAt: now, applied: applies });
+      if (!fresh || !applies) return { transaction: t, applied: false, duplicate: !fresh };
+
+      const events: string[] = [];
+      if (confirming) {
+        applyTransactionCommand(t.status, 'CONFIRM');
+        events.push(TRANSACTION_CREATED_EVENT);
+      }
+      const from = t.status;
+      t.status = reported;
+      t.updatedAt = now;
+      if (reported === 'PAID') await this.credit(tx, t, report, now, feePlan!);
+      if (reported === 'REFUSED' || reported === 'FAILED') t.refusedReason = report.refusedReason?.slice(0, 200) ?? t.refusedReason;
+      if (from !== t.status) events.push(transactionEventName(t.status));
+      await this.d.repo.update(tx, t);
+      await emitTransactionEvents(this.d, tx, t, events);
+      return { transaction: t, applied: true, duplicate: false };
+    });
+  }
+
+  private async feePlanOf(transactionId: string): Promise<FeePlan> {
+    const t = await this.d.repo.findById(transactionId);
+    if (!t) throw transactionNotFound();
+    const seller = await this.d.sellers.findById(t.sellerId);
+    if (!seller) throw new Error(`seller ${t.sellerId} of transaction ${t.id} not found`);
+    return seller.feePlan;
+  }
+
+  private async credit(tx: Tx, t: Transaction, report: InstitutionReport, now: Date, feePlan: FeePlan) {
+    const fee = pixCashInFee(feePlan, t.amount);
+    t.paidAt = report.paidAt ?? now;
+    t.end2endId = report.end2endId ?? t.end2endId;
+    t.feeAmount = fee;
+    t.netAmount = t.amount - fee;
+    await this.d.ledger.postEntry(tx, pixCredit({ sellerId: t.sellerId, transactionId: t.id, amount: t.amount, fee }));
+  }
+}

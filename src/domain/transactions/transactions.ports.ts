@@ -1,0 +1,47 @@
+import type { Tx } from '../shared/unit-of-work';
+import type { Transaction, TransactionListFilter } from './transaction.types';
+
+export interface TransactionRepository {
+  insert(tx: Tx, t: Transaction): Promise<void>;
+  /** Reads and row-locks the transaction until tx ends. */
+  lock(tx: Tx, id: string): Promise<Transaction | null>;
+  update(tx: Tx, t: Transaction): Promise<void>;
+  findById(id: string): Promise<Transaction | null>;
+  findByLocation(locationId: string): Promise<Transaction | null>;
+  list(filter: TransactionListFilter): Promise<{ items: Transaction[]; total: number }>;
+  /** Records an institution report id; false when it was recorded before (a duplicate). */
+  recordReport(tx: Tx, report: { reportId: string; transactionId: string; status: string; receivedAt: Date; applied: boolean }): Promise<boolean>;
+  insertRefund(tx: Tx, refund: { id: string; transactionId: string; sellerId: string; amount: number; createdAt: Date }): Promise<void>;
+  findRefund(id: string): Promise<{ id: string; transactionId: string; sellerId: string } | null>;
+}
+
+/** The payment institution (PSP / bank) behind PIX. A sandbox simulator implements it now. */
+export interface PaymentInstitution {
+  /** Registers the charge (cob) so payers' banks can pay it. Idempotent per transaction. */
+  registerCharge(input: { transactionId: string; txid: string; amount: number; expiresAt: Date; createdAt: Date }): Promise<void>;
+  /** Returns money to the payer (devolução). Idempotent per refund id. */
+  requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<void>;
+}
+
+/** Renders a BR Code as a QR image (PNG data URI). */
+export interface QrRenderer {
+  pngDataUri(payload: string): Promise<string>;
+}
+
+/** Random identifiers the Central Bank formats require. */
+export interface PixIds {
+  txid(): string;
+  locationId(): string;
+}
+
+/** A status report from the institution: the one inbound path for charge outcomes. */
+export interface InstitutionReport {
+  /** Unique per report; a repeated id is ignored. */
+  reportId: string;
+  transactionId: string;
+  /** The institution's status word; unknown words map to FAILED. `CREATED` confirms the charge. */
+  status: string;
+  end2endId?: string;
+  paidAt?: Date;
+  refusedReason?: string;
+}

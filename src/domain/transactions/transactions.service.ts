@@ -1,0 +1,144 @@
+import type { Seller } from '../accounts/accounts.types';
+import type { IdempotencyStore } from '../idempotency/idempotency.ports';
+import type { Scheduler } from '../jobs/scheduler';
+import type { WebhookTargetGuard } from '../webhooks/webhooks.ports';
+import { buildDynamicBrCode } from '../pix/br-code';
+import type { Clock } from '../shared/clock';
+import { DomainError, validationError } from '../shared/errors';
+import type { UnitOfWork } from '../shared/unit-of-work';
+import type { CreateTransactionInput } from './create-transaction.input';
+import { isTransactionStatus } from './transaction-status';
+import type { PixIds, QrRenderer, TransactionRepository } from './transactions.ports';
+import type { Transaction, TransactionListFilter } from './transaction.types';
+
+export const JOB_REGISTER_CHARGE = 'transaction.register-charge';
+export const JOB_EXPIRE = 'transaction.expire';
+
+export interface TransactionsDeps {
+  uow: UnitOfWork;
+  repo: TransactionRepository;
+  idempotency: Pick<IdempotencyStore, 'attachResource'>;
+  scheduler: Scheduler;
+  qr: QrRenderer;
+  ids: PixIds & { transactionId(): string };
+  clock: Clock;
+  /** Host and path prefix of location URLs, without scheme, e.g. `pix.example.com/pix/qr`. */
+  locationBase: string;
+  merchantCity: string;
+  /** Refuses postback URLs that point at private or loopback addresses (SSRF). */
+  postbackGuard: WebhookTargetGuard;
+}
+
+export const transactionNotFound = () => new DomainError('TRANSACTION_NOT_FOUND', 'transaction not found', 'NOT_FOUND');
+
+export const LIST_LIMITS = { defaultLimit: 50, minLimit: 1, maxLimit: 500 } as const;
+
+/** Creating, reading and listing PIX charges. */
+export class TransactionsService {
+  constructor(private readonly d: TransactionsDeps) {}
+
+  async create(seller: Seller, input: CreateTransactionInput, claimId?: string): Promise<Transaction> {
+    if (seller.kycStatus !== 'APPROVED') {
+      throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; charges need APPROVED`, 'FORBIDDEN');
+    }
+    if (input.postbackUrl) await this.d.postbackGuard.assertAllowed(new URL(input.postbackUrl));
+    const now = this.d.clock.now();
+    const locationId = this.d.ids.locationId();
+    const txid = this.d.ids.txid();
+    const copyPaste = buildDynamicBrCode({
+      locationUrl: `${this.d.locationBase}/${locationId}`,
+      amountCents: input.amount,
+      merchantName: seller.name,
+      merchantCity: this.d.merchantCity,
+    });
+    const t: Transaction = {
+      id: this.d.ids.transactionId(),
+      sellerId: seller.id,
+      amount: input.amount,
+      paymentMethod: 'PIX',
+      status: 'PENDING',
+      createdAt: now,
+      updatedAt: now,
+      providerReference: txid,
+      txid,
+      locationId,
+      pix: { copyPaste, qrCode: await this.d.qr.pngDataUri(copyPaste), expiresAt: new Date(now.getTime() + input.expirationSeconds * 1_000) },
+      paidAt: null,
+      end2endId: null,
+      feeAmount: null,
+      netAmount: null,
+      refundedAmount: 0,
+      refundType: null,
+      refusedReason: null,
+      customer: input.customer,
+      metadata: input.metadata,
+      description: input.description,
+      merchantOrderId: input.merchantOrderId,
+      postbackUrl: input.postbackUrl,
+    };
+    await this.d.uow.run(async (tx) => {
+      await this.d.repo.insert(tx, t);
+      if (claimId) await this.d.idempotency.attachResource(tx, claimId, t.id);
+      await this.d.scheduler.schedule(tx, { kind: JOB_REGISTER_CHARGE, key: `register:${t.id}`, runAt: now, payload: { transactionId: t.id } });
+      await this.d.scheduler.schedule(tx, { kind: JOB_EXPIRE, key: `expire:${t.id}`, runAt: t.pix.expiresAt, payload: { transactionId: t.id } });
+    });
+    return t;
+  }
+
+  /** The seller's transaction; another seller's id is indistinguishable from an unknown one. */
+  async get(sellerId: string, id: string): Promise<Transaction> {
+    const t = await this.d.repo.findById(id);
+    if (!t || t.sellerId !== sellerId) throw transactionNotFound();
+    return t;
+  }
+
+  findByLocation(locationId: string): Promise<Transaction | null> {
+    return this.d.repo.findByLocation(locationId);
+  }
+
+  list(filter: TransactionListFilter) {
+    return this.d.repo.list(filter);
+  }
+}
+
+/** Validates list parameters (query strings or GraphQL arguments) into a filter. */
+export function parseTransactionListQuery(sellerId: string, q: Record<string, unknown>): TransactionListFilter {
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const raw = q[name];
+    if (raw === undefined || raw === '') return def;
+    const n = typeof raw === 'number' ? raw : /^-?\d+$/.test(String(raw)) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) throw validationError('INVALID_QUERY_PARAMETER', `${name} must be an integer from ${min} to ${max}`, { field: name });
+    return n;
+  };
+  const date = (name: string): Date | undefined => {
+    const raw = q[name];
+    if (raw === undefined || raw === '') return undefined;
+    const s = String(raw);
+    const d = new Date(s);
+    if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) || Number.isNaN(d.getTime())) {
+      throw validationError('INVALID_QUERY_PARAMETER', `${name} must be an ISO 8601 date-time`, { field: name });
+    }
+    return d;
+  };
+  const status = q.status;
+  if (status !== undefined && status !== '' && !isTransactionStatus(status)) {
+    throw validationError('INVALID_QUERY_PARAMETER', 'status is not a transaction status', { field: 'status' });
+  }
+  const method = q.paymentMethod;
+  if (method !== undefined && method !== '' && method !== 'PIX') {
+    throw validationError('INVALID_QUERY_PARAMETER', 'paymentMethod must be PIX', { field: 'paymentMethod' });
+  }
+  const filter: TransactionListFilter = {
+    sellerId,
+    limit: int('limit', LIST_LIMITS.defaultLimit, LIST_LIMITS.minLimit, LIST_LIMITS.maxLimit),
+    offset: int('offset', 0, 0, 10_000_000),
+    status: status ? (status as TransactionListFilter['status']) : undefined,
+    paymentMethod: method ? 'PIX' : undefined,
+    createdFrom: date('createdFrom'),
+    createdUntil: date('createdUntil'),
+  };
+  if (filter.createdFrom && filter.createdUntil && filter.createdFrom > filter.createdUntil) {
+    throw validationError('INVALID_QUERY_PARAMETER', 'createdFrom must not be after createdUntil', { field: 'createdFrom' });
+  }
+  return filter;
+}

@@ -1,0 +1,92 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import type { LiveEvent } from '../../domain/shared/live-events';
+import { parseCreateTransaction } from '../../domain/transactions/create-transaction.input';
+import { transactionView } from '../../domain/transactions/transaction-view';
+import { parseTransactionListQuery } from '../../domain/transactions/transactions.service';
+import { type GqlContext, requireSeller } from '../context';
+import { CreateTransactionInput, TransactionPageType, TransactionStatusGql, TransactionType } from '../types/transaction.types';
+
+/** PIX charges: the same use cases as the REST door. */
+@Resolver()
+export class TransactionResolver {
+  @Query(() => TransactionType)
+  async transaction(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
+    return TransactionType.fromView(transactionView(await ctx.services.transactions.get(requireSeller(ctx).id, id)));
+  }
+
+  @Query(() => TransactionPageType, { description: 'newest first; createdFrom / createdUntil are inclusive ISO 8601 date-times' })
+  async transactions(
+    @Ctx() ctx: GqlContext,
+    @Arg('limit', () => Int, { nullable: true, description: '1 to 500, default 50' }) limit: number | null,
+    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Arg('status', () => TransactionStatusGql, { nullable: true }) status: string | null,
+    @Arg('paymentMethod', () => String, { nullable: true }) paymentMethod: string | null,
+    @Arg('createdFrom', () => Date, { nullable: true }) createdFrom: Date | null,
+    @Arg('createdUntil', () => Date, { nullable: true }) createdUntil: Date | null,
+  ) {
+    const filter = parseTransactionListQuery(requireSeller(ctx).id, {
+      limit: limit ?? undefined,
+      offset: offset ?? undefined,
+      status: status ?? undefined,
+      paymentMethod: paymentMethod ?? undefined,
+      createdFrom: createdFrom?.toISOString(),
+      createdUntil: createdUntil?.toISOString(),
+    });
+    const { items, total } = await ctx.services.transactions.list(filter);
+    return Object.assign(new TransactionPageType(), { items: items.map((t) => TransactionType.fromView(transactionView(t))), total, limit: filter.limit, offset: filter.offset });
+  }
+
+  @Mutation(() => TransactionType, { description: 'idempotencyKey: as the REST Idempotency-Key (kept 24 h)' })
+  async createTransaction(
+    @Ctx() ctx: GqlContext,
+    @Arg('input', () => CreateTransactionInput) input: CreateTransactionInput,
+    @Arg('idempotencyKey', () => String) idempotencyKey: string,
+  ) {
+    const seller = requireSeller(ctx);
+    const body = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+    const result = await ctx.services.platform.idempotency.run({
+      sellerId: seller.id,
+      operation: 'transactions.create',
+      key: idempotencyKey,
+      body: { graphql: 'createTransaction', body },
+      execute: async ({ claimId }) => {
+        const t = await ctx.services.transactions.create(seller, parseCreateTransaction(body, { sandbox: ctx.services.mode === 'sandbox' }), claimId);
+        return { status: 201, body: transactionView(t) };
+      },
+      renderExisting: async (id) => ({ status: 201, body: transactionView(await ctx.services.transactions.get(seller.id, id)) }),
+    });
+    return TransactionType.fromView(result.body as Record<string, unknown>);
+  }
+
+  @Mutation(() => TransactionType, { description: 'total when amount is omitted; needs available balance' })
+  async refundTransaction(
+    @Ctx() ctx: GqlContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('amount', () => Int, { nullable: true }) amount: number | null,
+    @Arg('idempotencyKey', () => String) idempotencyKey: string,
+  ) {
+    const seller = requireSeller(ctx);
+    const result = await ctx.services.platform.idempotency.run({
+      sellerId: seller.id,
+      operation: 'transactions.refund',
+      key: idempotencyKey,
+      body: { graphql: 'refundTransaction', id, amount },
+      execute: async ({ claimId }) => {
+        const { transaction } = await ctx.services.refunds.refund(seller, id, amount ?? undefined, claimId);
+        return { status: 200, body: transactionView(transaction) };
+      },
+      renderExisting: async () => ({ status: 200, body: transactionView(await ctx.services.transactions.get(seller.id, id)) }),
+    });
+    return TransactionType.fromView(result.body as Record<string, unknown>);
+  }
+
+  @Subscription(() => TransactionType, {
+    description: "every status change of the caller's seller's transactions; optionally one transaction",
+    topics: 'TRANSACTION_UPDATED',
+    topicId: ({ context }: { context: GqlContext }) => requireSeller(context).id,
+    filter: ({ payload, args }: { payload: LiveEvent; args: { id?: string | null } }) => !args.id || payload.resourceId === args.id,
+  })
+  transactionUpdated(@Root() event: LiveEvent, @Arg('id', () => ID, { nullable: true }) _id: string | null): TransactionType {
+    return TransactionType.fromView(event.payload);
+  }
+}

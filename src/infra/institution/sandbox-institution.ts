@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { buildEndToEndId, alphanumericFromBytes } from '../../domain/pix/ids';
+import type { Scheduler } from '../../domain/jobs/scheduler';
+import type { UnitOfWork } from '../../domain/shared/unit-of-work';
+import type { InstitutionReport, PaymentInstitution } from '../../domain/transactions/transactions.ports';
+import type { Logger } from '../log/logger';
+
+export const JOB_SANDBOX_AUTOPAY = 'sandbox.autopay';
+/** ISPB used in sandbox end-to-end ids. */
+export const SANDBOX_ISPB = '00000000';
+
+export interface SandboxInstitutionDeps {
+  uow: UnitOfWork;
+  scheduler: Scheduler;
+  logger: Logger;
+  /** The inbound report path (the same one a real institution's callbacks use). */
+  report(report: InstitutionReport): Promise<unknown>;
+  autopayAfterMs: number;
+}
+
+export function sandboxEndToEndId(at: Date): string {
+  return buildEndToEndId({ ispb: SANDBOX_ISPB, at, random: alphanumericFromBytes(randomBytes(11)).slice(0, 11) });
+}
+
+/**
+ * Simulates the payment institution: charges register at once, and every charge is
+ * paid automatically a fixed time after creation (30 s by default) through a durable
+ * job, reported back through the inbound report path. No real money moves.
+ */
+export class SandboxInstitution implements PaymentInstitution {
+  constructor(private readonly d: SandboxInstitutionDeps) {}
+
+  async registerCharge(input: { transactionId: string; txid: string; amount: number; expiresAt: Date; createdAt: Date }): Promise<void> {
+    await this.d.uow.run((tx) =>
+      this.d.scheduler.schedule(tx, {
+        kind: JOB_SANDBOX_AUTOPAY,
+        key: `sandbox-autopay:${input.transactionId}`,
+        runAt: new Date(input.createdAt.getTime() + this.d.autopayAfterMs),
+        payload: { transactionId: input.transactionId },
+      }),
+    );
+    await this.d.report({ reportId: `sandbox-created:${input.transactionId}`, transactionId: input.transactionId, status: 'CREATED' });
+  }
+
+  async requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<void> {
+    this.d.logger.info({ transactionId: input.transactionId, refundId: input.refundId, amount: input.amount }, 'sandbox refund returned to payer');
+  }
+
+  /** The simulated payer pays now. */
+  async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`): Promise<unknown> {
+    return this.d.report({ reportId, transactionId, status: 'PAID', end2endId: sandboxEndToEndId(at), paidAt: at });
+  }
+}

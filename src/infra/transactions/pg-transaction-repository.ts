@@ -1,0 +1,156 @@
+import type { TransactionStatus } from '../../domain/transactions/transaction-status';
+import type { TransactionRepository } from '../../domain/transactions/transactions.ports';
+import type { Transaction, TransactionListFilter } from '../../domain/transactions/transaction.types';
+import type { Tx } from '../../domain/shared/unit-of-work';
+import type { Sql } from '../db/sql';
+
+interface Row {
+  id: string;
+  seller_id: string;
+  amount: string;
+  payment_method: 'PIX';
+  status: TransactionStatus;
+  provider_reference: string;
+  txid: string;
+  location_id: string;
+  br_code: string;
+  qr_code: string;
+  expires_at: Date;
+  paid_at: Date | null;
+  end2end_id: string | null;
+  fee_amount: string | null;
+  net_amount: string | null;
+  refunded_amount: string;
+  refund_type: 'FULL' | 'PARTIAL' | null;
+  refused_reason: string | null;
+  customer: Transaction['customer'];
+  metadata: Transaction['metadata'];
+  description: string | null;
+  merchant_order_id: string | null;
+  postback_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+
+function toTransaction(r: Row): Transaction {
+  return {
+    id: r.id,
+    sellerId: r.seller_id,
+    amount: Number(r.amount),
+    paymentMethod: r.payment_method,
+    status: r.status,
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+    providerReference: r.provider_reference,
+    txid: r.txid,
+    locationId: r.location_id,
+    pix: { copyPaste: r.br_code, qrCode: r.qr_code, expiresAt: date(r.expires_at) },
+    paidAt: r.paid_at ? date(r.paid_at) : null,
+    end2endId: r.end2end_id,
+    feeAmount: num(r.fee_amount),
+    netAmount: num(r.net_amount),
+    refundedAmount: Number(r.refunded_amount),
+    refundType: r.refund_type,
+    refusedReason: r.refused_reason,
+    customer: r.customer,
+    metadata: r.metadata,
+    description: r.description,
+    merchantOrderId: r.merchant_order_id,
+    postbackUrl: r.postback_url,
+  };
+}
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+export class PgTransactionRepository implements TransactionRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async insert(tx: Tx, t: Transaction): Promise<void> {
+    await this.sql.query(
+      `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code, qr_code,
+         expires_at, paid_at, end2end_id, fee_amount, net_amount, refunded_amount, refund_type, refused_reason, customer, metadata,
+         description, merchant_order_id, postback_url, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        t.id, t.sellerId, t.amount, t.paymentMethod, t.status, t.providerReference, t.txid, t.locationId, t.pix.copyPaste, t.pix.qrCode,
+        t.pix.expiresAt, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason,
+        json(t.customer), json(t.metadata), t.description, t.merchantOrderId, t.postbackUrl, t.createdAt, t.updatedAt,
+      ],
+      tx,
+    );
+  }
+
+  async lock(tx: Tx, id: string): Promise<Transaction | null> {
+    const row = await this.sql.one<Row>(`select * from transactions where id = ? for update`, [id], tx);
+    return row ? toTransaction(row) : null;
+  }
+
+  /** Only the fields that change after creation are written. */
+  async update(tx: Tx, t: Transaction): Promise<void> {
+    await this.sql.query(
+      `update transactions set status = ?, paid_at = ?, end2end_id = ?, fee_amount = ?, net_amount = ?, refunded_amount = ?,
+         refund_type = ?, refused_reason = ?, updated_at = ? where id = ?`,
+      [t.status, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason, t.updatedAt, t.id],
+      tx,
+    );
+  }
+
+  async findById(id: string): Promise<Transaction | null> {
+    const row = await this.sql.one<Row>(`select * from transactions where id = ?`, [id]);
+    return row ? toTransaction(row) : null;
+  }
+
+  async findByLocation(locationId: string): Promise<Transaction | null> {
+    const row = await this.sql.one<Row>(`select * from transactions where location_id = ?`, [locationId]);
+    return row ? toTransaction(row) : null;
+  }
+
+  async list(f: TransactionListFilter): Promise<{ items: Transaction[]; total: number }> {
+    const where = ['seller_id = ?'];
+    const params: unknown[] = [f.sellerId];
+    if (f.status) {
+      where.push('status = ?');
+      params.push(f.status);
+    }
+    if (f.paymentMethod) {
+      where.push('payment_method = ?');
+      params.push(f.paymentMethod);
+    }
+    if (f.createdFrom) {
+      where.push('created_at >= ?');
+      params.push(f.createdFrom);
+    }
+    if (f.createdUntil) {
+      where.push('created_at <= ?');
+      params.push(f.createdUntil);
+    }
+    const clause = where.join(' and ');
+    const [rows, count] = await Promise.all([
+      this.sql.query<Row>(`select * from transactions where ${clause} order by created_at desc, id desc limit ? offset ?`, [...params, f.limit, f.offset]),
+      this.sql.one<{ total: string }>(`select count(*) as total from transactions where ${clause}`, params),
+    ]);
+    return { items: rows.map(toTransaction), total: Number(count?.total ?? 0) };
+  }
+
+  async recordReport(tx: Tx, r: { reportId: string; transactionId: string; status: string; receivedAt: Date; applied: boolean }): Promise<boolean> {
+    const rows = await this.sql.query(
+      `insert into institution_reports (report_id, transaction_id, status, applied, received_at) values (?, ?, ?, ?, ?)
+       on conflict (report_id) do nothing returning report_id`,
+      [r.reportId, r.transactionId, r.status.slice(0, 100), r.applied, r.receivedAt],
+      tx,
+    );
+    return rows.length === 1;
+  }
+
+  async insertRefund(tx: Tx, r: { id: string; transactionId: string; sellerId: string; amount: number; createdAt: Date }): Promise<void> {
+    await this.sql.query(`insert into transaction_refunds (id, transaction_id, seller_id, amount, created_at) values (?, ?, ?, ?, ?)`, [r.id, r.transactionId, r.sellerId, r.amount, r.createdAt], tx);
+  }
+
+  async findRefund(id: string) {
+    const row = await this.sql.one<{ id: string; transaction_id: string; seller_id: string }>(`select id, transaction_id, seller_id from transaction_refunds where id = ?`, [id]);
+    return row ? { id: row.id, transactionId: row.transaction_id, sellerId: row.seller_id } : null;
+  }
+}

@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import type { Services } from '../../app/services';
+import { parseCreateTransaction } from '../../domain/transactions/create-transaction.input';
+import { parseRefundAmount } from '../../domain/transactions/refunds.service';
+import { transactionView } from '../../domain/transactions/transaction-view';
+import { parseTransactionListQuery } from '../../domain/transactions/transactions.service';
+import { sendIdempotent } from '../idempotent-create';
+import { authenticate, sellerOf } from '../middleware/auth';
+
+const BASE = '/api/v1/cobranca/transactions';
+
+/** PIX charges: create, get, list and refund (SPEC, /api/v1/cobranca/transactions). */
+export function transactionsRoutes(services: Services): Router {
+  const router = Router();
+  const auth = authenticate(services, 'apiKeyHeader');
+  const { transactions, refunds } = services;
+
+  router.post(BASE, auth, async (req, res) => {
+    const seller = sellerOf(res);
+    await sendIdempotent(services, req, res, {
+      sellerId: seller.id,
+      operation: 'transactions.create',
+      execute: async (claimId) => {
+        const input = parseCreateTransaction(req.body, { sandbox: services.mode === 'sandbox' });
+        const t = await transactions.create(seller, input, claimId);
+        return { status: 201, body: { status: true, data: transactionView(t) } };
+      },
+      renderExisting: async (id) => ({ status: 201, body: { status: true, data: transactionView(await transactions.get(seller.id, id)) } }),
+    });
+  });
+
+  router.get(BASE, auth, async (req, res) => {
+    const filter = parseTransactionListQuery(sellerOf(res).id, req.query as Record<string, unknown>);
+    const { items, total } = await transactions.list(filter);
+    res.json({ status: true, data: { items: items.map(transactionView), total, limit: filter.limit, offset: filter.offset } });
+  });
+
+  router.get(`${BASE}/:id`, auth, async (req, res) => {
+    const t = await transactions.get(sellerOf(res).id, String(req.params.id));
+    res.json({ status: true, data: transactionView(t) });
+  });
+
+  router.post(`${BASE}/:id/refund`, auth, async (req, res) => {
+    const seller = sellerOf(res);
+    const id = String(req.params.id);
+    await sendIdempotent(services, req, res, {
+      sellerId: seller.id,
+      operation: 'transactions.refund',
+      execute: async (claimId) => {
+        const { transaction } = await refunds.refund(seller, id, parseRefundAmount(req.body), claimId);
+        return { status: 200, body: { status: true, data: transactionView(transaction) } };
+      },
+      renderExisting: async () => ({ status: 200, body: { status: true, data: transactionView(await transactions.get(seller.id, id)) } }),
+    });
+  });
+
+  return router;
+}
