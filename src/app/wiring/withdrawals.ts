@@ -1,0 +1,46 @@
+import { createId } from '@paralleldrive/cuid2';
+import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
+import type { LedgerService } from '../../domain/ledger/ledger.service';
+import { WithdrawalReportsService } from '../../domain/withdrawals/withdrawal-reports.service';
+import { JOB_SUBMIT_PAYOUT, WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
+import { PgIdempotencyStore } from '../../infra/idempotency/pg-idempotency-store';
+import { JOB_SANDBOX_PAYOUT_STEP, SandboxPayouts, type SandboxPayoutStep } from '../../infra/institution/sandbox-payouts';
+import { PgWithdrawalRepository } from '../../infra/withdrawals/pg-withdrawal-repository';
+import type { Platform } from './platform';
+
+const str = (v: unknown): string => {
+  if (typeof v !== 'string') throw new Error('job payload is missing a string field');
+  return v;
+};
+
+/** Withdrawals (PIX payouts): use cases, the payout side of the institution and their durable jobs. */
+export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoFactor: TwoFactorService }) {
+  const { uow, clock, scheduler, outbox, live, jobs, logger } = p;
+  const repo = new PgWithdrawalRepository(p.sql);
+  const withdrawalReports = new WithdrawalReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
+  // Production adapters for real institutions plug in here; the sandbox simulator is the only one today.
+  const sandboxPayouts = new SandboxPayouts({ uow, scheduler, clock, logger, report: (r) => withdrawalReports.apply(r) });
+  const withdrawals = new WithdrawalsService({
+    uow,
+    repo,
+    ledger: deps.ledger,
+    outbox,
+    live,
+    idempotency: new PgIdempotencyStore(p.sql),
+    scheduler,
+    twoFactor: deps.twoFactor,
+    institution: sandboxPayouts,
+    clock,
+    newId: createId,
+  });
+
+  jobs.register(JOB_SUBMIT_PAYOUT, async (payload) => {
+    await withdrawals.submit(str(payload.withdrawalId));
+  });
+  jobs.register(JOB_SANDBOX_PAYOUT_STEP, async (payload) => {
+    const steps = Array.isArray(payload.steps) ? (payload.steps as SandboxPayoutStep[]) : [];
+    await sandboxPayouts.runStep({ withdrawalId: str(payload.withdrawalId), steps, index: Number(payload.index) });
+  });
+
+  return { withdrawals, withdrawalReports, sandboxPayouts };
+}

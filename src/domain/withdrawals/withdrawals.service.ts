@@ -1,0 +1,129 @@
+import type { Seller, User } from '../accounts/accounts.types';
+import type { TwoFactorService } from '../accounts/two-factor.service';
+import type { Outbox } from '../events/outbox';
+import type { IdempotencyStore } from '../idempotency/idempotency.ports';
+import type { Scheduler } from '../jobs/scheduler';
+import { withdrawalFee } from '../ledger/fees';
+import { withdrawalDebit } from '../ledger/ledger-entries';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { Clock } from '../shared/clock';
+import { DomainError } from '../shared/errors';
+import type { LiveEvents } from '../shared/live-events';
+import type { UnitOfWork } from '../shared/unit-of-work';
+import type { CreateWithdrawalInput } from './create-withdrawal.input';
+import { emitWithdrawalEvent } from './withdrawal-events';
+import { WITHDRAWAL_CREATED_EVENT } from './withdrawal-status';
+import type { PayoutInstitution, WithdrawalRepository } from './withdrawals.ports';
+import type { Withdrawal, WithdrawalListFilter } from './withdrawal.types';
+
+export const JOB_SUBMIT_PAYOUT = 'withdrawal.submit';
+
+/** Rows fetched per round trip when a list is exported (CSV). */
+export const EXPORT_BATCH_SIZE = 1_000;
+
+export interface WithdrawalsDeps {
+  uow: UnitOfWork;
+  repo: WithdrawalRepository;
+  ledger: Pick<LedgerService, 'postEntry'>;
+  outbox: Outbox;
+  live: LiveEvents;
+  idempotency: Pick<IdempotencyStore, 'attachResource'>;
+  scheduler: Scheduler;
+  twoFactor: Pick<TwoFactorService, 'requireFreshCode'>;
+  institution: PayoutInstitution;
+  clock: Clock;
+  newId(): string;
+}
+
+export const withdrawalNotFound = () => new DomainError('WITHDRAWAL_NOT_FOUND', 'withdrawal not found', 'NOT_FOUND');
+
+/** Who asks: the seller whose balance pays, and the credential's owner (for 2FA). */
+export interface WithdrawalRequester {
+  seller: Seller;
+  user: User;
+}
+
+/** Creating (paying out), reading, listing and submitting PIX withdrawals. */
+export class WithdrawalsService {
+  constructor(private readonly d: WithdrawalsDeps) {}
+
+  /**
+   * Debits amount + plan fee from the seller's available PIX balance and records the
+   * withdrawal PENDING, in one transaction with its WITHDRAWAL_CREATED event, the
+   * idempotency key's link and the durable submission job. A balance that does not
+   * cover it: 422 INSUFFICIENT_BALANCE and nothing written. When the credential's
+   * owner has 2FA active, `totpCode` must be a current, unused code (checked before
+   * the transaction: it reads and writes the user on its own connection).
+   */
+  async create(who: WithdrawalRequester, input: CreateWithdrawalInput, opts: { totpCode?: string | null; claimId?: string }): Promise<Withdrawal> {
+    const { seller } = who;
+    if (seller.kycStatus !== 'APPROVED') {
+      throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; withdrawals need APPROVED`, 'FORBIDDEN');
+    }
+    await this.d.twoFactor.requireFreshCode(who.user, opts.totpCode);
+    const now = this.d.clock.now();
+    const w: Withdrawal = {
+      id: this.d.newId(),
+      sellerId: seller.id,
+      amount: input.amount,
+      feeAmount: withdrawalFee(seller.feePlan),
+      method: input.method,
+      pixKey: input.pixKey,
+      pixKeyType: input.pixKeyType,
+      status: 'PENDING',
+      description: input.description,
+      externalReference: input.externalReference,
+      beneficiary: input.beneficiary,
+      metadata: input.metadata,
+      end2end: null,
+      failureReason: null,
+      approvedAt: null,
+      processedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.d.uow.run(async (tx) => {
+      await this.d.repo.insert(tx, w);
+      if (opts.claimId) await this.d.idempotency.attachResource(tx, opts.claimId, w.id);
+      await this.d.scheduler.schedule(tx, { kind: JOB_SUBMIT_PAYOUT, key: `withdrawal-submit:${w.id}`, runAt: now, payload: { withdrawalId: w.id } });
+      await emitWithdrawalEvent(this.d, tx, w, WITHDRAWAL_CREATED_EVENT);
+      // Last: the guarded debit locks the seller's wallet row until commit, so it comes
+      // right before the commit (concurrent withdrawals of one seller queue on that row
+      // for as short a time as possible). INSUFFICIENT_BALANCE rolls all of it back.
+      await this.d.ledger.postEntry(tx, withdrawalDebit({ sellerId: seller.id, withdrawalId: w.id, amount: w.amount, fee: w.feeAmount }));
+    });
+    return w;
+  }
+
+  /** The seller's withdrawal; another seller's id is indistinguishable from an unknown one. */
+  async get(sellerId: string, id: string): Promise<Withdrawal> {
+    const w = id.length > 0 && id.length <= 200 ? await this.d.repo.findById(id) : null;
+    if (!w || w.sellerId !== sellerId) throw withdrawalNotFound();
+    return w;
+  }
+
+  list(filter: WithdrawalListFilter): Promise<{ items: Withdrawal[]; total: number }> {
+    return this.d.repo.list(filter);
+  }
+
+  /** Every match of the filter, in batches (for CSV export). */
+  export(filter: WithdrawalListFilter): AsyncIterable<Withdrawal[]> {
+    return this.d.repo.stream(filter, EXPORT_BATCH_SIZE);
+  }
+
+  /** The durable submission job: hands a PENDING withdrawal to the institution (idempotent). */
+  async submit(withdrawalId: string): Promise<void> {
+    const w = await this.d.repo.findById(withdrawalId);
+    if (!w || w.status !== 'PENDING') return;
+    await this.d.institution.submitPayout({
+      withdrawalId: w.id,
+      amount: w.amount,
+      pixKey: w.pixKey,
+      pixKeyType: w.pixKeyType,
+      beneficiaryName: w.beneficiary.name,
+      beneficiaryDocumentNumber: w.beneficiary.documentNumber,
+      description: w.description,
+      createdAt: w.createdAt,
+    });
+  }
+}
