@@ -5,7 +5,12 @@ import type { Sql } from '../db/sql';
 
 export const OUTBOX_CHANNEL = 'pixpay_outbox';
 
-/** Writes events in the caller's transaction; NOTIFY is delivered only if it commits. */
+/**
+ * Writes events in the caller's transaction and signals `onCommitted` after it commits.
+ * No NOTIFY inside the transaction: PostgreSQL serialises the commits of transactions
+ * that notify, which would cap every business write. `CoalescedNotifier` sends one
+ * NOTIFY after commit for however many transactions committed meanwhile.
+ */
 export class PgOutbox implements Outbox {
   constructor(
     private readonly sql: Sql,
@@ -20,8 +25,29 @@ export class PgOutbox implements Outbox {
       [eventId, event.eventType, event.sellerId, event.aggregateType, event.aggregateId, JSON.stringify(event.payload), event.occurredAt],
       tx,
     );
-    await this.sql.query(`select pg_notify(?, '')`, [OUTBOX_CHANNEL], tx);
     tx.afterCommit(this.onCommitted);
     return eventId;
+  }
+}
+
+/**
+ * Wakes relays in other processes (LISTEN on OUTBOX_CHANNEL) with at most one NOTIFY
+ * per event-loop turn. A NOTIFY lost to a crash only delays relays until their poll.
+ */
+export class CoalescedNotifier {
+  private pending = false;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  notify(): void {
+    if (this.pending) return;
+    this.pending = true;
+    setImmediate(() => {
+      this.pending = false;
+      this.sql.query(`select pg_notify(?, '')`, [OUTBOX_CHANNEL]).catch(this.onError);
+    });
   }
 }

@@ -1,0 +1,303 @@
+import 'reflect-metadata';
+import { fork, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Connection } from 'rabbitmq-client';
+import { startApplication, type RunningApp } from '../src/app/application';
+import { loadConfig } from '../src/app/config';
+import { deleteTopology } from '../src/infra/amqp/topology';
+import { createLogger } from '../src/infra/log/logger';
+import type { Benchmark } from './support/benchmark';
+import { createDatabase } from './support/postgres';
+import { int, latencies, ms, printTable, type ResultRow } from './support/report';
+
+/**
+ * Webhooks end to end: an outbox row committed (the same transaction a status change
+ * uses) -> relay -> RabbitMQ -> fan-out -> delivery -> HTTPS POST received, signature
+ * verified by the receiver (a separate process, so it does not share the service's
+ * event loop). Against the same run's raw RabbitMQ publish(confirm)+consume rate.
+ *
+ *   npm run bench -- webhooks          (or: npx tsc -p tsconfig.build.json && node dist/bench/webhooks.bench.js)
+ *   BENCH_WEBHOOK_EVENTS=2000 BENCH_WEBHOOK_RATE=500 BENCH_WEBHOOK_CONCURRENCY=128
+ */
+const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2_000);
+const PACED_RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 500);
+const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 128);
+const AMQP_URL = process.env.BENCH_AMQP_URL ?? process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+const GOAL_RATE = 1_000;
+const GOAL_P99_MS = 250;
+const SECRET_SELLER = 'bench-webhook-seller';
+
+/** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes. */
+const wall = () => performance.timeOrigin + performance.now();
+
+const RECEIVER_SOURCE = `
+const { createServer } = require('node:https');
+const { createHmac } = require('node:crypto');
+const { readFileSync } = require('node:fs');
+const { performance } = require('node:perf_hooks');
+const wall = () => performance.timeOrigin + performance.now();
+let secret = '';
+const seen = new Map();
+let invalid = 0;
+const server = createServer({ key: readFileSync(process.env.KEY), cert: readFileSync(process.env.CERT), keepAliveTimeout: 60000 }, (req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const ts = String(req.headers['x-webhook-timestamp']);
+    const { version, expires_at, signature, ...rest } = JSON.parse(raw);
+    const expected = 'v1=' + createHmac('sha256', secret).update(ts + '.' + JSON.stringify(rest)).digest('base64url');
+    const id = String(req.headers['x-webhook-id']);
+    if (signature !== expected) invalid++;
+    else if (!seen.has(id)) seen.set(id, wall());
+    res.writeHead(204).end();
+  });
+});
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', (m) => {
+  if (m.secret) secret = m.secret;
+  if (m.report) process.send({ report: [...seen.entries()], invalid });
+  if (m.reset) { seen.clear(); invalid = 0; }
+  if (m.exit) server.close(() => process.exit(0));
+});
+`;
+
+interface Receiver {
+  child: ChildProcess;
+  port: number;
+  caFile: string;
+  request<T>(msg: Record<string, unknown>, key: string): Promise<T>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const dir = mkdtempSync(join(tmpdir(), 'pixpay-bench-'));
+  const key = join(dir, 'key.pem');
+  const cert = join(dir, 'cert.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+  const script = join(dir, 'receiver.js');
+  writeFileSync(script, RECEIVER_SOURCE);
+  const child = fork(script, [], { env: { ...process.env, KEY: key, CERT: cert }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  return {
+    child,
+    port,
+    caFile: cert,
+    request: <T>(msg: Record<string, unknown>, k: string) =>
+      new Promise<T>((resolve) => {
+        const on = (m: Record<string, unknown>) => {
+          if (k in m) {
+            child.off('message', on);
+            resolve(m as T);
+          }
+        };
+        child.on('message', on);
+        child.send(msg);
+      }),
+  };
+}
+
+/** Raw RabbitMQ reference: publish with confirms into a quorum queue and consume with acks. */
+async function rawRabbit(n: number): Promise<{ rate: number }> {
+  const conn = new Connection(AMQP_URL);
+  const queue = `pixpay-bench-raw-${randomBytes(4).toString('hex')}`;
+  await conn.queueDeclare({ queue, durable: true, arguments: { 'x-queue-type': 'quorum' } });
+  const pub = conn.createPublisher({ confirm: true });
+  let got = 0;
+  const t0 = wall();
+  const done = new Promise<void>((resolve) => {
+    const sub = conn.createConsumer({ queue, queueOptions: { passive: true }, qos: { prefetchCount: 256 }, concurrency: 128 }, async () => {
+      if (++got === n) {
+        resolve();
+        setImmediate(() => void sub.close());
+      }
+    });
+  });
+  const inflight = 128;
+  let next = 0;
+  await Promise.all(Array.from({ length: inflight }, async () => {
+    while (next < n) {
+      const i = next++;
+      await pub.send(queue, { i, d: 'dlv_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', n: 0 });
+    }
+  }));
+  await done;
+  const rate = n / ((wall() - t0) / 1000);
+  await pub.close();
+  await conn.queueDelete({ queue });
+  await conn.close();
+  return { rate };
+}
+
+async function emitAll(app: RunningApp, ids: string[], pace: number | null, commitAt: Map<string, number>): Promise<void> {
+  const { uow, outbox } = app.services.platform;
+  const emitOne = async (i: number) => {
+    const id = `wd_${i}_${randomBytes(3).toString('hex')}`;
+    let eventId = '';
+    await uow.run(async (tx) => {
+      eventId = await outbox.append(tx, {
+        eventType: 'WITHDRAWAL_PAID',
+        sellerId: SECRET_SELLER,
+        aggregateType: 'WITHDRAWAL',
+        aggregateId: id,
+        payload: { id, amount: 50_000, method: 'PIX', pixKey: 'ana@example.com', pixKeyType: 'EMAIL', status: 'PAID', createdAt: new Date().toISOString() },
+        occurredAt: new Date(),
+      });
+    });
+    commitAt.set(eventId, wall());
+    ids.push(eventId);
+  };
+  if (pace === null) {
+    let next = 0;
+    await Promise.all(Array.from({ length: 32 }, async () => {
+      while (next < EVENTS) await emitOne(next++);
+    }));
+  } else {
+    const start = wall();
+    const pending: Promise<void>[] = [];
+    for (let i = 0; i < EVENTS; i++) {
+      const due = start + (i * 1000) / pace;
+      const wait = due - wall();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      pending.push(emitOne(i));
+    }
+    await Promise.all(pending);
+  }
+}
+
+/** Pipeline capacity alone: EVENTS rows committed while the relay is paused, then released. */
+async function measureDrain(app: RunningApp, receiver: Receiver) {
+  receiver.child.send({ reset: true });
+  const relay = app.services.webhookRuntime.relay;
+  await relay.stop();
+  const ids: string[] = [];
+  const commitAt = new Map<string, number>();
+  await emitAll(app, ids, null, commitAt);
+  const t0 = wall();
+  relay.start(app.services.platform.outboxSignal);
+  relay.wake();
+  const seen = await waitReceived(receiver, ids);
+  const last = Math.max(...ids.map((id) => seen.get(id) ?? 0));
+  const first = Math.min(...ids.map((id) => seen.get(id) ?? Infinity));
+  return { delivered: ids.filter((id) => seen.has(id)).length, rate: EVENTS / ((last - t0) / 1000), firstMs: first - t0 };
+}
+
+async function waitReceived(receiver: Receiver, ids: string[]): Promise<Map<string, number>> {
+  const deadline = Date.now() + 120_000;
+  let seen = new Map<string, number>();
+  while (Date.now() < deadline) {
+    const r = await receiver.request<{ report: [string, number][] }>({ report: true }, 'report');
+    seen = new Map(r.report);
+    if (ids.every((id) => seen.has(id))) break;
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  return seen;
+}
+
+async function measure(app: RunningApp, receiver: Receiver, pace: number | null) {
+  receiver.child.send({ reset: true });
+  const ids: string[] = [];
+  const commitAt = new Map<string, number>();
+  const t0 = wall();
+  await emitAll(app, ids, pace, commitAt);
+  const committedIn = wall() - t0;
+  const deadline = Date.now() + 120_000;
+  let seen = new Map<string, number>();
+  let invalid = 0;
+  while (Date.now() < deadline) {
+    const r = await receiver.request<{ report: [string, number][]; invalid: number }>({ report: true }, 'report');
+    seen = new Map(r.report);
+    invalid = r.invalid;
+    if (ids.every((id) => seen.has(id))) break;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  const received = ids.filter((id) => seen.has(id));
+  const lat = latencies(received.map((id) => seen.get(id)! - commitAt.get(id)!));
+  const last = Math.max(...received.map((id) => seen.get(id)!));
+  return { delivered: received.length, invalid, rate: received.length / ((last - t0) / 1000), lat, commitRate: EVENTS / (committedIn / 1000), drainAfterLastCommitMs: last - t0 - committedIn };
+}
+
+export const webhooksBenchmark: Benchmark = {
+  name: 'webhooks',
+  description: `${EVENTS} events, outbox commit -> RabbitMQ -> signed HTTPS POST received (burst, then paced at ${PACED_RATE}/s)`,
+  run: async () => {
+    const raw = await rawRabbit(EVENTS);
+    const receiver = await startReceiver();
+    const db = await createDatabase('pixpay_bench_webhooks');
+    const prefix = `pixpay-bench-${randomBytes(4).toString('hex')}`;
+    const app = await startApplication(
+      loadConfig({
+        MODE: 'sandbox',
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: db.url,
+        DATABASE_POOL_SIZE: '20',
+        AMQP_URL,
+        AMQP_PREFIX: prefix,
+        WEBHOOK_ALLOW_HOSTS: 'localhost',
+        WEBHOOK_CA_FILE: receiver.caFile,
+        WEBHOOK_CONCURRENCY: String(CONCURRENCY),
+      }),
+      { logger: createLogger('silent') },
+    );
+    try {
+      const hook = await app.services.webhooks.register(SECRET_SELLER, { eventType: 'WITHDRAWAL', url: `https://localhost:${receiver.port}/hook` });
+      receiver.child.send({ secret: hook.secret });
+      // Warm-up: connections, TLS sessions, JIT.
+      const warm = await measureWarm(app, receiver);
+      const drain = await measureDrain(app, receiver);
+      const burst = await measure(app, receiver, null);
+      const paced = await measure(app, receiver, PACED_RATE);
+      const rows: ResultRow[] = [
+        { metric: 'raw RabbitMQ publish(confirm)+consume, quorum queue', value: `${int(raw.rate)} msg/s`, goal: 'reference' },
+        { metric: `warm-up (${warm} events)`, value: 'done' },
+        { metric: `pipeline: ${EVENTS} committed events released at once, delivered`, value: `${drain.delivered}/${EVENTS}` },
+        { metric: 'pipeline: deliveries/s (relay -> RabbitMQ -> POST received)', value: int(drain.rate), goal: `>= ${GOAL_RATE}/s`, verdict: drain.rate >= GOAL_RATE ? 'ok' : `${Math.round((100 * drain.rate) / GOAL_RATE)}% of goal` },
+        { metric: `burst: ${EVENTS} events committed at once, delivered`, value: `${burst.delivered}/${EVENTS}`, verdict: burst.invalid === 0 ? 'all signatures valid' : `${burst.invalid} INVALID` },
+        { metric: 'burst: outbox commits/s (32 writers, the emitting side)', value: int(burst.commitRate) },
+        { metric: 'burst: last delivery after last commit', value: ms(burst.drainAfterLastCommitMs) },
+        { metric: 'burst: deliveries/s end to end', value: int(burst.rate), goal: `>= ${GOAL_RATE}/s`, verdict: burst.rate >= GOAL_RATE ? 'ok' : `${Math.round((100 * burst.rate) / GOAL_RATE)}% of goal` },
+        { metric: 'burst: latency p50 / p99 (includes queueing)', value: `${ms(burst.lat.p50)} / ${ms(burst.lat.p99)}` },
+        { metric: `paced ${PACED_RATE}/s: delivered`, value: `${paced.delivered}/${EVENTS}`, verdict: paced.invalid === 0 ? 'all signatures valid' : `${paced.invalid} INVALID` },
+        { metric: `paced ${PACED_RATE}/s: latency p50`, value: ms(paced.lat.p50) },
+        { metric: `paced ${PACED_RATE}/s: latency p99`, value: ms(paced.lat.p99), goal: `< ${GOAL_P99_MS} ms`, verdict: paced.lat.p99 < GOAL_P99_MS ? 'ok' : 'MISS' },
+        { metric: 'end-to-end rate vs raw RabbitMQ', value: `${Math.round((100 * burst.rate) / raw.rate)}%` },
+      ];
+      printTable('Webhooks: outbox commit -> valid signed POST received', rows);
+    } finally {
+      await app.stop();
+      receiver.child.send({ exit: true });
+      const conn = new Connection(AMQP_URL);
+      await deleteTopology(conn, prefix);
+      await conn.close();
+      await db.drop();
+    }
+  },
+};
+
+async function measureWarm(app: RunningApp, receiver: Receiver): Promise<number> {
+  const { uow, outbox } = app.services.platform;
+  const n = 200;
+  const ids: string[] = [];
+  await Promise.all(Array.from({ length: n }, async (_, i) => {
+    ids.push(await uow.run((tx) => outbox.append(tx, { eventType: 'WITHDRAWAL_PAID', sellerId: SECRET_SELLER, aggregateType: 'WITHDRAWAL', aggregateId: `warm_${i}`, payload: { id: `warm_${i}` }, occurredAt: new Date() })));
+  }));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const r = await receiver.request<{ report: [string, number][] }>({ report: true }, 'report');
+    const seen = new Set(r.report.map(([id]) => id));
+    if (ids.every((id) => seen.has(id))) break;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  return n;
+}
+
+if (require.main === module) {
+  webhooksBenchmark.run().catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,175 @@
+import type { Connection } from 'rabbitmq-client';
+import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
+import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
+import { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
+import type { DeliveryQueue, WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
+import { AmqpDeliveryQueue, AmqpWebhookWorkers, NEXT_CYCLE_JOB } from '../../infra/amqp/amqp-webhooks';
+import { openAmqp } from '../../infra/amqp/connection';
+import { declareTopology, topologyNames } from '../../infra/amqp/topology';
+import { OutboxRelay } from '../../infra/outbox/relay';
+import { OutboxListener } from '../../infra/outbox/relay-listener';
+import { FanOutSink } from '../../infra/outbox/relay-sinks';
+import { AesSecretBox } from '../../infra/security/aes-secret-box';
+import { DeliverySweeper } from '../../infra/webhooks/delivery-sweeper';
+import { EmbeddedDeliveryWorker } from '../../infra/webhooks/embedded-delivery-worker';
+import { HttpsWebhookSender } from '../../infra/webhooks/https-sender';
+import { PgWebhookDeliveries } from '../../infra/webhooks/pg-webhook-deliveries';
+import { PgWebhookEndpoints } from '../../infra/webhooks/pg-webhook-endpoints';
+import { SsrfGuard } from '../../infra/webhooks/ssrf-guard';
+import { PgPoolRunner } from '../../infra/webhooks/worker-db';
+import type { Platform } from './platform';
+
+/** Handles tests and shutdown use; not a door API. */
+export interface WebhookRuntime {
+  backend: 'amqp' | 'embedded';
+  relay: OutboxRelay;
+  deliveries: PgWebhookDeliveries;
+  sweeper: DeliverySweeper;
+  embeddedWorker?: EmbeddedDeliveryWorker;
+  amqpWorkers?: AmqpWebhookWorkers;
+  amqpQueue?: AmqpDeliveryQueue;
+  /** The webhook backend's RabbitMQ connection (tests drop it to prove nothing is lost). */
+  amqpConnection?: Connection;
+  /** Closes the sender's sockets and the RabbitMQ connection (after the worker stopped). */
+  close(): Promise<void>;
+}
+
+/**
+ * Webhooks: registration and management, the delivery log, the outbox relay and the
+ * delivery workers, on RabbitMQ when AMQP_URL is set and on the in-process
+ * PostgreSQL-backed queue otherwise. Relays, consumers and the sweeper run in the
+ * worker role (platform.workerHooks); the api role only enqueues.
+ */
+export function wireWebhooks(p: Platform) {
+  const { config, sql, clock, logger, tokens, uow } = p;
+  const box = new AesSecretBox(config.APP_SECRET);
+  const sealNew = () => {
+    const secret = `whsec_${tokens.randomToken()}`;
+    return { secretEnc: box.seal(secret), last4: secret.slice(-4) };
+  };
+  const guard = new SsrfGuard(config.WEBHOOK_ALLOW_HOSTS);
+  const sender = new HttpsWebhookSender({
+    guard,
+    caFile: config.WEBHOOK_CA_FILE,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    maxSockets: Math.max(64, config.WEBHOOK_CONCURRENCY),
+  });
+  const endpoints = new PgWebhookEndpoints(sql);
+  // On a real PostgreSQL the workers' hot statements get pools of their own (leases with
+  // synchronous_commit off); PGlite has one connection, so everything goes through the ORM there.
+  const durable = config.DATABASE_URL ? new PgPoolRunner(config.DATABASE_URL, { max: 12, asyncCommit: false }) : undefined;
+  const relaxed = config.DATABASE_URL ? new PgPoolRunner(config.DATABASE_URL, { max: 6, asyncCommit: true }) : undefined;
+  const closePools = async () => {
+    await durable?.close();
+    await relaxed?.close();
+  };
+  const deliveries = new PgWebhookDeliveries(sql, box, sealNew, { durable, relaxed });
+  const processor = new DeliveryProcessor({ store: deliveries, sender, clock });
+
+  let queue: DeliveryQueue;
+  let runtime: WebhookRuntime;
+
+  if (config.AMQP_URL) {
+    const conn = openAmqp(config.AMQP_URL, logger, 'pixpay-webhooks');
+    const topology = topologyNames(config.AMQP_PREFIX);
+    const amqpQueue = new AmqpDeliveryQueue(conn, topology);
+    queue = amqpQueue;
+    const sink = new FanOutSink({ deliveries, clock, logger, onDeliveriesCreated: (created) => amqpQueue.enqueue(created) });
+    const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { pollMs: config.WEBHOOK_POLL_MS });
+    const workers = new AmqpWebhookWorkers({
+      conn, topology, queue: amqpQueue, deliveries, processor, uow, scheduler: p.scheduler, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY,
+    });
+    const sweeper = new DeliverySweeper({ deliveries, clock, logger, rescueTo: amqpQueue, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
+    p.jobs.register(NEXT_CYCLE_JOB, async (payload) => {
+      await amqpQueue.enqueue([{ id: String(payload.d), attempts: Number(payload.n) }]);
+    });
+    p.workerHooks.push(() => {
+      const listener = config.DATABASE_URL ? new OutboxListener({ url: config.DATABASE_URL, logger, onNotify: relay.wake }) : undefined;
+      // The relay and the sweeper need only PostgreSQL; the consumers start once the
+      // topology is declared, retrying while the broker is unreachable.
+      relay.start(p.outboxSignal);
+      listener?.start();
+      sweeper.start(config.WEBHOOK_SWEEP_MS);
+      let stopping = false;
+      const started = (async () => {
+        for (let failures = 0; !stopping; failures++) {
+          try {
+            await declareTopology(conn, config.AMQP_PREFIX);
+            if (!stopping) workers.start();
+            return;
+          } catch (err) {
+            logger.error({ err }, 'RabbitMQ topology not declared yet; webhook consumers wait for the broker');
+            await new Promise((r) => setTimeout(r, Math.min(30_000, 1_000 * 2 ** Math.min(failures, 5))));
+          }
+        }
+      })();
+      return {
+        stop: async () => {
+          stopping = true;
+          await listener?.stop();
+          await relay.stop();
+          await sweeper.stop();
+          await started;
+          await workers.stop();
+        },
+      };
+    });
+    runtime = {
+      backend: 'amqp',
+      relay,
+      deliveries,
+      sweeper,
+      amqpWorkers: workers,
+      amqpQueue,
+      amqpConnection: conn,
+      close: async () => {
+        sender.close();
+        await amqpQueue.close();
+        await conn.close();
+        await closePools();
+      },
+    };
+  } else {
+    const worker = new EmbeddedDeliveryWorker({ deliveries, processor, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY, pollMs: config.WEBHOOK_POLL_MS });
+    queue = { enqueue: async () => worker.wake() };
+    const sink = new FanOutSink({ deliveries, clock, logger, onDeliveriesCreated: worker.wake });
+    const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { pollMs: config.WEBHOOK_POLL_MS });
+    const sweeper = new DeliverySweeper({ deliveries, clock, logger, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
+    p.workerHooks.push(() => {
+      // A real PostgreSQL shared by several processes: LISTEN too. Never on PGlite (one connection).
+      const listener = config.DATABASE_URL ? new OutboxListener({ url: config.DATABASE_URL, logger, onNotify: relay.wake }) : undefined;
+      worker.start();
+      relay.start(p.outboxSignal);
+      listener?.start();
+      sweeper.start(config.WEBHOOK_SWEEP_MS);
+      return {
+        stop: async () => {
+          await listener?.stop();
+          await relay.stop();
+          await sweeper.stop();
+          await worker.stop();
+        },
+      };
+    });
+    runtime = {
+      backend: 'embedded',
+      relay,
+      deliveries,
+      sweeper,
+      embeddedWorker: worker,
+      close: async () => {
+        sender.close();
+        await closePools();
+      },
+    };
+  }
+
+  const webhookTargets: WebhookTargetGuard = guard;
+  return {
+    webhooks: new WebhookManagementService({ endpoints, deliveries, queue, guard, box, tokens, clock }),
+    webhookReplay: new WebhookReplayService({ deliveries, queue, clock, newNonce: () => tokens.newId() }),
+    /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
+    webhookTargets,
+    webhookRuntime: runtime,
+  };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../shared/clock';
+import { DeliveryProcessor } from './delivery-processor';
+import { verifyWebhook } from './signature';
+import type { AttemptRecord, ClaimedDelivery, ClaimResult, DeliveryWorkStore, SendOutcome, WebhookSender } from './webhooks.ports';
+import type { SignedRequest } from './webhook-body';
+
+const created = new Date('2026-01-01T00:00:00.000Z');
+
+function setup(outcomes: Partial<SendOutcome>[], d: Partial<ClaimedDelivery> = {}) {
+  const clock = new ManualClock(created);
+  const records: AttemptRecord[] = [];
+  const sent: SignedRequest[] = [];
+  let fenceOk = true;
+  const delivery: ClaimedDelivery = {
+    id: 'dlv_1', eventId: 'evt_1', sellerId: 's1', endpointId: 'wh_1', target: 'ENDPOINT', url: 'https://example.com/h',
+    payload: { id: 'tx_1', amount: 100, eventType: 'TRANSACTION_PAID' }, attempts: 0, cycle: 1, attemptInCycle: 0,
+    expiresAt: new Date(created.getTime() + 86_400_000), secret: 'whsec_x', ...d,
+  };
+  const store: DeliveryWorkStore = {
+    claim: async (): Promise<ClaimResult> => ({ kind: 'CLAIMED', delivery }),
+    claimDue: async () => [delivery],
+    record: async (r) => {
+      records.push(r);
+      return fenceOk;
+    },
+  };
+  const sender: WebhookSender = {
+    send: async (_url, req) => {
+      sent.push(req);
+      clock.advance(120);
+      return { latencyMs: 120, ...(outcomes.shift() ?? { statusCode: 200 }) };
+    },
+  };
+  const processor = new DeliveryProcessor({ store, sender, clock, random: () => 0 });
+  return { processor, records, sent, delivery, clock, fence: (ok: boolean) => (fenceOk = ok) };
+}
+
+describe('DeliveryProcessor', () => {
+  it('a 2xx: signed with a fresh timestamp and X-Webhook-Id, recorded DELIVERED', async () => {
+    const { processor, records, sent, delivery } = setup([{ statusCode: 204, responseExcerpt: '' }]);
+    expect(await processor.attempt(delivery)).toEqual({ action: 'DONE', status: 'DELIVERED' });
+    const req = sent[0]!;
+    expect(req.headers['x-webhook-id']).toBe('evt_1');
+    expect(req.headers['x-webhook-timestamp']).toBe(String(created.getTime() / 1000));
+    expect(verifyWebhook({ rawBody: req.json, timestampHeader: req.headers['x-webhook-timestamp']!, secret: 'whsec_x', now: created }).ok).toBe(true);
+    expect(JSON.parse(req.json).expires_at).toBe('2026-01-02T00:00:00.000Z');
+    expect(records[0]).toMatchObject({ expectedAttempts: 0, attempt: { success: true, statusCode: 204, cycle: 1, attemptInCycle: 1, latencyMs: 120 }, next: { status: 'DELIVERED' } });
+  });
+
+  it('failures: retry in the cycle with the policy delay, then the next cycle', async () => {
+    const { processor, records, delivery } = setup([{ statusCode: 500 }, { timedOut: true }, { networkError: true, error: 'ECONNREFUSED' }]);
+    expect(await processor.attempt(delivery)).toEqual({ action: 'RETRY_IN_CYCLE', delayMs: 500, attempts: 1 });
+    expect(await processor.attempt({ ...delivery, attempts: 1, attemptInCycle: 1 })).toEqual({ action: 'RETRY_IN_CYCLE', delayMs: 2_000, attempts: 2 });
+    expect(await processor.attempt({ ...delivery, attempts: 2, attemptInCycle: 2 })).toEqual({ action: 'NEXT_CYCLE', delayMs: 5 * 60_000, attempts: 3 });
+    expect(records.map((r) => [r.attempt?.error, r.next.status, r.next.cycle, r.next.attemptInCycle])).toEqual([
+      ['HTTP_500', 'PENDING', 1, 1],
+      ['TIMEOUT', 'PENDING', 1, 2],
+      ['ECONNREFUSED', 'PENDING', 2, 0],
+    ]);
+  });
+
+  it('honours Retry-After within bounds', async () => {
+    const { processor, delivery } = setup([{ statusCode: 429, retryAfter: '7' }]);
+    expect(await processor.attempt(delivery)).toEqual({ action: 'RETRY_IN_CYCLE', delayMs: 7_000, attempts: 1 });
+  });
+
+  it('past expires_at: EXPIRED without an attempt; a deleted registration: CANCELED', async () => {
+    const late = setup([], { expiresAt: created });
+    expect(await late.processor.attempt(late.delivery)).toEqual({ action: 'DONE', status: 'EXPIRED' });
+    expect(late.sent).toHaveLength(0);
+    expect(late.records[0]).toMatchObject({ attempt: null, next: { status: 'EXPIRED' } });
+    const gone = setup([], { secret: null });
+    expect(await gone.processor.attempt(gone.delivery)).toEqual({ action: 'DONE', status: 'CANCELED' });
+  });
+
+  it('a failure at the last moment expires the delivery', async () => {
+    const { processor, delivery } = setup([{ statusCode: 503 }], { expiresAt: new Date(created.getTime() + 200) });
+    expect(await processor.attempt(delivery)).toEqual({ action: 'DONE', status: 'EXPIRED' });
+  });
+
+  it('a duplicate whose record loses the fence schedules nothing', async () => {
+    const { processor, delivery, fence } = setup([{ statusCode: 500 }]);
+    fence(false);
+    expect(await processor.attempt(delivery)).toEqual({ action: 'FENCED' });
+  });
+});

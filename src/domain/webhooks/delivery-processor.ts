@@ -1,0 +1,124 @@
+import type { Clock } from '../shared/clock';
+import { classifyAttempt, decideAfterFailure, parseRetryAfterSeconds } from './delivery-policy';
+import { signedRequest } from './webhook-body';
+import type { AttemptRecord, ClaimedDelivery, DeliveryWorkStore, SendOutcome, WebhookSender } from './webhooks.ports';
+
+/** How long a claimed delivery stays reserved for the worker that claimed it. */
+export const DELIVERY_LEASE_MS = 60_000;
+const EXCERPT_MAX = 1_024;
+
+/** What the transport must do next with a delivery after handling it. */
+export type ProcessResult =
+  | { action: 'STALE' }
+  | { action: 'LEASED'; retryInMs: number }
+  | { action: 'DONE'; status: 'DELIVERED' | 'EXPIRED' | 'CANCELED' }
+  | { action: 'RETRY_IN_CYCLE'; delayMs: number; attempts: number }
+  | { action: 'NEXT_CYCLE'; delayMs: number; attempts: number }
+  /** Another worker recorded this attempt first (a duplicate message): nothing to schedule. */
+  | { action: 'FENCED' };
+
+/**
+ * One delivery attempt, the same in both backends: claim (lease), sign afresh, POST,
+ * record the attempt and the next state in one statement (fenced by the attempt
+ * count, so a duplicate message never moves a delivery twice), and tell the transport
+ * what to schedule.
+ */
+export class DeliveryProcessor {
+  constructor(
+    private readonly deps: {
+      store: DeliveryWorkStore;
+      sender: WebhookSender;
+      clock: Clock;
+      random?: () => number;
+    },
+  ) {}
+
+  /** For a queue message `{deliveryId, attempts}` (RabbitMQ). */
+  async handleMessage(deliveryId: string, expectedAttempts: number | undefined): Promise<ProcessResult> {
+    const now = this.deps.clock.now();
+    const claim = await this.deps.store.claim(deliveryId, expectedAttempts, now, new Date(now.getTime() + DELIVERY_LEASE_MS));
+    if (claim.kind === 'STALE') return { action: 'STALE' };
+    if (claim.kind === 'LEASED') return { action: 'LEASED', retryInMs: Math.max(0, claim.until.getTime() - now.getTime()) };
+    return this.attempt(claim.delivery);
+  }
+
+  /** For a delivery already claimed (embedded queue). */
+  async attempt(d: ClaimedDelivery): Promise<ProcessResult> {
+    const { clock, store, sender } = this.deps;
+    const now = clock.now();
+    const base = { deliveryId: d.id, eventId: d.eventId, sellerId: d.sellerId, endpointId: d.endpointId, expectedAttempts: d.attempts };
+    const terminal = (status: 'EXPIRED' | 'CANCELED', lastError: string): AttemptRecord => ({
+      ...base,
+      attempt: null,
+      next: { status, cycle: d.cycle, attemptInCycle: d.attemptInCycle, nextAttemptAt: null, deliveredAt: null, lastError, lastStatusCode: null },
+      now,
+    });
+    if (d.secret === null) {
+      return (await store.record(terminal('CANCELED', 'registration deleted'))) ? { action: 'DONE', status: 'CANCELED' } : { action: 'FENCED' };
+    }
+    if (now.getTime() >= d.expiresAt.getTime()) {
+      return (await store.record(terminal('EXPIRED', 'expired before the attempt'))) ? { action: 'DONE', status: 'EXPIRED' } : { action: 'FENCED' };
+    }
+
+    const request = signedRequest({ body: d.payload, eventId: d.eventId, secret: d.secret, now, expiresAt: d.expiresAt });
+    const outcome = await sender.send(d.url, request);
+    const after = clock.now();
+    const attemptInCycle = d.attemptInCycle + 1;
+    const attempt = {
+      cycle: d.cycle,
+      attemptInCycle,
+      attemptedAt: now,
+      url: d.url,
+      success: classifyAttempt(outcome) === 'SUCCESS',
+      statusCode: outcome.statusCode ?? null,
+      latencyMs: Math.max(0, Math.round(outcome.latencyMs)),
+      error: describeFailure(outcome),
+      responseExcerpt: outcome.responseExcerpt === undefined ? null : outcome.responseExcerpt.slice(0, EXCERPT_MAX),
+    };
+    const common = { ...base, attempt, now: after };
+
+    if (attempt.success) {
+      const ok = await store.record({
+        ...common,
+        next: { status: 'DELIVERED', cycle: d.cycle, attemptInCycle, nextAttemptAt: null, deliveredAt: after, lastError: null, lastStatusCode: attempt.statusCode },
+      });
+      return ok ? { action: 'DONE', status: 'DELIVERED' } : { action: 'FENCED' };
+    }
+
+    const decision = decideAfterFailure({
+      attemptInCycle,
+      cycle: d.cycle,
+      now: after,
+      expiresAt: d.expiresAt,
+      random: this.deps.random ?? Math.random,
+      statusCode: outcome.statusCode,
+      timedOut: outcome.timedOut,
+      retryAfterSeconds: parseRetryAfterSeconds(outcome.retryAfter, after),
+    });
+    const failed = { lastError: attempt.error, lastStatusCode: attempt.statusCode, deliveredAt: null };
+    const attempts = d.attempts + 1;
+    switch (decision.action) {
+      case 'EXPIRE': {
+        const ok = await store.record({ ...common, next: { ...failed, status: 'EXPIRED', cycle: d.cycle, attemptInCycle, nextAttemptAt: null } });
+        return ok ? { action: 'DONE', status: 'EXPIRED' } : { action: 'FENCED' };
+      }
+      case 'RETRY_IN_CYCLE': {
+        const nextAttemptAt = new Date(after.getTime() + decision.delayMs);
+        const ok = await store.record({ ...common, next: { ...failed, status: 'PENDING', cycle: d.cycle, attemptInCycle, nextAttemptAt } });
+        return ok ? { action: 'RETRY_IN_CYCLE', delayMs: decision.delayMs, attempts } : { action: 'FENCED' };
+      }
+      case 'NEXT_CYCLE': {
+        const nextAttemptAt = new Date(after.getTime() + decision.delayMs);
+        const ok = await store.record({ ...common, next: { ...failed, status: 'PENDING', cycle: d.cycle + 1, attemptInCycle: 0, nextAttemptAt } });
+        return ok ? { action: 'NEXT_CYCLE', delayMs: decision.delayMs, attempts } : { action: 'FENCED' };
+      }
+    }
+  }
+}
+
+function describeFailure(o: SendOutcome): string | null {
+  if (o.timedOut) return 'TIMEOUT';
+  if (o.statusCode === undefined) return o.error ?? 'NETWORK_ERROR';
+  if (o.statusCode >= 200 && o.statusCode <= 299) return null;
+  return `HTTP_${o.statusCode}`;
+}

@@ -1,0 +1,106 @@
+/** Webhook registrations, deliveries and attempts as the domain sees them. */
+
+export const WEBHOOK_CATEGORIES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'ALL'] as const;
+export type WebhookCategory = (typeof WEBHOOK_CATEGORIES)[number];
+
+export type AggregateType = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE';
+
+export interface WebhookEndpoint {
+  id: string;
+  sellerId: string;
+  /** The registration's `eventType` (SPEC): the category of events it receives. */
+  category: WebhookCategory;
+  url: string;
+  description: string | null;
+  /** Last 4 characters of the signing secret, to tell secrets apart in the dashboard. */
+  secretLast4: string;
+  createdAt: Date;
+  updatedAt: Date;
+  secretRotatedAt: Date | null;
+}
+
+export type DeliveryTarget = 'ENDPOINT' | 'POSTBACK';
+export type DeliveryTrigger = 'EVENT' | 'MANUAL' | 'REPLAY' | 'TEST';
+/**
+ * PENDING: waiting for its next attempt (or being attempted); DELIVERED: a 2xx came
+ * back; EXPIRED: `expires_at` passed without a 2xx; FAILED: the target can never be
+ * reached as given (a postbackUrl that is not HTTPS); CANCELED: its registration was
+ * deleted before it was delivered.
+ */
+export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'EXPIRED' | 'FAILED' | 'CANCELED';
+
+export interface WebhookDelivery {
+  id: string;
+  /** X-Webhook-Id: the event's id, the same for every attempt and every resend. */
+  eventId: string;
+  eventType: string;
+  sellerId: string;
+  aggregateType: AggregateType | 'TEST';
+  aggregateId: string;
+  target: DeliveryTarget;
+  endpointId: string | null;
+  url: string;
+  trigger: DeliveryTrigger;
+  status: DeliveryStatus;
+  attempts: number;
+  cycle: number;
+  attemptInCycle: number;
+  nextAttemptAt: Date | null;
+  expiresAt: Date;
+  lastAttemptAt: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  deliveredAt: Date | null;
+  replayOf: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface WebhookAttempt {
+  id: string;
+  deliveryId: string;
+  eventId: string;
+  endpointId: string | null;
+  /** 1-based over the whole delivery. */
+  number: number;
+  cycle: number;
+  attemptInCycle: number;
+  attemptedAt: Date;
+  url: string;
+  success: boolean;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  /** At most 1 KB of the response body. */
+  responseExcerpt: string | null;
+}
+
+/** A delivery to create: saved (with its body) before its id is enqueued. */
+export interface NewDelivery {
+  id: string;
+  dedupeKey: string;
+  eventId: string;
+  eventType: string;
+  sellerId: string;
+  aggregateType: AggregateType | 'TEST';
+  aggregateId: string;
+  target: DeliveryTarget;
+  endpointId: string | null;
+  url: string;
+  /** Masked resource fields + eventType: the body without version, expires_at, signature. */
+  payload: Record<string, unknown>;
+  trigger: DeliveryTrigger;
+  status: 'PENDING' | 'FAILED';
+  lastError: string | null;
+  nextAttemptAt: Date;
+  expiresAt: Date;
+  replayOf: string | null;
+  createdAt: Date;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  take: number;
+  skip: number;
+}

@@ -1,0 +1,78 @@
+import type { Connection, Consumer, Publisher } from 'rabbitmq-client';
+import type { LiveEvent, LiveEvents } from '../../domain/shared/live-events';
+import { openAmqp } from '../amqp/connection';
+import type { Logger } from '../log/logger';
+import type { LivePubSub } from './in-process-live-events';
+
+const TOPICS = new Set<LiveEvent['topic']>(['WALLET_UPDATED', 'TRANSACTION_UPDATED', 'WITHDRAWAL_UPDATED', 'DISPUTE_UPDATED']);
+
+/**
+ * Live events across api instances: every publish goes to a RabbitMQ fanout exchange;
+ * each instance consumes it through its own exclusive, auto-delete, server-named queue
+ * and feeds its local pubsub, so a GraphQL subscriber on any instance sees every change
+ * of its seller. Not durable by contract (webhooks carry the durable copy): published
+ * without confirms; while the broker is unreachable, events fall back to this instance's
+ * own subscribers.
+ */
+export class AmqpLiveEvents implements LiveEvents {
+  private readonly publisher: Publisher;
+  private readonly consumer: Consumer;
+  private readonly ready: Promise<void>;
+
+  constructor(
+    private readonly o: { conn: Connection; exchange: string; pubSub: LivePubSub; logger: Logger; ownsConnection?: boolean },
+  ) {
+    const exchange = { exchange: o.exchange, type: 'fanout' as const, durable: true };
+    this.publisher = o.conn.createPublisher({ confirm: false, exchanges: [exchange] });
+    this.consumer = o.conn.createConsumer(
+      {
+        queue: '',
+        queueOptions: { exclusive: true, autoDelete: true, durable: false },
+        exchanges: [exchange],
+        queueBindings: [{ exchange: o.exchange, routingKey: '' }],
+        noAck: true,
+        qos: { prefetchCount: 0 },
+      },
+      (msg) => this.receive(msg.body),
+    );
+    this.consumer.on('error', (err) => o.logger.warn({ err }, 'live events consumer error'));
+    this.ready = new Promise<void>((resolve) => this.consumer.once('ready', () => resolve()));
+  }
+
+  /** Connects to AMQP_URL; resolves once this instance's queue is bound. */
+  static async start(o: { url: string; exchange: string; pubSub: LivePubSub; logger: Logger }): Promise<AmqpLiveEvents> {
+    const live = new AmqpLiveEvents({ ...o, conn: openAmqp(o.url, o.logger, 'pixpay-live'), ownsConnection: true });
+    // A broker that is down must not stop the service: local subscribers still work.
+    let timer: NodeJS.Timeout | undefined;
+    const ready = await Promise.race([
+      live.whenReady().then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000))),
+    ]);
+    clearTimeout(timer);
+    if (!ready) o.logger.warn('RabbitMQ not reachable yet; live events stay local until it is');
+    return live;
+  }
+
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  publish(event: LiveEvent): void {
+    this.publisher.send({ exchange: this.o.exchange, routingKey: '', contentType: 'application/json' }, event).catch((err) => {
+      this.o.logger.warn({ err }, 'live event not published to RabbitMQ; delivered locally only');
+      this.o.pubSub.publish(event.topic, event.sellerId, event);
+    });
+  }
+
+  private receive(body: unknown): void {
+    const e = body as LiveEvent | null;
+    if (!e || typeof e !== 'object' || !TOPICS.has(e.topic) || typeof e.sellerId !== 'string') return;
+    this.o.pubSub.publish(e.topic, e.sellerId, e);
+  }
+
+  async close(): Promise<void> {
+    await this.consumer.close();
+    await this.publisher.close();
+    if (this.o.ownsConnection) await this.o.conn.close();
+  }
+}

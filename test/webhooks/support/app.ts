@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { Connection } from 'rabbitmq-client';
+import type { OutboxEvent } from '../../../src/domain/events/outbox';
+import { deleteTopology } from '../../../src/infra/amqp/topology';
+import { startTestApp, type TestApp } from '../../support/app';
+import { FlowingClock } from './clock';
+import type { Receiver } from './receiver';
+
+export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+
+/** A unique exchange/queue prefix per test file, so files run in parallel on one broker. */
+export const uniquePrefix = (name: string) => `pixpay-test-${name}-${randomBytes(4).toString('hex')}`;
+
+export interface WebhookTestApp extends TestApp {
+  prefix?: string;
+}
+
+/** The whole service with webhooks pointed at the local receiver (trusted CA, allow-listed). */
+export async function startWebhookApp(receiver: Receiver, o: { amqp: boolean; name: string; env?: Record<string, string> }): Promise<WebhookTestApp> {
+  const prefix = o.amqp ? uniquePrefix(o.name) : undefined;
+  const app = await startTestApp(
+    {
+      WEBHOOK_ALLOW_HOSTS: 'localhost,127.0.0.1',
+      WEBHOOK_CA_FILE: receiver.caFile,
+      WEBHOOK_POLL_MS: '200',
+      ...(o.amqp ? { AMQP_URL: TEST_AMQP_URL, AMQP_PREFIX: prefix! } : {}),
+      ...(o.env ?? {}),
+    },
+    new FlowingClock(),
+  );
+  return {
+    ...app,
+    prefix,
+    close: async () => {
+      await app.close();
+      if (prefix) {
+        const conn = new Connection(TEST_AMQP_URL);
+        await deleteTopology(conn, prefix);
+        await conn.close();
+      }
+    },
+  };
+}
+
+let seq = 0;
+/** Commits a status-change event the way every use case does: in a transaction, through the outbox. */
+export async function emitEvent(app: TestApp, e: Partial<OutboxEvent> & { sellerId: string; payload: Record<string, unknown> }): Promise<string> {
+  const { uow, outbox } = app.services.platform;
+  return uow.run((tx) =>
+    outbox.append(tx, {
+      eventType: e.eventType ?? 'TRANSACTION_PAID',
+      sellerId: e.sellerId,
+      aggregateType: e.aggregateType ?? 'TRANSACTION',
+      aggregateId: e.aggregateId ?? String(e.payload.id ?? `tx_${seq++}`),
+      payload: e.payload,
+      occurredAt: e.occurredAt ?? app.clock.now(),
+    }),
+  );
+}
+
+export async function rest(app: { url: string }, method: string, path: string, apiKey: string, body?: unknown) {
+  const res = await fetch(`${app.url}${path}`, {
+    method,
+    headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** A transaction payload with personal data, as the outbox holds it. */
+export function paidTransaction(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    amount: 1050,
+    paymentMethod: 'PIX',
+    status: 'PAID',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:30.000Z',
+    providerReference: `ref_${id}`,
+    customer: { name: 'Maria Souza', email: 'maria@example.com', document: '529.982.247-25', phone: '+5511987654321' },
+    metadata: { order: 'A-1', buyerCpf: '52998224725' },
+    description: 'Pedido 42 — São Paulo/SP',
+    ...extra,
+  };
+}
