@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../domain/shared/clock';
 import { attachGraphql } from '../graphql/graphql-server';
 import { buildGraphqlSchema } from '../graphql/schema';
 import { createLivePubSub, InProcessLiveEvents } from '../infra/live/in-process-live-events';
+import { AmqpLiveEvents } from '../infra/live/amqp-live-events';
 import { createLogger, type Logger } from '../infra/log/logger';
 import { buildHttpApp } from '../rest/rest-app';
 import type { Config } from './config';
@@ -29,7 +30,11 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const logger = o.logger ?? createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config);
   const pubSub = createLivePubSub();
-  const services = buildServices(config, db.orm, logger, o.clock ?? systemClock, new InProcessLiveEvents(pubSub));
+  // Live events cross instances through RabbitMQ when it is configured (one queue per instance).
+  const live = config.AMQP_URL
+    ? await AmqpLiveEvents.start({ url: config.AMQP_URL, exchange: `${config.AMQP_PREFIX}.live`, pubSub, logger })
+    : new InProcessLiveEvents(pubSub);
+  const services = buildServices(config, db.orm, logger, o.clock ?? systemClock, live);
   const schema = await buildGraphqlSchema(pubSub);
   const server = createServer();
   const background = config.ROLE === 'api' ? undefined : startWorker(services);
@@ -50,6 +55,8 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
     stop: async () => {
       await graphql.stop();
       await background?.stop();
+      await services.webhookRuntime.close();
+      if (live instanceof AmqpLiveEvents) await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

@@ -23,8 +23,21 @@ const schema = z.object({
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 100kb or 1mb').default('100kb'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SANDBOX_AUTOPAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  INSTITUTION_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   WEBHOOK_CA_FILE: z.string().optional(),
+  /** Prefix of every RabbitMQ exchange and queue name (one broker, several deployments). */
+  AMQP_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only').default('pixpay'),
+  /** Per-attempt deadline of a webhook POST; SPEC says 5 s (lower it only for tests). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(5_000).default(5_000),
+  /** Webhook attempts in flight at once per worker process. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
+  /** Safety poll of the outbox relay and of the embedded delivery queue, besides their wake-ups. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** How often expired deliveries are marked and lost messages re-enqueued. */
+  WEBHOOK_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** RabbitMQ backend: a delivery overdue by this long with no worker on it is re-enqueued. */
+  WEBHOOK_RESCUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_HOSTS'> & {

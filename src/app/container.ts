@@ -5,12 +5,21 @@ import type { Logger } from '../infra/log/logger';
 import type { Config } from './config';
 import type { Services } from './services';
 import { wireAccounts } from './wiring/accounts';
+import { wireLedger } from './wiring/ledger';
+import { wireTransactions } from './wiring/transactions';
+import { wireWithdrawals } from './wiring/withdrawals';
+import { JwsSigner } from '../infra/pix/jws-signer';
 import { buildPlatform } from './wiring/platform';
+import { wireWebhooks } from './wiring/webhooks';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
 export function buildServices(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Services {
   const platform = buildPlatform(config, orm, logger, clock, live);
   const accounts = wireAccounts(platform);
+  const webhooks = wireWebhooks(platform);
+  const ledger = wireLedger(platform, accounts.sellerRepository);
+  const transactions = wireTransactions(platform, { ledger: ledger.ledger, sellers: accounts.sellerRepository, postbackGuard: webhooks.webhookTargets });
+  const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   return {
     mode: config.MODE,
     clock,
@@ -27,5 +36,11 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
       cache: async () => true,
     },
     ...accounts,
+    ...webhooks,
+    ...ledger,
+    ...transactions,
+    ...withdrawals,
+    pixSigner: new JwsSigner(config.APP_SECRET, `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/pix/jwks`),
+    institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
   };
 }

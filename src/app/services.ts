@@ -3,10 +3,25 @@ import type { IdentityService } from '../domain/accounts/identity.service';
 import type { SellerOnboardingService } from '../domain/accounts/seller-onboarding.service';
 import type { TwoFactorService } from '../domain/accounts/two-factor.service';
 import type { DeploymentMode } from '../domain/accounts/accounts.types';
+import type { LedgerAdminService } from '../domain/ledger/ledger-admin.service';
+import type { LedgerService } from '../domain/ledger/ledger.service';
+import type { WalletService } from '../domain/ledger/wallet.service';
+import type { RefundsService } from '../domain/transactions/refunds.service';
+import type { TransactionReportsService } from '../domain/transactions/transaction-reports.service';
+import type { TransactionsService } from '../domain/transactions/transactions.service';
+import type { WithdrawalReportsService } from '../domain/withdrawals/withdrawal-reports.service';
+import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
+import type { SandboxPayouts } from '../infra/institution/sandbox-payouts';
+import type { SandboxInstitution } from '../infra/institution/sandbox-institution';
+import type { JwsSigner } from '../infra/pix/jws-signer';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEvents } from '../domain/shared/live-events';
 import type { Logger } from '../infra/log/logger';
 import type { Platform } from './wiring/platform';
+import type { WebhookManagementService } from '../domain/webhooks/webhook-management.service';
+import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.service';
+import type { WebhookTargetGuard } from '../domain/webhooks/webhooks.ports';
+import type { WebhookRuntime } from './wiring/webhooks';
 
 export interface HealthProbe {
   database(): Promise<boolean>;
@@ -27,4 +42,29 @@ export interface Services {
   sellers: SellerOnboardingService;
   twoFactor: TwoFactorService;
   apiKeys: ApiKeysService;
+  /** Posts journal entries; other use cases call it inside their transaction. */
+  ledger: LedgerService;
+  wallet: WalletService;
+  ledgerAdmin: LedgerAdminService;
+  transactions: TransactionsService;
+  /** The inbound path of institution status reports (callbacks, sandbox, expiry). */
+  transactionReports: TransactionReportsService;
+  refunds: RefundsService;
+  sandboxInstitution: SandboxInstitution;
+  pixSigner: JwsSigner;
+  /** Bearer secret the institution's callbacks present. */
+  institutionCallbackSecret: string;
+  /** PIX payouts: create (debit + 2FA), get, list, export, submission. */
+  withdrawals: WithdrawalsService;
+  /** The inbound path of payout status reports (callbacks, sandbox). */
+  withdrawalReports: WithdrawalReportsService;
+  sandboxPayouts: SandboxPayouts;
+  /** Webhook registrations, secrets and test events. */
+  webhooks: WebhookManagementService;
+  /** Webhook delivery log, manual resend and replay. */
+  webhookReplay: WebhookReplayService;
+  /** SSRF check for URLs we will POST to (webhooks, a transaction's postbackUrl). */
+  webhookTargets: WebhookTargetGuard;
+  /** Relay, workers and connections of the webhook backend (shutdown, tests). */
+  webhookRuntime: WebhookRuntime;
 }

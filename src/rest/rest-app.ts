@@ -4,7 +4,14 @@ import type { Services } from '../app/services';
 import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { requestId } from './middleware/request-id';
+import { balanceRoutes } from './routes/balance.routes';
 import { healthRoutes } from './routes/health.routes';
+import { institutionRoutes } from './routes/institution.routes';
+import { pixLocationRoutes } from './routes/pix-location.routes';
+import { sandboxRoutes } from './routes/sandbox.routes';
+import { transactionsRoutes } from './routes/transactions.routes';
+import { webhooksRoutes } from './routes/webhooks.routes';
+import { withdrawalsRoutes, withdrawalsSandboxRoutes } from './routes/withdrawals.routes';
 
 export interface RestOptions {
   bodyLimit: string;
@@ -28,9 +35,17 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     }),
   );
   app.use(healthRoutes(services));
+  app.use(pixLocationRoutes(services));
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));
+  api.use(webhooksRoutes(services));
+  api.use(balanceRoutes(services));
+  api.use(transactionsRoutes(services));
+  api.use(withdrawalsRoutes(services));
+  api.use(institutionRoutes(services, services.institutionCallbackSecret));
+  if (services.mode === 'sandbox') api.use(sandboxRoutes(services));
+  if (services.mode === 'sandbox') api.use(withdrawalsSandboxRoutes(services));
   app.use(api);
   app.use(notFoundRoute);
   app.use(errorHandler(services));

@@ -20,6 +20,15 @@ describe('embedded mode (no DATABASE_URL: PGlite under DATA_DIR)', () => {
       expect(await res.json()).toMatchObject({ status: 'ok', checks: { database: 'ok' } });
       const signUp = await gql(first, 'mutation{ signUp(email:"embedded@example.com", password:"long enough pw"){ id } }');
       expect(signUp.errors).toBeUndefined();
+      // A second start on the same folder (the ops command line, say) shares the owner's database.
+      const guest = await boot();
+      try {
+        const login = await gql(guest, 'mutation{ logIn(email:"embedded@example.com", password:"long enough pw"){ token } }');
+        expect(login.data!.logIn.token).toMatch(/^sess_/);
+      } finally {
+        await guest.stop();
+      }
+      expect((await fetch(`${first.url}/health`)).status).toBe(200);
     } finally {
       await first.stop();
     }

@@ -10,7 +10,7 @@ import { PgIdempotencyStore } from '../../infra/idempotency/pg-idempotency-store
 import { JobRunner } from '../../infra/jobs/job-runner';
 import { PgScheduler } from '../../infra/jobs/pg-scheduler';
 import type { Logger } from '../../infra/log/logger';
-import { PgOutbox } from '../../infra/outbox/pg-outbox';
+import { CoalescedNotifier, PgOutbox } from '../../infra/outbox/pg-outbox';
 import { CryptoTokens } from '../../infra/security/crypto-tokens';
 import type { Config } from '../config';
 
@@ -40,6 +40,11 @@ export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: C
   const outboxSignal = new EventEmitter();
   outboxSignal.setMaxListeners(50);
   const jobs = new JobRunner(sql, clock, logger);
+  if (config.DATABASE_URL) {
+    // Other processes' relays listen for this; the embedded database has no other process.
+    const notifier = new CoalescedNotifier(sql, (err) => logger.warn({ err }, 'outbox notify failed; relays will poll'));
+    outboxSignal.on('committed', () => notifier.notify());
+  }
   const idempotency = new IdempotencyService(new PgIdempotencyStore(sql), clock);
   return {
     config,

@@ -18,7 +18,8 @@ export interface SellerRepository {
 }
 
 export interface ApiKeyRepository {
-  findByHash(keyHash: string): Promise<ApiKey | null>;
+  /** The key with its owner and seller, in one read: this is on every API call's path. */
+  findWithOwnerByHash(keyHash: string): Promise<{ apiKey: ApiKey; user: User; seller: Seller } | null>;
   listBySeller(sellerId: string): Promise<ApiKey[]>;
   findById(id: string): Promise<ApiKey | null>;
   insert(key: ApiKey): Promise<void>;

@@ -71,10 +71,9 @@ export class ApiKeysService {
   async authenticate(raw: string): Promise<Principal> {
     const prefix = KEY_PREFIX[acceptedKeyMode(this.d.mode)];
     if (!raw.startsWith(prefix) || raw.length > 200) throw unauthenticated();
-    const apiKey = await this.d.keys.findByHash(this.d.tokens.digest(raw));
-    if (!apiKey || apiKey.revokedAt) throw unauthenticated();
-    const [user, seller] = await Promise.all([this.d.users.findById(apiKey.userId), this.d.sellers.findById(apiKey.sellerId)]);
-    if (!user || !seller) throw unauthenticated();
+    const found = await this.d.keys.findWithOwnerByHash(this.d.tokens.digest(raw));
+    if (!found || found.apiKey.revokedAt) throw unauthenticated();
+    const { apiKey, user, seller } = found;
     const now = this.d.clock.now();
     // Last-used is informative; writing it at most once a minute keeps reads cheap.
     if (!apiKey.lastUsedAt || now.getTime() - apiKey.lastUsedAt.getTime() > 60_000) {

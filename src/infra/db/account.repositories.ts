@@ -10,6 +10,16 @@ import type { ApiKey, Seller, Session, User } from '../../domain/accounts/accoun
 import { DomainError } from '../../domain/shared/errors';
 import { ApiKeySchema, SellerSchema, SessionSchema, UserSchema } from './entities/accounts.schemas';
 
+/** Columns of the one-read authentication query, prefixed by table. */
+interface KeyOwnerRow {
+  k_id: string; k_seller_id: string; k_user_id: string; k_mode: ApiKey['mode']; k_prefix: string; k_last4: string; k_key_hash: string;
+  k_created_at: Date; k_last_used_at: Date | null; k_revoked_at: Date | null;
+  u_id: string; u_email: string; u_password_hash: string; u_role: User['role']; u_seller_id: string | null; u_totp_secret_enc: string | null;
+  u_totp_enabled_at: Date | null; u_totp_last_step: string | number | null; u_created_at: Date;
+  s_id: string; s_name: string; s_document_type: Seller['documentType']; s_document_number: string; s_kyc_status: Seller['kycStatus'];
+  s_fee_plan: Seller['feePlan']; s_created_at: Date;
+}
+
 /**
  * Each call works on a fresh fork of the entity manager: these aggregates are small
  * and read far more than written, so no identity map is kept across calls.
@@ -67,8 +77,29 @@ export class MikroSellerRepository implements SellerRepository {
 export class MikroApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly em: EntityManager) {}
 
-  findByHash(keyHash: string) {
-    return this.em.fork().findOne(ApiKeySchema, { keyHash });
+  async findWithOwnerByHash(keyHash: string) {
+    const rows = await this.em.getConnection().execute<KeyOwnerRow[]>(
+      `select k.id k_id, k.seller_id k_seller_id, k.user_id k_user_id, k.mode k_mode, k.prefix k_prefix, k.last4 k_last4,
+              k.key_hash k_key_hash, k.created_at k_created_at, k.last_used_at k_last_used_at, k.revoked_at k_revoked_at,
+              u.id u_id, u.email u_email, u.password_hash u_password_hash, u.role u_role, u.seller_id u_seller_id,
+              u.totp_secret_enc u_totp_secret_enc, u.totp_enabled_at u_totp_enabled_at, u.totp_last_step u_totp_last_step, u.created_at u_created_at,
+              s.id s_id, s.name s_name, s.document_type s_document_type, s.document_number s_document_number,
+              s.kyc_status s_kyc_status, s.fee_plan s_fee_plan, s.created_at s_created_at
+       from api_keys k join users u on u.id = k.user_id join sellers s on s.id = k.seller_id
+       where k.key_hash = ?`,
+      [keyHash],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+    return {
+      apiKey: { id: r.k_id, sellerId: r.k_seller_id, userId: r.k_user_id, mode: r.k_mode, prefix: r.k_prefix, last4: r.k_last4, keyHash: r.k_key_hash, createdAt: date(r.k_created_at)!, lastUsedAt: date(r.k_last_used_at), revokedAt: date(r.k_revoked_at) },
+      user: {
+        id: r.u_id, email: r.u_email, passwordHash: r.u_password_hash, role: r.u_role, sellerId: r.u_seller_id, totpSecretEnc: r.u_totp_secret_enc,
+        totpEnabledAt: date(r.u_totp_enabled_at), totpLastStep: r.u_totp_last_step === null ? null : Number(r.u_totp_last_step), createdAt: date(r.u_created_at)!,
+      },
+      seller: { id: r.s_id, name: r.s_name, documentType: r.s_document_type, documentNumber: r.s_document_number, kycStatus: r.s_kyc_status, feePlan: r.s_fee_plan, createdAt: date(r.s_created_at)! },
+    };
   }
   findById(id: string) {
     return this.em.fork().findOne(ApiKeySchema, { id });

@@ -1,9 +1,17 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000Foundation } from './Migration20261121000000Foundation';
+import { Migration20261121010000Ledger } from './Migration20261121010000Ledger';
 import { Migration20261121020000Platform } from './Migration20261121020000Platform';
+import { Migration20261121030000Webhooks } from './Migration20261121030000Webhooks';
+import { Migration20261121040000Transactions } from './Migration20261121040000Transactions';
+import { Migration20261121050000Withdrawals } from './Migration20261121050000Withdrawals';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000000Foundation', class: Migration20261121000000Foundation },
+  { name: 'Migration20261121010000Ledger', class: Migration20261121010000Ledger },
   { name: 'Migration20261121020000Platform', class: Migration20261121020000Platform },
+  { name: 'Migration20261121030000Webhooks', class: Migration20261121030000Webhooks },
+  { name: 'Migration20261121040000Transactions', class: Migration20261121040000Transactions },
+  { name: 'Migration20261121050000Withdrawals', class: Migration20261121050000Withdrawals },
 ];
