@@ -6,8 +6,9 @@ import { DEFAULT_FEE_PLAN, type Seller } from '../src/domain/accounts/accounts.t
 import { systemClock } from '../src/domain/shared/clock';
 import { migrate, openOrm, type Orm } from '../src/infra/db/orm';
 import { Sql } from '../src/infra/db/sql';
-import { MikroTx, MikroUnitOfWork } from '../src/infra/db/unit-of-work';
-import { ledgerPostCall, postResultOf, SqlLedgerRepository, type PgConnection } from '../src/infra/ledger/sql-ledger.repository';
+import { pgConnections } from '../src/infra/db/pg-connections';
+import { PgUnitOfWork } from '../src/infra/db/unit-of-work';
+import { ledgerPostCall, postResultOf, SqlLedgerRepository } from '../src/infra/ledger/sql-ledger.repository';
 import type { JournalEntryDraft } from '../src/domain/ledger/ledger.types';
 import type { Benchmark } from './support/benchmark';
 import { preparePgbench } from './support/pgbench';
@@ -28,7 +29,7 @@ const GOAL_SUMMARY_MS = 200;
 interface Ctx {
   orm: Orm;
   sql: Sql;
-  uow: MikroUnitOfWork;
+  uow: PgUnitOfWork;
   ledger: LedgerService;
   wallet: WalletService;
 }
@@ -46,47 +47,27 @@ const seller = (id: string): Seller => ({
 export async function addSellers(sql: Sql, ids: string[]): Promise<void> {
   await sql.query(
     `insert into sellers (id, name, document_type, document_number, kyc_status, fee_plan, created_at)
-     select unnest(array[?]::text[]), 'Bench', 'CPF', '00000000000', 'APPROVED', '{}'::jsonb, now()`,
+     select unnest(?::text[]), 'Bench', 'CPF', '00000000000', 'APPROVED', '{}'::jsonb, now()`,
     [ids],
   );
 }
 
 type PostOne = (draft: JournalEntryDraft) => Promise<unknown>;
 
-/** The application's path: UnitOfWork (MikroORM transaction) + LedgerService.postEntry. */
+/** The application's path: UnitOfWork (BEGIN/COMMIT on a pooled connection) + LedgerService.postEntry. */
 const viaUnitOfWork =
   (c: Ctx): PostOne =>
   (draft) =>
     c.uow.run((tx) => c.ledger.postEntry(tx, draft));
 
 /**
- * The application path with a lighter transaction runner: a connection-level
- * transaction on a forked EntityManager (no ORM flush/merge around it). Not what the
- * app uses today; measured to size a possible MikroUnitOfWork change.
- */
-function viaConnectionTransaction(orm: Orm, ledger: LedgerService): PostOne {
-  return async (draft) => {
-    const fork = orm.em.fork();
-    let handle: MikroTx | undefined;
-    await fork.getConnection().transactional(async (trx) => {
-      fork.setTransactionContext(trx);
-      handle = new MikroTx(fork);
-      await ledger.postEntry(handle, draft);
-    });
-    handle?.runCallbacks();
-  };
-}
-
-/**
- * The same ledger_post call on a bare pooled node-postgres connection (BEGIN; call;
- * COMMIT), without the ORM's transaction machinery: what the ledger's SQL costs.
+ * The same ledger_post call on a bare pooled connection (BEGIN; call; COMMIT), without
+ * the unit of work, service and validation: what the ledger's SQL alone costs.
  */
 function viaBareConnection(orm: Orm): PostOne {
-  type Conn = PgConnection & { query(sql: string): Promise<unknown> };
-  const knex = orm.em.getConnection().getKnex() as unknown as { client: { acquireConnection(): Promise<Conn>; releaseConnection(c: Conn): Promise<void> } };
-  const pool = knex.client;
+  const pool = pgConnections(orm);
   return async (draft) => {
-    const conn = await pool.acquireConnection();
+    const conn = await pool.acquire();
     try {
       await conn.query('begin');
       const r = postResultOf((await conn.query(ledgerPostCall(draft, new Date()))).rows[0]);
@@ -96,7 +77,7 @@ function viaBareConnection(orm: Orm): PostOne {
       await conn.query('rollback').catch(() => undefined);
       throw e;
     } finally {
-      await pool.releaseConnection(conn);
+      await pool.release(conn);
     }
   };
 }
@@ -272,12 +253,12 @@ async function run(): Promise<void> {
   const orm = await openOrm({ url: db.url, poolSize: WRITERS + 4 });
   try {
     await migrate(orm);
-    const sql = new Sql(orm.em);
+    const sql = new Sql(pgConnections(orm));
     const store = new SqlLedgerRepository(sql);
     const c: Ctx = {
       orm,
       sql,
-      uow: new MikroUnitOfWork(orm.em),
+      uow: new PgUnitOfWork(pgConnections(orm)),
       ledger: new LedgerService({ store, clock: systemClock, live: { publish: () => undefined } }),
       wallet: new WalletService({ store, clock: systemClock }),
     };
@@ -309,8 +290,6 @@ async function run(): Promise<void> {
     }
     const spread = combine(appRuns);
     const pgb = { tps: pgbRuns.reduce((a, r) => a + r.tps, 0) / pgbRuns.length, clients: WRITERS, scale: PGBENCH_SCALE };
-    console.log(`ledger: the same with a connection-level transaction runner, ${SECONDS / 2} s...`);
-    const lean = await postingThroughput(viaConnectionTransaction(orm, c.ledger), { writers: WRITERS, seconds: SECONDS / 2, sellers, tag: 'lean' });
     console.log(`ledger: the same on bare pooled connections (no ORM), ${SECONDS / 2} s...`);
     const bare = await postingThroughput(viaBareConnection(orm), { writers: WRITERS, seconds: SECONDS / 2, sellers, tag: 'bare' });
     console.log(`ledger: ${WRITERS} writers on one seller, 5 s (one wallet row: serialised by design)...`);
@@ -334,20 +313,14 @@ async function run(): Promise<void> {
       { metric: '  posting latency p50 / p99', value: `${ms(spread.latency.p50)} / ${ms(spread.latency.p99)}` },
       { metric: '  failed posts', value: String(spread.failed), goal: '0', verdict: spread.failed === 0 ? 'ok' : 'MISS' },
       {
-        metric: '  same, connection-level transaction runner',
-        value: int(lean.perSecond),
-        goal: 'info',
-        verdict: `${((lean.perSecond / pgb.tps) * 100).toFixed(0)}% of pgbench`,
-      },
-      {
-        metric: '  same ledger_post, bare pg connections (no ORM)',
+        metric: '  same ledger_post without the service layers',
         value: int(bare.perSecond),
         goal: 'info',
         verdict: `${((bare.perSecond / pgb.tps) * 100).toFixed(0)}% of pgbench`,
       },
       {
-        metric: '  node CPU per entry: app / lean / bare',
-        value: `${int(spread.cpuMicros)} / ${int(lean.cpuMicros)} / ${int(bare.cpuMicros)} us`,
+        metric: '  node CPU per entry: app / bare',
+        value: `${int(spread.cpuMicros)} / ${int(bare.cpuMicros)} us`,
         goal: 'info',
       },
       { metric: `ledger entries/s, ${WRITERS} writers on ONE seller`, value: int(hot.perSecond), goal: 'info (one row lock)' },

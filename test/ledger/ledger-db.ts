@@ -4,7 +4,8 @@ import { LedgerService } from '../../src/domain/ledger/ledger.service';
 import { WalletService } from '../../src/domain/ledger/wallet.service';
 import { migrate, openOrm, type Orm } from '../../src/infra/db/orm';
 import { Sql } from '../../src/infra/db/sql';
-import { MikroUnitOfWork } from '../../src/infra/db/unit-of-work';
+import { PgUnitOfWork } from '../../src/infra/db/unit-of-work';
+import { pgConnections } from '../../src/infra/db/pg-connections';
 import { SqlLedgerRepository } from '../../src/infra/ledger/sql-ledger.repository';
 import { createTestDatabase } from '../support/database';
 
@@ -12,7 +13,7 @@ import { createTestDatabase } from '../support/database';
 export interface LedgerDb {
   orm: Orm;
   sql: Sql;
-  uow: MikroUnitOfWork;
+  uow: PgUnitOfWork;
   store: SqlLedgerRepository;
   ledger: LedgerService;
   wallet: WalletService;
@@ -26,7 +27,7 @@ export async function openLedgerDb(poolSize = 10): Promise<LedgerDb> {
   const db = await createTestDatabase();
   const orm = await openOrm({ url: db.url, poolSize });
   await migrate(orm);
-  const sql = new Sql(orm.em);
+  const sql = new Sql(pgConnections(orm));
   const store = new SqlLedgerRepository(sql);
   const clock = new ManualClock(new Date('2026-03-10T12:00:00.000Z'));
   const events: LiveEvent[] = [];
@@ -34,7 +35,7 @@ export async function openLedgerDb(poolSize = 10): Promise<LedgerDb> {
   return {
     orm,
     sql,
-    uow: new MikroUnitOfWork(orm.em),
+    uow: new PgUnitOfWork(pgConnections(orm)),
     store,
     ledger: new LedgerService({ store, clock, live }),
     wallet: new WalletService({ store, clock }),

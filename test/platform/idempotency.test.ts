@@ -3,23 +3,24 @@ import { IdempotencyService } from '../../src/domain/idempotency/idempotency.ser
 import { ManualClock } from '../../src/domain/shared/clock';
 import { DomainError } from '../../src/domain/shared/errors';
 import { Sql } from '../../src/infra/db/sql';
-import { MikroUnitOfWork } from '../../src/infra/db/unit-of-work';
+import { PgUnitOfWork } from '../../src/infra/db/unit-of-work';
+import { pgConnections } from '../../src/infra/db/pg-connections';
 import { PgIdempotencyStore } from '../../src/infra/idempotency/pg-idempotency-store';
 import type { Orm } from '../../src/infra/db/orm';
 import { openTestOrm } from '../support/orm';
 
 let db: { orm: Orm; close(): Promise<void> };
 let store: PgIdempotencyStore;
-let uow: MikroUnitOfWork;
+let uow: PgUnitOfWork;
 let sql: Sql;
 const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
 let service: IdempotencyService;
 
 beforeAll(async () => {
   db = await openTestOrm(25);
-  sql = new Sql(db.orm.em);
+  sql = new Sql(pgConnections(db.orm));
   store = new PgIdempotencyStore(sql);
-  uow = new MikroUnitOfWork(db.orm.em);
+  uow = new PgUnitOfWork(pgConnections(db.orm));
   service = new IdempotencyService(store, clock);
   await sql.query('create table things (id text primary key, body jsonb)');
 });

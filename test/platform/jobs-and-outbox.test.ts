@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { Sql } from '../../src/infra/db/sql';
-import { MikroUnitOfWork } from '../../src/infra/db/unit-of-work';
+import { PgUnitOfWork } from '../../src/infra/db/unit-of-work';
+import { pgConnections } from '../../src/infra/db/pg-connections';
 import { JobRunner } from '../../src/infra/jobs/job-runner';
 import { PgScheduler } from '../../src/infra/jobs/pg-scheduler';
 import { createLogger } from '../../src/infra/log/logger';
@@ -11,13 +12,13 @@ import { openTestOrm } from '../support/orm';
 
 let db: { orm: Orm; close(): Promise<void> };
 let sql: Sql;
-let uow: MikroUnitOfWork;
+let uow: PgUnitOfWork;
 const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
 
 beforeAll(async () => {
   db = await openTestOrm();
-  sql = new Sql(db.orm.em);
-  uow = new MikroUnitOfWork(db.orm.em);
+  sql = new Sql(pgConnections(db.orm));
+  uow = new PgUnitOfWork(pgConnections(db.orm));
 });
 afterAll(async () => {
   await db?.close();

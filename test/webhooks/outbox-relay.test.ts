@@ -2,9 +2,10 @@ import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/shared/clock';
 import type { Tx } from '../../src/domain/shared/unit-of-work';
+import { pgConnections } from '../../src/infra/db/pg-connections';
 import type { Orm } from '../../src/infra/db/orm';
 import { Sql } from '../../src/infra/db/sql';
-import { MikroUnitOfWork } from '../../src/infra/db/unit-of-work';
+import { PgUnitOfWork } from '../../src/infra/db/unit-of-work';
 import { createLogger } from '../../src/infra/log/logger';
 import { CoalescedNotifier, PgOutbox } from '../../src/infra/outbox/pg-outbox';
 import { OutboxRelay, type OutboxRow, type RelaySink } from '../../src/infra/outbox/relay';
@@ -14,14 +15,14 @@ import { eventually } from './support/receiver';
 
 let db: { orm: Orm; close(): Promise<void> };
 let sql: Sql;
-let uow: MikroUnitOfWork;
+let uow: PgUnitOfWork;
 const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
 const logger = createLogger('silent');
 
 beforeAll(async () => {
   db = await openTestOrm(20);
-  sql = new Sql(db.orm.em);
-  uow = new MikroUnitOfWork(db.orm.em);
+  sql = new Sql(pgConnections(db.orm));
+  uow = new PgUnitOfWork(pgConnections(db.orm));
 });
 afterAll(async () => db?.close());
 

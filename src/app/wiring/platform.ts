@@ -4,8 +4,9 @@ import { IdempotencyService } from '../../domain/idempotency/idempotency.service
 import type { Clock } from '../../domain/shared/clock';
 import type { LiveEvents } from '../../domain/shared/live-events';
 import type { Orm } from '../../infra/db/orm';
+import { pgConnections } from '../../infra/db/pg-connections';
 import { Sql } from '../../infra/db/sql';
-import { MikroUnitOfWork } from '../../infra/db/unit-of-work';
+import { PgUnitOfWork } from '../../infra/db/unit-of-work';
 import { PgIdempotencyStore } from '../../infra/idempotency/pg-idempotency-store';
 import { JobRunner } from '../../infra/jobs/job-runner';
 import { PgScheduler } from '../../infra/jobs/pg-scheduler';
@@ -22,7 +23,7 @@ export interface Platform {
   live: LiveEvents;
   em: EntityManager;
   sql: Sql;
-  uow: MikroUnitOfWork;
+  uow: PgUnitOfWork;
   tokens: CryptoTokens;
   outbox: PgOutbox;
   /** Emits 'committed' after a transaction that wrote outbox rows commits in this process. */
@@ -36,7 +37,8 @@ export interface Platform {
 
 export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Platform {
   const em = orm.em;
-  const sql = new Sql(em);
+  const connections = pgConnections(orm);
+  const sql = new Sql(connections);
   const outboxSignal = new EventEmitter();
   outboxSignal.setMaxListeners(50);
   const jobs = new JobRunner(sql, clock, logger);
@@ -53,7 +55,7 @@ export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: C
     live,
     em,
     sql,
-    uow: new MikroUnitOfWork(em),
+    uow: new PgUnitOfWork(connections),
     tokens: new CryptoTokens(),
     outbox: new PgOutbox(sql, () => outboxSignal.emit('committed')),
     outboxSignal,

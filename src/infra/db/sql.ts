@@ -1,14 +1,20 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Tx } from '../../domain/shared/unit-of-work';
+import type { PgConnections } from './pg-connections';
+import { toPgPlaceholders } from './placeholders';
 import { sqlTx } from './unit-of-work';
 
 /** Raw SQL with `?` placeholders: inside tx when given, else on a pooled connection. */
 export class Sql {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly connections: PgConnections) {}
 
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], tx?: Tx): Promise<T[]> {
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], tx?: Tx): Promise<T[]> {
     if (tx) return sqlTx(tx).query<T>(sql, params);
-    return this.em.getConnection().execute<T[]>(sql, params, 'all');
+    const client = await this.connections.acquire();
+    try {
+      return (await client.query(toPgPlaceholders(sql), params)).rows as T[];
+    } finally {
+      await this.connections.release(client);
+    }
   }
 
   async one<T = Record<string, unknown>>(sql: string, params: unknown[] = [], tx?: Tx): Promise<T | undefined> {

@@ -8,10 +8,6 @@ import { cents, date, day } from './sql-values';
 
 type Row = Record<string, unknown>;
 
-/** ledger_post with `?` placeholders (inlined by MikroORM) — the portable path. */
-const POST_SQL = `select * from ledger_post(?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz,
-  array[?]::text[], array[?]::bigint[], array[?]::text[], array[?]::bigint[], array[?]::boolean[], array[?]::text[])`;
-
 /**
  * The same call as a named prepared statement on the transaction's pg connection:
  * parsed once per connection. Give it a new name whenever ledger_post's signature or
@@ -22,23 +18,6 @@ const POST_PREPARED = {
   text: `select * from ledger_post($1, $2, $3, $4, $5, $6, $7::jsonb, $8::timestamptz,
     $9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::boolean[], $14::text[])`,
 };
-
-/** The slice of node-postgres' Client the prepared path uses. */
-export interface PgConnection {
-  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
-}
-
-/**
- * The pg connection a MikroORM transaction runs on: knex's transaction client always
- * hands out that one connection. Null when the handle is not a knex transaction on
- * node-postgres (then the portable path is used).
- */
-async function transactionConnection(tx: Tx): Promise<PgConnection | null> {
-  const trx = sqlTx(tx).em.getTransactionContext() as { client?: { transacting?: boolean; acquireConnection?: () => Promise<unknown> } } | undefined;
-  if (!trx?.client?.transacting || typeof trx.client.acquireConnection !== 'function') return null;
-  const conn = (await trx.client.acquireConnection()) as { query?: unknown } | null;
-  return conn && typeof conn.query === 'function' ? (conn as PgConnection) : null;
-}
 
 const STATUSES: readonly PostStatus[] = ['POSTED', 'DUPLICATE', 'INSUFFICIENT', 'CONFLICT'];
 
@@ -108,38 +87,20 @@ export function postResultOf(r: Row | undefined): PostResult {
 
 /**
  * The ledger on PostgreSQL. A posting is one call of the `ledger_post` SQL function
- * (see Migration20261121010000Ledger) inside the caller's transaction. Reads run on
- * their own connection, outside any transaction.
+ * (see Migration20261121010000Ledger) inside the caller's transaction, as a named
+ * prepared statement on the transaction's connection. Reads run on their own
+ * connection, outside any transaction.
  */
 export class SqlLedgerRepository implements LedgerRepository {
-  /**
-   * `preparedStatements` (default true) runs ledger_post as a named prepared statement
-   * on the transaction's connection: one parse per connection instead of one per post.
-   */
-  constructor(
-    private readonly sql: Sql,
-    private readonly o: { preparedStatements?: boolean } = {},
-  ) {}
+  constructor(private readonly sql: Sql) {}
 
   private read(sql: string, params: unknown[] = []): Promise<Row[]> {
     return this.sql.query<Row>(sql, params);
   }
 
   async post(tx: Tx, draft: JournalEntryDraft, at: Date): Promise<PostResult> {
-    const call = ledgerPostCall(draft, at);
-    const conn = this.o.preparedStatements === false ? null : await transactionConnection(tx);
-    const rows = conn ? (await conn.query(call)).rows : await this.postPortable(tx, draft, call.values);
+    const { rows } = await sqlTx(tx).client.query(ledgerPostCall(draft, at));
     return postResultOf(rows[0]);
-  }
-
-  /** Through MikroORM (values inlined); `array[]` is not valid SQL, so empty line lists become '{}' literals. */
-  private postPortable(tx: Tx, draft: JournalEntryDraft, values: unknown[]): Promise<Row[]> {
-    if (draft.lines.length > 0) return this.sql.query<Row>(POST_SQL, values, tx);
-    const sql = POST_SQL.replace(
-      'array[?]::text[], array[?]::bigint[], array[?]::boolean[], array[?]::text[])',
-      "'{}'::text[], '{}'::bigint[], '{}'::boolean[], '{}'::text[])",
-    );
-    return this.sql.query<Row>(sql, values.slice(0, 10), tx);
   }
 
   async wallet(sellerId: string): Promise<StoredWallet | null> {

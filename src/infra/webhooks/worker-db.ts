@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { toPgPlaceholders } from '../db/placeholders';
 import type { Sql } from '../db/sql';
 
 /** Raw SQL with `?` placeholders, outside any unit of work. */
@@ -9,11 +10,6 @@ export interface QueryRunner {
 
 export const sqlRunner = (sql: Sql): QueryRunner => ({ query: (text, params) => sql.query(text, params ?? []) });
 
-/** `?` -> `$1, $2...` (our statements have no `?` inside string literals). */
-function numbered(text: string): string {
-  let i = 0;
-  return text.replace(/\?/g, () => `$${++i}`);
-}
 
 /**
  * A small pg pool for the delivery workers' hot statements on a real PostgreSQL (the
@@ -37,7 +33,7 @@ export class PgPoolRunner implements QueryRunner {
   }
 
   async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-    const res = await this.pool.query(numbered(text), params);
+    const res = await this.pool.query(toPgPlaceholders(text), params);
     return res.rows as T[];
   }
 

@@ -1,0 +1,24 @@
+import type { Orm } from './orm';
+
+/** The slice of a node-postgres client the adapters use. */
+export interface PgClient {
+  query(text: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
+}
+
+export interface PgConnections {
+  acquire(): Promise<PgClient>;
+  release(client: PgClient): Promise<void>;
+}
+
+/**
+ * Plain node-postgres connections lent by the ORM's own pool (one pool, one connection
+ * budget): raw statements skip the query builder's per-statement cost, which dominates
+ * short transactions.
+ */
+export function pgConnections(orm: Orm): PgConnections {
+  const client = orm.em.getKnex().client as { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
+  return {
+    acquire: () => client.acquireConnection(),
+    release: (c) => client.releaseConnection(c),
+  };
+}
