@@ -1,21 +1,18 @@
 import type { Request, Response } from 'express';
 import type { Services } from '../app/services';
+import type { IdempotentRun } from '../domain/idempotency/idempotency.service';
 import type { IdempotentOperation, StoredResponse } from '../domain/idempotency/idempotency.types';
 
 /**
- * Runs a create through the shared idempotency mechanism and sends the answer:
- * the stored one (same status) on a replay, the fresh one otherwise.
+ * Runs a create through the shared idempotency mechanism and sends the answer: the
+ * stored one (same status) on a replay, the fresh one otherwise. `execute` records its
+ * resource and answer with `run.record` inside the use case's transaction.
  */
 export async function sendIdempotent(
   services: Services,
   req: Request,
   res: Response,
-  o: {
-    sellerId: string;
-    operation: IdempotentOperation;
-    execute(claimId: string): Promise<StoredResponse>;
-    renderExisting(resourceId: string): Promise<StoredResponse>;
-  },
+  o: { sellerId: string; operation: IdempotentOperation; execute(run: IdempotentRun): Promise<StoredResponse> },
 ): Promise<void> {
   const result = await services.platform.idempotency.run({
     sellerId: o.sellerId,
@@ -23,8 +20,7 @@ export async function sendIdempotent(
     key: req.header('idempotency-key'),
     // The path is part of the request's identity: one key cannot serve two resources.
     body: { path: req.path, body: req.body ?? null },
-    execute: ({ claimId }) => o.execute(claimId),
-    renderExisting: o.renderExisting,
+    execute: o.execute,
   });
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
   res.status(result.status).json(result.body);

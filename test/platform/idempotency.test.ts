@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdempotencyService } from '../../src/domain/idempotency/idempotency.service';
+import { IdempotencyService, type IdempotentRun } from '../../src/domain/idempotency/idempotency.service';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { DomainError } from '../../src/domain/shared/errors';
 import { Sql } from '../../src/infra/db/sql';
@@ -29,22 +29,22 @@ afterAll(async () => {
 });
 
 let n = 0;
-/** A fake create operation: inserts a row and attaches it, like a real use case. */
+/** A fake create operation: inserts a row and records it in the same transaction, like a real use case. */
 function request(key: string, body: unknown, seller = 'seller-1') {
   return {
     sellerId: seller,
     operation: 'transactions.create' as const,
     key,
     body,
-    execute: async ({ claimId }: { claimId: string }) => {
+    execute: async (run: IdempotentRun) => {
       const id = `thing-${n++}`;
+      const answer = { status: 201, body: { id } };
       await uow.run(async (tx) => {
         await sql.query('insert into things (id, body) values (?, ?)', [id, JSON.stringify(body)], tx);
-        await store.attachResource(tx, claimId, id);
+        await run.record(tx, id, answer);
       });
-      return { status: 201, body: { id } };
+      return answer;
     },
-    renderExisting: async (id: string) => ({ status: 201, body: { id, rendered: true } }),
   };
 }
 const count = async () => Number((await sql.one<{ c: string }>('select count(*) c from things'))!.c);
@@ -82,22 +82,38 @@ describe('idempotency on real PostgreSQL', () => {
   });
 
   it('a holder that died before committing leaves a lease; after it a retry runs', async () => {
-    const claim = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-dead', fingerprint: 'f', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
-    expect(claim.state).toBe('ACQUIRED');
-    const blocked = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-dead', fingerprint: 'f', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
-    expect(blocked.state).toBe('IN_FLIGHT');
+    const claim = async () => store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-dead', fingerprint: 'f', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
+    const first = await claim();
+    expect(first.state).toBe('ACQUIRED');
+    expect((await claim()).state).toBe('IN_FLIGHT');
     clock.advance(31_000);
-    const retry = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-dead', fingerprint: 'f', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
+    const retry = await claim();
     expect(retry.state).toBe('ACQUIRED');
-    // The presumed-dead holder wakes up: it may not attach a resource any more.
-    await expect(uow.run((tx) => store.attachResource(tx, (claim as { claimId: string }).claimId, 'late'))).rejects.toBeInstanceOf(DomainError);
+    // The presumed-dead holder wakes up: it may not record a resource any more, so its transaction rolls back.
+    const late = uow.run((tx) => store.record(tx, (first as { claimId: string }).claimId, 'late', { status: 201, body: {} }));
+    await expect(late).rejects.toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT' });
+    await uow.run((tx) => store.record(tx, (retry as { claimId: string }).claimId, 'on-time', { status: 201, body: { id: 'on-time' } }));
+    expect(await claim()).toEqual({ state: 'DONE', response: { status: 201, body: { id: 'on-time' } } });
   });
 
-  it('committed but unanswered: the resource is rendered again, never created twice', async () => {
-    const claim = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-crash', fingerprint: 'f2', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
-    await uow.run((tx) => store.attachResource(tx, (claim as { claimId: string }).claimId, 'thing-crashed'));
-    const next = await store.claim({ sellerId: 's', operation: 'transactions.create', key: 'k-crash', fingerprint: 'f2', now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
-    expect(next).toEqual({ state: 'RESOURCE_ONLY', resourceId: 'thing-crashed' });
+  it('the answer is stored in the operation transaction: a rollback stores nothing and frees the key', async () => {
+    const failing = {
+      ...request('k-rollback', { amount: 2 }),
+      execute: async (run: IdempotentRun) => {
+        await uow.run(async (tx) => {
+          await run.record(tx, 'never', { status: 201, body: {} });
+          throw new Error('business rule failed after recording');
+        });
+        return { status: 201, body: {} };
+      },
+    };
+    await expect(service.run(failing)).rejects.toThrow('business rule failed after recording');
+    expect((await service.run(request('k-rollback', { amount: 2 }))).replayed).toBe(false);
+  });
+
+  it('an operation that forgets to record is a programming error, not a silent non-idempotent create', async () => {
+    const forgetful = { ...request('k-forgot', {}), execute: async () => ({ status: 201, body: {} }) };
+    await expect(service.run(forgetful)).rejects.toThrow(/did not record/);
   });
 
   it('a failure frees the key for a corrected retry', async () => {

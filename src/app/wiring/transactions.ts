@@ -5,7 +5,6 @@ import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refunds.service';
 import { TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
 import { JOB_EXPIRE, JOB_REGISTER_CHARGE, TransactionsService } from '../../domain/transactions/transactions.service';
-import { PgIdempotencyStore } from '../../infra/idempotency/pg-idempotency-store';
 import { JOB_SANDBOX_AUTOPAY, SandboxInstitution } from '../../infra/institution/sandbox-institution';
 import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
 import { QrcodeRenderer } from '../../infra/transactions/qrcode-renderer';
@@ -26,7 +25,6 @@ export function locationBase(publicBaseUrl: string): string {
 export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sellers: SellerRepository; postbackGuard: WebhookTargetGuard }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = new PgTransactionRepository(p.sql);
-  const idempotency = new PgIdempotencyStore(p.sql);
   const reports = new TransactionReportsService({ uow, repo, sellers: deps.sellers, ledger: deps.ledger, outbox, live, clock });
   // Production adapters for real institutions plug in here; the sandbox simulator is the only one today.
   const institution = new SandboxInstitution({
@@ -39,7 +37,6 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sel
   const transactions = new TransactionsService({
     uow,
     repo,
-    idempotency,
     scheduler,
     qr: new QrcodeRenderer(),
     ids: new RandomPixIds(),
@@ -48,7 +45,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sel
     merchantCity: config.MERCHANT_CITY,
     postbackGuard: deps.postbackGuard,
   });
-  const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, idempotency, scheduler, clock, newId: createId });
+  const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 
   jobs.register(JOB_REGISTER_CHARGE, async (payload) => {
     const t = await repo.findById(str(payload.transactionId));

@@ -3,7 +3,6 @@ import type { TwoFactorService } from '../../domain/accounts/two-factor.service'
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import { WithdrawalReportsService } from '../../domain/withdrawals/withdrawal-reports.service';
 import { JOB_SUBMIT_PAYOUT, WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
-import { PgIdempotencyStore } from '../../infra/idempotency/pg-idempotency-store';
 import { JOB_SANDBOX_PAYOUT_STEP, SandboxPayouts, type SandboxPayoutStep } from '../../infra/institution/sandbox-payouts';
 import { PgWithdrawalRepository } from '../../infra/withdrawals/pg-withdrawal-repository';
 import type { Platform } from './platform';
@@ -26,7 +25,6 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
     ledger: deps.ledger,
     outbox,
     live,
-    idempotency: new PgIdempotencyStore(p.sql),
     scheduler,
     twoFactor: deps.twoFactor,
     institution: sandboxPayouts,

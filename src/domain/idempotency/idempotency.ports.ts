@@ -4,10 +4,12 @@ import type { ClaimResult, IdempotencyScope, StoredResponse } from './idempotenc
 export interface IdempotencyStore {
   /** Atomically claims the key, or reports what the earlier request with that key became. */
   claim(input: IdempotencyScope & { fingerprint: string; now: Date; leaseMs: number; retentionMs: number }): Promise<ClaimResult>;
-  /** Inside the operation's own transaction: the resource exists from this commit on. */
-  attachResource(tx: Tx, claimId: string, resourceId: string): Promise<void>;
-  /** Stores the answer for replays. */
-  complete(claimId: string, response: StoredResponse): Promise<void>;
+  /**
+   * Inside the operation's own transaction: links the resource and stores the answer,
+   * so both exist exactly when the resource does. Throws IDEMPOTENCY_IN_FLIGHT when
+   * another request has taken the key over (the operation then rolls back).
+   */
+  record(tx: Tx, claimId: string, resourceId: string, response: StoredResponse): Promise<void>;
   /** The operation failed unexpectedly and created nothing: the key may be used again at once. */
   release(claimId: string): Promise<void>;
   /** Deletes keys past their retention; returns how many. */

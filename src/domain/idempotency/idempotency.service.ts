@@ -1,5 +1,6 @@
 import { DomainError, validationError } from '../shared/errors';
 import type { Clock } from '../shared/clock';
+import type { Tx } from '../shared/unit-of-work';
 import { requestFingerprint } from './fingerprint';
 import type { IdempotencyStore } from './idempotency.ports';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type IdempotentOperation, type StoredResponse } from './idempotency.types';
@@ -22,9 +23,13 @@ export function validateIdempotencyKey(key: unknown): string {
   return key;
 }
 
+/**
+ * Handed to the operation: inside its own transaction it records the resource it
+ * created and the answer to replay (typically through a use case's `withinTransaction`
+ * hook), so the key, the resource and the answer commit together.
+ */
 export interface IdempotentRun {
-  /** Passed to the use case, which attaches its resource inside its own transaction. */
-  claimId: string;
+  record(tx: Tx, resourceId: string, response: StoredResponse): Promise<void>;
 }
 
 export interface IdempotentRequest {
@@ -32,10 +37,8 @@ export interface IdempotentRequest {
   operation: IdempotentOperation;
   key: unknown;
   body: unknown;
-  /** Runs the operation and renders its answer (status + body in the door's format). */
+  /** Runs the operation, which must call `run.record` in its transaction, and returns its answer. */
   execute(run: IdempotentRun): Promise<StoredResponse>;
-  /** Renders the answer for a resource committed by a request that died before answering. */
-  renderExisting(resourceId: string): Promise<StoredResponse>;
 }
 
 /**
@@ -64,23 +67,28 @@ export class IdempotencyService {
     switch (claim.state) {
       case 'DONE':
         return { ...claim.response, replayed: true };
-      case 'RESOURCE_ONLY':
-        return { ...(await req.renderExisting(claim.resourceId)), replayed: true };
       case 'IN_FLIGHT':
         throw idempotencyInFlight();
       case 'CONFLICT':
         throw idempotencyConflict();
     }
+    let recorded = false;
+    const run: IdempotentRun = {
+      record: async (tx, resourceId, response) => {
+        await this.store.record(tx, claim.claimId, resourceId, response);
+        recorded = true;
+      },
+    };
     let response: StoredResponse;
     try {
-      response = await req.execute({ claimId: claim.claimId });
+      response = await req.execute(run);
+      if (!recorded) throw new Error(`${req.operation} did not record its resource for idempotency`);
     } catch (error) {
       // A failed request created nothing (its transaction rolled back), so the key is
       // freed: the client may fix the cause (balance, 2FA code) and retry with it.
       await this.store.release(claim.claimId);
       throw error;
     }
-    await this.store.complete(claim.claimId, response);
     return { ...response, replayed: false };
   }
 

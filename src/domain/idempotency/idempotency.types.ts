@@ -16,8 +16,6 @@ export type ClaimResult =
   | { state: 'ACQUIRED'; claimId: string }
   /** Same key and body, finished: answer what was answered. */
   | { state: 'DONE'; response: StoredResponse }
-  /** Committed a resource but died before storing the answer: render the resource again. */
-  | { state: 'RESOURCE_ONLY'; resourceId: string }
   | { state: 'IN_FLIGHT' }
   | { state: 'CONFLICT' };
 

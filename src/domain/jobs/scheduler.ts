@@ -10,7 +10,8 @@ export interface ScheduledJob {
 }
 
 export interface Scheduler {
-  schedule(tx: Tx, job: ScheduledJob): Promise<void>;
+  /** Several jobs are written in one statement. */
+  schedule(tx: Tx, jobs: ScheduledJob | ScheduledJob[]): Promise<void>;
 }
 
 /** A job handler must be idempotent: a job may run again after a crash. */

@@ -1,6 +1,5 @@
 import type { Seller } from '../accounts/accounts.types';
 import type { Outbox } from '../events/outbox';
-import type { IdempotencyStore } from '../idempotency/idempotency.ports';
 import type { Scheduler } from '../jobs/scheduler';
 import { refundDebit } from '../ledger/ledger-entries';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -8,6 +7,7 @@ import type { Clock } from '../shared/clock';
 import { validationError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { UnitOfWork } from '../shared/unit-of-work';
+import type { WithinTransaction } from '../shared/within-transaction';
 import { emitTransactionEvents } from './transaction-events';
 import { applyTransactionCommand } from './transaction-machine';
 import { refundCommandFor } from './transaction-refund';
@@ -24,7 +24,6 @@ export interface RefundsDeps {
   ledger: Pick<LedgerService, 'postEntry'>;
   outbox: Outbox;
   live: LiveEvents;
-  idempotency: Pick<IdempotencyStore, 'attachResource'>;
   scheduler: Scheduler;
   clock: Clock;
   newId(): string;
@@ -49,7 +48,12 @@ export function parseRefundAmount(body: unknown): number | undefined {
 export class RefundsService {
   constructor(private readonly d: RefundsDeps) {}
 
-  async refund(seller: Seller, transactionId: string, amount: number | undefined, claimId?: string): Promise<{ transaction: Transaction; refundId: string }> {
+  async refund(
+    seller: Seller,
+    transactionId: string,
+    amount: number | undefined,
+    withinTransaction?: WithinTransaction<{ transaction: Transaction; refundId: string }>,
+  ): Promise<{ transaction: Transaction; refundId: string }> {
     const refundId = this.d.newId();
     const transaction = await this.d.uow.run(async (tx) => {
       const t = await this.d.repo.lock(tx, transactionId);
@@ -66,7 +70,6 @@ export class RefundsService {
       t.updatedAt = now;
       await this.d.repo.update(tx, t);
       await this.d.repo.insertRefund(tx, { id: refundId, transactionId: t.id, sellerId: seller.id, amount: refund, createdAt: now });
-      if (claimId) await this.d.idempotency.attachResource(tx, claimId, refundId);
       await this.d.scheduler.schedule(tx, {
         kind: JOB_SEND_REFUND,
         key: `refund:${refundId}`,
@@ -74,6 +77,7 @@ export class RefundsService {
         payload: { transactionId: t.id, refundId, amount: refund, end2endId: t.end2endId },
       });
       await emitTransactionEvents(this.d, tx, t, [transactionEventName(t.status)]);
+      await withinTransaction?.(tx, { transaction: t, refundId });
       return t;
     });
     return { transaction, refundId };

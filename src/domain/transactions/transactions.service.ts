@@ -1,11 +1,11 @@
 import type { Seller } from '../accounts/accounts.types';
-import type { IdempotencyStore } from '../idempotency/idempotency.ports';
 import type { Scheduler } from '../jobs/scheduler';
 import type { WebhookTargetGuard } from '../webhooks/webhooks.ports';
 import { buildDynamicBrCode } from '../pix/br-code';
 import type { Clock } from '../shared/clock';
 import { DomainError, validationError } from '../shared/errors';
 import type { UnitOfWork } from '../shared/unit-of-work';
+import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from './create-transaction.input';
 import { isTransactionStatus } from './transaction-status';
 import type { PixIds, QrRenderer, TransactionRepository } from './transactions.ports';
@@ -17,7 +17,6 @@ export const JOB_EXPIRE = 'transaction.expire';
 export interface TransactionsDeps {
   uow: UnitOfWork;
   repo: TransactionRepository;
-  idempotency: Pick<IdempotencyStore, 'attachResource'>;
   scheduler: Scheduler;
   qr: QrRenderer;
   ids: PixIds & { transactionId(): string };
@@ -37,7 +36,7 @@ export const LIST_LIMITS = { defaultLimit: 50, minLimit: 1, maxLimit: 500 } as c
 export class TransactionsService {
   constructor(private readonly d: TransactionsDeps) {}
 
-  async create(seller: Seller, input: CreateTransactionInput, claimId?: string): Promise<Transaction> {
+  async create(seller: Seller, input: CreateTransactionInput, withinTransaction?: WithinTransaction<Transaction>): Promise<Transaction> {
     if (seller.kycStatus !== 'APPROVED') {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; charges need APPROVED`, 'FORBIDDEN');
     }
@@ -78,9 +77,11 @@ export class TransactionsService {
     };
     await this.d.uow.run(async (tx) => {
       await this.d.repo.insert(tx, t);
-      if (claimId) await this.d.idempotency.attachResource(tx, claimId, t.id);
-      await this.d.scheduler.schedule(tx, { kind: JOB_REGISTER_CHARGE, key: `register:${t.id}`, runAt: now, payload: { transactionId: t.id } });
-      await this.d.scheduler.schedule(tx, { kind: JOB_EXPIRE, key: `expire:${t.id}`, runAt: t.pix.expiresAt, payload: { transactionId: t.id } });
+      await this.d.scheduler.schedule(tx, [
+        { kind: JOB_REGISTER_CHARGE, key: `register:${t.id}`, runAt: now, payload: { transactionId: t.id } },
+        { kind: JOB_EXPIRE, key: `expire:${t.id}`, runAt: t.pix.expiresAt, payload: { transactionId: t.id } },
+      ]);
+      await withinTransaction?.(tx, t);
     });
     return t;
   }

@@ -1,7 +1,6 @@
 import type { Seller, User } from '../accounts/accounts.types';
 import type { TwoFactorService } from '../accounts/two-factor.service';
 import type { Outbox } from '../events/outbox';
-import type { IdempotencyStore } from '../idempotency/idempotency.ports';
 import type { Scheduler } from '../jobs/scheduler';
 import { withdrawalFee } from '../ledger/fees';
 import { withdrawalDebit } from '../ledger/ledger-entries';
@@ -10,6 +9,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { UnitOfWork } from '../shared/unit-of-work';
+import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateWithdrawalInput } from './create-withdrawal.input';
 import { emitWithdrawalEvent } from './withdrawal-events';
 import { WITHDRAWAL_CREATED_EVENT } from './withdrawal-status';
@@ -27,7 +27,6 @@ export interface WithdrawalsDeps {
   ledger: Pick<LedgerService, 'postEntry'>;
   outbox: Outbox;
   live: LiveEvents;
-  idempotency: Pick<IdempotencyStore, 'attachResource'>;
   scheduler: Scheduler;
   twoFactor: Pick<TwoFactorService, 'requireFreshCode'>;
   institution: PayoutInstitution;
@@ -55,7 +54,7 @@ export class WithdrawalsService {
    * owner has 2FA active, `totpCode` must be a current, unused code (checked before
    * the transaction: it reads and writes the user on its own connection).
    */
-  async create(who: WithdrawalRequester, input: CreateWithdrawalInput, opts: { totpCode?: string | null; claimId?: string }): Promise<Withdrawal> {
+  async create(who: WithdrawalRequester, input: CreateWithdrawalInput, opts: { totpCode?: string | null; withinTransaction?: WithinTransaction<Withdrawal> }): Promise<Withdrawal> {
     const { seller } = who;
     if (seller.kycStatus !== 'APPROVED') {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; withdrawals need APPROVED`, 'FORBIDDEN');
@@ -84,13 +83,13 @@ export class WithdrawalsService {
     };
     await this.d.uow.run(async (tx) => {
       await this.d.repo.insert(tx, w);
-      if (opts.claimId) await this.d.idempotency.attachResource(tx, opts.claimId, w.id);
       await this.d.scheduler.schedule(tx, { kind: JOB_SUBMIT_PAYOUT, key: `withdrawal-submit:${w.id}`, runAt: now, payload: { withdrawalId: w.id } });
       await emitWithdrawalEvent(this.d, tx, w, WITHDRAWAL_CREATED_EVENT);
       // Last: the guarded debit locks the seller's wallet row until commit, so it comes
       // right before the commit (concurrent withdrawals of one seller queue on that row
       // for as short a time as possible). INSUFFICIENT_BALANCE rolls all of it back.
       await this.d.ledger.postEntry(tx, withdrawalDebit({ sellerId: seller.id, withdrawalId: w.id, amount: w.amount, fee: w.feeAmount }));
+      await opts.withinTransaction?.(tx, w);
     });
     return w;
   }

@@ -2,6 +2,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from
 import type { LiveEvent } from '../../domain/shared/live-events';
 import { parseCreateTransaction } from '../../domain/transactions/create-transaction.input';
 import { transactionView } from '../../domain/transactions/transaction-view';
+import type { Transaction } from '../../domain/transactions/transaction.types';
 import { parseTransactionListQuery } from '../../domain/transactions/transactions.service';
 import { type GqlContext, requireSeller } from '../context';
 import { CreateTransactionInput, TransactionPageType, TransactionStatusGql, TransactionType } from '../types/transaction.types';
@@ -49,11 +50,11 @@ export class TransactionResolver {
       operation: 'transactions.create',
       key: idempotencyKey,
       body: { graphql: 'createTransaction', body },
-      execute: async ({ claimId }) => {
-        const t = await ctx.services.transactions.create(seller, parseCreateTransaction(body, { sandbox: ctx.services.mode === 'sandbox' }), claimId);
-        return { status: 201, body: transactionView(t) };
+      execute: async (run) => {
+        const answer = (t: Transaction) => ({ status: 201, body: transactionView(t) });
+        const input = parseCreateTransaction(body, { sandbox: ctx.services.mode === 'sandbox' });
+        return answer(await ctx.services.transactions.create(seller, input, (tx, t) => run.record(tx, t.id, answer(t))));
       },
-      renderExisting: async (id) => ({ status: 201, body: transactionView(await ctx.services.transactions.get(seller.id, id)) }),
     });
     return TransactionType.fromView(result.body as Record<string, unknown>);
   }
@@ -71,11 +72,11 @@ export class TransactionResolver {
       operation: 'transactions.refund',
       key: idempotencyKey,
       body: { graphql: 'refundTransaction', id, amount },
-      execute: async ({ claimId }) => {
-        const { transaction } = await ctx.services.refunds.refund(seller, id, amount ?? undefined, claimId);
-        return { status: 200, body: transactionView(transaction) };
+      execute: async (run) => {
+        const answer = (t: Transaction) => ({ status: 200, body: transactionView(t) });
+        const r = await ctx.services.refunds.refund(seller, id, amount ?? undefined, (tx, done) => run.record(tx, done.refundId, answer(done.transaction)));
+        return answer(r.transaction);
       },
-      renderExisting: async () => ({ status: 200, body: transactionView(await ctx.services.transactions.get(seller.id, id)) }),
     });
     return TransactionType.fromView(result.body as Record<string, unknown>);
   }

@@ -4,6 +4,7 @@ import { parseCreateWithdrawal } from '../../domain/withdrawals/create-withdrawa
 import { parseWithdrawalListQuery } from '../../domain/withdrawals/withdrawal-list-query';
 import { withdrawalDetailView } from '../../domain/withdrawals/withdrawal-view';
 import { type GqlContext, requirePrincipal, requireSeller } from '../context';
+import type { Withdrawal } from '../../domain/withdrawals/withdrawal.types';
 import { CreateWithdrawalInput, WithdrawalPageType, WithdrawalStatusGql, WithdrawalType } from '../types/withdrawal.types';
 
 /** PIX withdrawals: the same use cases and rules as the REST door. */
@@ -60,12 +61,15 @@ export class WithdrawalResolver {
       operation: 'withdrawals.create',
       key: idempotencyKey,
       body: { graphql: 'createWithdrawal', body },
-      execute: async ({ claimId }) => {
+      execute: async (run) => {
         const parsed = parseCreateWithdrawal(body, { sandbox: ctx.services.mode === 'sandbox' });
-        const w = await ctx.services.withdrawals.create({ seller, user }, parsed, { totpCode, claimId });
-        return { status: 201, body: withdrawalDetailView(w) };
+        const answer = (w: Withdrawal) => ({ status: 201, body: withdrawalDetailView(w) });
+        const w = await ctx.services.withdrawals.create({ seller, user }, parsed, {
+          totpCode,
+          withinTransaction: (tx, created) => run.record(tx, created.id, answer(created)),
+        });
+        return answer(w);
       },
-      renderExisting: async (id) => ({ status: 201, body: withdrawalDetailView(await ctx.services.withdrawals.get(seller.id, id)) }),
     });
     return WithdrawalType.fromView(result.body as Record<string, unknown>);
   }

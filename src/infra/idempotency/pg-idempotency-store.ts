@@ -54,7 +54,6 @@ export class PgIdempotencyStore implements IdempotencyStore {
       }
       if (row.fingerprint !== input.fingerprint) return { state: 'CONFLICT' };
       if (row.response_status !== null) return { state: 'DONE', response: { status: row.response_status, body: row.response_body } };
-      if (row.resource_id !== null) return { state: 'RESOURCE_ONLY', resourceId: row.resource_id };
       if (new Date(row.locked_until) > input.now) return { state: 'IN_FLIGHT' };
       const newOwner = token();
       const taken = await this.sql.one<{ id: string }>(
@@ -67,27 +66,18 @@ export class PgIdempotencyStore implements IdempotencyStore {
     return { state: 'IN_FLIGHT' };
   }
 
-  async attachResource(tx: Tx, claimId: string, resourceId: string): Promise<void> {
+  async record(tx: Tx, claimId: string, resourceId: string, response: StoredResponse): Promise<void> {
     const { id, owner } = parseClaim(claimId);
     const rows = await this.sql.query(
-      `update idempotency_keys set resource_id = ? where id = ? and owner = ? and resource_id is null returning id`,
-      [resourceId, id, owner],
+      `update idempotency_keys set resource_id = ?, response_status = ?, response_body = ?
+       where id = ? and owner = ? and resource_id is null returning id`,
+      [resourceId, response.status, JSON.stringify(response.body ?? null), id, owner],
       tx,
     );
     // Another request took the key over after our lease ran out: roll back rather than create twice.
     if (rows.length !== 1) {
       throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'this Idempotency-Key was taken over by a retry', 'CONFLICT', { retryAfterSeconds: 5 });
     }
-  }
-
-  async complete(claimId: string, response: StoredResponse): Promise<void> {
-    const { id, owner } = parseClaim(claimId);
-    await this.sql.query(`update idempotency_keys set response_status = ?, response_body = ? where id = ? and owner = ?`, [
-      response.status,
-      JSON.stringify(response.body ?? null),
-      id,
-      owner,
-    ]);
   }
 
   async release(claimId: string): Promise<void> {

@@ -5,10 +5,12 @@ import type { Sql } from '../db/sql';
 export class PgScheduler implements Scheduler {
   constructor(private readonly sql: Sql) {}
 
-  async schedule(tx: Tx, job: ScheduledJob): Promise<void> {
+  async schedule(tx: Tx, jobs: ScheduledJob | ScheduledJob[]): Promise<void> {
+    const list = Array.isArray(jobs) ? jobs : [jobs];
+    if (list.length === 0) return;
     await this.sql.query(
-      `insert into jobs (kind, key, run_at, payload) values (?, ?, ?, ?) on conflict (key) do nothing`,
-      [job.kind, job.key, job.runAt, JSON.stringify(job.payload)],
+      `insert into jobs (kind, key, run_at, payload) values ${list.map(() => '(?, ?, ?, ?)').join(', ')} on conflict (key) do nothing`,
+      list.flatMap((job) => [job.kind, job.key, job.runAt, JSON.stringify(job.payload)]),
       tx,
     );
   }

@@ -3,6 +3,7 @@ import type { Services } from '../../app/services';
 import { parseCreateTransaction } from '../../domain/transactions/create-transaction.input';
 import { parseRefundAmount } from '../../domain/transactions/refunds.service';
 import { transactionView } from '../../domain/transactions/transaction-view';
+import type { Transaction } from '../../domain/transactions/transaction.types';
 import { parseTransactionListQuery } from '../../domain/transactions/transactions.service';
 import { sendIdempotent } from '../idempotent-create';
 import { authenticate, sellerOf } from '../middleware/auth';
@@ -20,12 +21,11 @@ export function transactionsRoutes(services: Services): Router {
     await sendIdempotent(services, req, res, {
       sellerId: seller.id,
       operation: 'transactions.create',
-      execute: async (claimId) => {
+      execute: async (run) => {
         const input = parseCreateTransaction(req.body, { sandbox: services.mode === 'sandbox' });
-        const t = await transactions.create(seller, input, claimId);
-        return { status: 201, body: { status: true, data: transactionView(t) } };
+        const answer = (t: Transaction) => ({ status: 201, body: { status: true, data: transactionView(t) } });
+        return answer(await transactions.create(seller, input, (tx, t) => run.record(tx, t.id, answer(t))));
       },
-      renderExisting: async (id) => ({ status: 201, body: { status: true, data: transactionView(await transactions.get(seller.id, id)) } }),
     });
   });
 
@@ -46,11 +46,11 @@ export function transactionsRoutes(services: Services): Router {
     await sendIdempotent(services, req, res, {
       sellerId: seller.id,
       operation: 'transactions.refund',
-      execute: async (claimId) => {
-        const { transaction } = await refunds.refund(seller, id, parseRefundAmount(req.body), claimId);
-        return { status: 200, body: { status: true, data: transactionView(transaction) } };
+      execute: async (run) => {
+        const answer = (t: Transaction) => ({ status: 200, body: { status: true, data: transactionView(t) } });
+        const r = await refunds.refund(seller, id, parseRefundAmount(req.body), (tx, done) => run.record(tx, done.refundId, answer(done.transaction)));
+        return answer(r.transaction);
       },
-      renderExisting: async () => ({ status: 200, body: { status: true, data: transactionView(await transactions.get(seller.id, id)) } }),
     });
   });
 

@@ -51,12 +51,15 @@ export function withdrawalsRoutes(services: Services): Router {
     await sendIdempotent(services, req, res, {
       sellerId: seller.id,
       operation: 'withdrawals.create',
-      execute: async (claimId) => {
+      execute: async (run) => {
         const input = parseCreateWithdrawal(req.body, { sandbox: services.mode === 'sandbox' });
-        const w = await withdrawals.create({ seller, user }, input, { totpCode: req.header(TWO_FACTOR_HEADER), claimId });
-        return { status: 201, body: { status: true, data: withdrawalView(w) } };
+        const answer = (w: Withdrawal) => ({ status: 201, body: { status: true, data: withdrawalView(w) } });
+        const w = await withdrawals.create({ seller, user }, input, {
+          totpCode: req.header(TWO_FACTOR_HEADER),
+          withinTransaction: (tx, created) => run.record(tx, created.id, answer(created)),
+        });
+        return answer(w);
       },
-      renderExisting: async (id) => ({ status: 201, body: { status: true, data: withdrawalView(await withdrawals.get(seller.id, id)) } }),
     });
   });
 
