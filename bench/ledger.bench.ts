@@ -290,7 +290,7 @@ async function run(): Promise<void> {
     }
     const spread = combine(appRuns);
     const pgb = { tps: pgbRuns.reduce((a, r) => a + r.tps, 0) / pgbRuns.length, clients: WRITERS, scale: PGBENCH_SCALE };
-    console.log(`ledger: the same on bare pooled connections (no ORM), ${SECONDS / 2} s...`);
+    console.log(`ledger: the same ledger_post on bare pooled connections (no service layers), ${SECONDS / 2} s...`);
     const bare = await postingThroughput(viaBareConnection(orm), { writers: WRITERS, seconds: SECONDS / 2, sellers, tag: 'bare' });
     console.log(`ledger: ${WRITERS} writers on one seller, 5 s (one wallet row: serialised by design)...`);
     const hot = await postingThroughput(viaUnitOfWork(c), { writers: WRITERS, seconds: 5, sellers: ['bench-hot-seller'], tag: 'hot' });

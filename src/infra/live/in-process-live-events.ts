@@ -1,11 +1,17 @@
-import { createPubSub } from '@graphql-yoga/subscription';
+import { setMaxListeners } from 'node:events';
+import { createPubSub, type PubSubEventTarget } from '@graphql-yoga/subscription';
 import type { LiveEvent, LiveEvents } from '../../domain/shared/live-events';
+
+type Topics = Record<string, [string, LiveEvent]>;
 
 /** Subscribers listen per topic and seller: `<TOPIC>` with the seller id as dynamic id. */
 export type LivePubSub = ReturnType<typeof createLivePubSub>;
 
 export function createLivePubSub() {
-  return createPubSub<Record<string, [string, LiveEvent]>>();
+  // One listener per open subscription: a seller's dashboards may hold many on one topic.
+  const eventTarget = new EventTarget() as PubSubEventTarget<Topics>;
+  setMaxListeners(0, eventTarget);
+  return createPubSub<Topics>({ eventTarget });
 }
 
 /** Fans live events out to this process's GraphQL subscribers. */
