@@ -9,6 +9,15 @@ afterAll(async () => {
   await app?.close();
 });
 
+describe('GraphQL door', () => {
+  it('serves a GraphQL sandbox page to browsers in sandbox mode', async () => {
+    const res = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toMatch(/apollo/i);
+  });
+});
+
 describe('onboarding through GraphQL', () => {
   it('signs up, logs in, registers a sandbox-approved seller and creates a test key', async () => {
     const s = await onboardSeller(app);
