@@ -152,17 +152,7 @@ export interface AttemptRecord {
   endpointId: string | null;
   /** The delivery's attempt count when it was claimed: the fence. */
   expectedAttempts: number;
-  attempt: {
-    cycle: number;
-    attemptInCycle: number;
-    attemptedAt: Date;
-    url: string;
-    success: boolean;
-    statusCode: number | null;
-    latencyMs: number;
-    error: string | null;
-    responseExcerpt: string | null;
-  } | null;
+  attempt: Omit<WebhookAttempt, 'id' | 'deliveryId' | 'eventId' | 'endpointId' | 'number'> | null;
   next: {
     status: DeliveryStatus;
     cycle: number;

@@ -2,6 +2,7 @@ import type { JobHandler } from '../../domain/jobs/scheduler';
 import type { Clock } from '../../domain/shared/clock';
 import type { Logger } from '../log/logger';
 import type { Sql } from '../db/sql';
+import { PeriodicLoop } from '../shared/periodic-loop';
 
 interface DueJob {
   id: string;
@@ -20,8 +21,12 @@ const MAX_BACKOFF_MS = 15 * 60_000;
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly loop = new PeriodicLoop(
+    async () => {
+      while ((await this.runDue()) > 0);
+    },
+    (err) => this.logger.error({ err }, 'job runner tick failed'),
+  );
 
   constructor(
     private readonly sql: Sql,
@@ -65,26 +70,12 @@ export class JobRunner {
     }
   }
 
-  /** Polls every intervalMs until stop(). */
+  /** Polls every intervalMs until stop(); a poll drains everything due. */
   start(intervalMs: number): void {
-    const tick = async () => {
-      try {
-        this.running = this.runDue();
-        while ((await this.running) > 0) this.running = this.runDue();
-      } catch (err) {
-        this.logger.error({ err }, 'job runner tick failed');
-      } finally {
-        this.running = undefined;
-        if (this.timer) this.timer = setTimeout(tick, intervalMs);
-      }
-    };
-    this.timer = setTimeout(tick, intervalMs);
+    this.loop.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    const t = this.timer;
-    this.timer = undefined;
-    if (t) clearTimeout(t);
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }

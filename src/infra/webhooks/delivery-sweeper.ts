@@ -1,6 +1,7 @@
 import type { Clock } from '../../domain/shared/clock';
 import type { DeliveryQueue } from '../../domain/webhooks/webhooks.ports';
 import type { Logger } from '../log/logger';
+import { PeriodicLoop } from '../shared/periodic-loop';
 import type { PgWebhookDeliveries } from './pg-webhook-deliveries';
 
 /**
@@ -11,8 +12,10 @@ import type { PgWebhookDeliveries } from './pg-webhook-deliveries';
  * makes "no event lost" independent of the crash windows between database and broker.
  */
 export class DeliverySweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly loop = new PeriodicLoop(
+    () => this.sweep(),
+    (err) => this.deps.logger.error({ err }, 'webhook sweeper failed'),
+  );
 
   constructor(
     private readonly deps: {
@@ -43,22 +46,10 @@ export class DeliverySweeper {
   }
 
   start(intervalMs: number): void {
-    const tick = () => {
-      this.running = this.sweep()
-        .then(() => undefined)
-        .catch((err) => this.deps.logger.error({ err }, 'webhook sweeper failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (this.timer) this.timer = setTimeout(tick, intervalMs);
-        });
-    };
-    this.timer = setTimeout(tick, intervalMs);
+    this.loop.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    const t = this.timer;
-    this.timer = undefined;
-    if (t) clearTimeout(t);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
