@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { EmbeddedPostgres } from '../infra/db/embedded-postgres';
+import { withMigrationLock } from '../infra/db/migration-lock';
 import { migrate, openOrm, type Orm } from '../infra/db/orm';
 import type { Config } from './config';
 
@@ -33,7 +34,9 @@ export async function openDatabase(config: Config): Promise<Database> {
     await embedded?.stop();
     throw new StartupError(`cannot connect to the database at ${describe(url)}: ${(e as Error).message}`);
   }
-  await migrate(orm);
+  // The embedded database has one owner process (and one connection): no lock needed there.
+  if (embedded) await migrate(orm);
+  else await withMigrationLock(url, () => migrate(orm));
   return {
     orm,
     embedded: embedded !== null,

@@ -48,3 +48,20 @@ describe('logs', () => {
     }
   });
 });
+
+describe('several instances starting at once', () => {
+  it('apply the migrations one after the other and all come up', async () => {
+    const db = await createTestDatabase();
+    const config = loadConfig({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '2', LOG_LEVEL: 'silent' });
+    const opened = await Promise.all([openDatabase(config), openDatabase(config), openDatabase(config)]);
+    try {
+      const [{ n }] = await opened[0]!.orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from mikro_orm_migrations');
+      const expected = (await opened[0]!.orm.getMigrator().getExecutedMigrations()).length;
+      expect(Number(n)).toBe(expected);
+      expect(await opened[2]!.orm.getMigrator().getPendingMigrations()).toEqual([]);
+    } finally {
+      await Promise.all(opened.map((d) => d.close()));
+      await db.drop();
+    }
+  });
+});
