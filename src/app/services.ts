@@ -12,7 +12,6 @@ import type { TransactionsService } from '../domain/transactions/transactions.se
 import type { WithdrawalReportsService } from '../domain/withdrawals/withdrawal-reports.service';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
 import type { SandboxPayouts } from '../infra/institution/sandbox-payouts';
-import type { SandboxInstitution } from '../infra/institution/sandbox-institution';
 import type { JwsSigner } from '../infra/pix/jws-signer';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEvents } from '../domain/shared/live-events';
@@ -50,7 +49,6 @@ export interface Services {
   /** The inbound path of institution status reports (callbacks, sandbox, expiry). */
   transactionReports: TransactionReportsService;
   refunds: RefundsService;
-  sandboxInstitution: SandboxInstitution;
   pixSigner: JwsSigner;
   /** Bearer secret the institution's callbacks present. */
   institutionCallbackSecret: string;

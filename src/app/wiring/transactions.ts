@@ -6,6 +6,7 @@ import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refun
 import { TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
 import { JOB_EXPIRE, JOB_REGISTER_CHARGE, TransactionsService } from '../../domain/transactions/transactions.service';
 import { JOB_SANDBOX_AUTOPAY, SandboxInstitution } from '../../infra/institution/sandbox-institution';
+import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
 import { QrcodeRenderer } from '../../infra/transactions/qrcode-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
@@ -26,14 +27,15 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sel
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = new PgTransactionRepository(p.sql);
   const reports = new TransactionReportsService({ uow, repo, sellers: deps.sellers, ledger: deps.ledger, outbox, live, clock });
-  // Production adapters for real institutions plug in here; the sandbox simulator is the only one today.
-  const institution = new SandboxInstitution({
+  const sandbox = new SandboxInstitution({
     uow,
     scheduler,
     logger,
     report: (r) => reports.apply(r),
     autopayAfterMs: config.SANDBOX_AUTOPAY_SECONDS * 1_000,
   });
+  // Real institution adapters plug in here; until one exists production refuses charges.
+  const institution = config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution();
   const transactions = new TransactionsService({
     uow,
     repo,
@@ -44,6 +46,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sel
     locationBase: locationBase(config.PUBLIC_BASE_URL),
     merchantCity: config.MERCHANT_CITY,
     postbackGuard: deps.postbackGuard,
+    institution,
   });
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 
@@ -65,8 +68,8 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sel
     });
   });
   jobs.register(JOB_SANDBOX_AUTOPAY, async (payload) => {
-    await institution.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
+    await sandbox.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
   });
 
-  return { transactions, transactionReports: reports, refunds, sandboxInstitution: institution, transactionRepository: repo };
+  return { transactions, transactionReports: reports, refunds, transactionRepository: repo };
 }

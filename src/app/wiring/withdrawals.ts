@@ -4,6 +4,7 @@ import type { LedgerService } from '../../domain/ledger/ledger.service';
 import { WithdrawalReportsService } from '../../domain/withdrawals/withdrawal-reports.service';
 import { JOB_SUBMIT_PAYOUT, WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
 import { JOB_SANDBOX_PAYOUT_STEP, SandboxPayouts, type SandboxPayoutStep } from '../../infra/institution/sandbox-payouts';
+import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { PgWithdrawalRepository } from '../../infra/withdrawals/pg-withdrawal-repository';
 import type { Platform } from './platform';
 
@@ -17,7 +18,6 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   const { uow, clock, scheduler, outbox, live, jobs, logger } = p;
   const repo = new PgWithdrawalRepository(p.sql);
   const withdrawalReports = new WithdrawalReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
-  // Production adapters for real institutions plug in here; the sandbox simulator is the only one today.
   const sandboxPayouts = new SandboxPayouts({ uow, scheduler, clock, logger, report: (r) => withdrawalReports.apply(r) });
   const withdrawals = new WithdrawalsService({
     uow,
@@ -27,7 +27,8 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
     live,
     scheduler,
     twoFactor: deps.twoFactor,
-    institution: sandboxPayouts,
+    // Real institution adapters plug in here; until one exists production refuses payouts.
+    institution: p.config.MODE === 'sandbox' ? sandboxPayouts : new UnconfiguredInstitution(),
     clock,
     newId: createId,
   });

@@ -17,6 +17,8 @@ export interface TransactionRepository {
 
 /** The payment institution (PSP / bank) behind PIX. A sandbox simulator implements it now. */
 export interface PaymentInstitution {
+  /** Throws (503 INSTITUTION_NOT_CONFIGURED) when no institution can take charges. */
+  assertReady(): void;
   /** Registers the charge (cob) so payers' banks can pay it. Idempotent per transaction. */
   registerCharge(input: { transactionId: string; txid: string; amount: number; expiresAt: Date; createdAt: Date }): Promise<void>;
   /** Returns money to the payer (devolução). Idempotent per refund id. */

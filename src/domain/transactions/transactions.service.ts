@@ -8,7 +8,7 @@ import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from './create-transaction.input';
 import { isTransactionStatus } from './transaction-status';
-import type { PixIds, QrRenderer, TransactionRepository } from './transactions.ports';
+import type { PaymentInstitution, PixIds, QrRenderer, TransactionRepository } from './transactions.ports';
 import type { Transaction, TransactionListFilter } from './transaction.types';
 
 export const JOB_REGISTER_CHARGE = 'transaction.register-charge';
@@ -24,6 +24,7 @@ export interface TransactionsDeps {
   /** Host and path prefix of location URLs, without scheme, e.g. `pix.example.com/pix/qr`. */
   locationBase: string;
   merchantCity: string;
+  institution: Pick<PaymentInstitution, 'assertReady'>;
   /** Refuses postback URLs that point at private or loopback addresses (SSRF). */
   postbackGuard: WebhookTargetGuard;
 }
@@ -37,6 +38,7 @@ export class TransactionsService {
   constructor(private readonly d: TransactionsDeps) {}
 
   async create(seller: Seller, input: CreateTransactionInput, withinTransaction?: WithinTransaction<Transaction>): Promise<Transaction> {
+    this.d.institution.assertReady();
     if (seller.kycStatus !== 'APPROVED') {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; charges need APPROVED`, 'FORBIDDEN');
     }

@@ -38,6 +38,8 @@ export interface PayoutOrder {
  * path real callbacks take.
  */
 export interface PayoutInstitution {
+  /** Throws (503 INSTITUTION_NOT_CONFIGURED) when no institution can take payouts. */
+  assertReady(): void;
   /** Hands the payout over. Idempotent per withdrawal id (the institution's idEnvio). */
   submitPayout(order: PayoutOrder): Promise<void>;
 }

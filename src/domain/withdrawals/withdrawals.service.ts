@@ -55,6 +55,7 @@ export class WithdrawalsService {
    * the transaction: it reads and writes the user on its own connection).
    */
   async create(who: WithdrawalRequester, input: CreateWithdrawalInput, opts: { totpCode?: string | null; withinTransaction?: WithinTransaction<Withdrawal> }): Promise<Withdrawal> {
+    this.d.institution.assertReady();
     const { seller } = who;
     if (seller.kycStatus !== 'APPROVED') {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; withdrawals need APPROVED`, 'FORBIDDEN');

@@ -30,6 +30,8 @@ export function sandboxEndToEndId(at: Date): string {
 export class SandboxInstitution implements PaymentInstitution {
   constructor(private readonly d: SandboxInstitutionDeps) {}
 
+  assertReady(): void {}
+
   async registerCharge(input: { transactionId: string; txid: string; amount: number; expiresAt: Date; createdAt: Date }): Promise<void> {
     await this.d.uow.run((tx) =>
       this.d.scheduler.schedule(tx, {

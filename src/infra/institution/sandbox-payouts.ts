@@ -85,6 +85,8 @@ export interface SandboxPayoutsDeps {
 export class SandboxPayouts implements PayoutInstitution {
   constructor(private readonly d: SandboxPayoutsDeps) {}
 
+  assertReady(): void {}
+
   async submitPayout(order: PayoutOrder): Promise<void> {
     const outcome = sandboxPayoutOutcome(order);
     this.d.logger.info({ withdrawalId: order.withdrawalId, outcome }, 'sandbox payout submitted');

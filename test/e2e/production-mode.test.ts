@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../src/infra/security/otplib-totp';
+import { gql, startTestApp, type TestApp } from '../support/app';
+import { rest } from '../support/rest';
+
+let app: TestApp;
+let liveKey: string;
+let testKey: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ MODE: 'production', APP_SECRET: 'production-secret-for-tests-0123456789', ROLE: 'api' });
+  await gql(app, 'mutation{ signUp(email:"prod@example.com", password:"a long password"){ id } }');
+  const session = (await gql(app, 'mutation{ logIn(email:"prod@example.com", password:"a long password"){ token } }')).data!.logIn.token;
+  await gql(app, 'mutation{ registerSeller(name:"Loja Real", document:"529.982.247-25"){ id } }', {}, session);
+  const secret = (await gql(app, 'mutation{ enrolTwoFactor{ secret } }', {}, session)).data!.enrolTwoFactor.secret;
+  await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ id } }', { c: totpCode(secret, app.clock.now()) }, session);
+  liveKey = (await gql(app, 'mutation{ createApiKey(mode: live){ key } }', {}, session)).data!.createApiKey.key;
+  testKey = (await gql(app, 'mutation{ createApiKey(mode: test){ key } }', {}, session)).data!.createApiKey.key;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('production mode', () => {
+  it('accepts only live keys', async () => {
+    expect((await rest(app, 'GET', '/balance-statement', { bearer: liveKey })).status).toBe(200);
+    const wrongMode = await rest(app, 'GET', '/balance-statement', { bearer: testKey });
+    expect(wrongMode.status).toBe(401);
+    expect(wrongMode.body.erro).toBe('UNAUTHENTICATED');
+  });
+
+  it('has no sandbox endpoints', async () => {
+    const res = await rest(app, 'POST', '/v1/sandbox/transactions/x/pay', { key: liveKey, body: {} });
+    expect(res.status).toBe(404);
+    expect(res.body.erro).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('never lets the simulator stand in for a real institution: charges and payouts are 503 until one is connected', async () => {
+    const charge = await rest(app, 'POST', '/api/v1/cobranca/transactions', { key: liveKey, body: { amount: 1000 }, idempotencyKey: randomUUID() });
+    expect(charge.status).toBe(503);
+    expect(charge.body).toMatchObject({ status: false, erro: 'INSTITUTION_NOT_CONFIGURED' });
+    const payout = await rest(app, 'POST', '/api/v1/cobranca/withdrawals', {
+      key: liveKey,
+      body: { amount: 1000, method: 'PIX', pixKey: 'someone@example.com', pixKeyType: 'EMAIL' },
+      idempotencyKey: randomUUID(),
+    });
+    expect(payout.status).toBe(503);
+    expect(payout.body.erro).toBe('INSTITUTION_NOT_CONFIGURED');
+    expect(await app.services.platform.sql.query('select 1 from transactions union all select 1 from withdrawals')).toEqual([]);
+  });
+});
