@@ -38,8 +38,9 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const schema = await buildGraphqlSchema(pubSub);
   const server = createServer();
   const background = config.ROLE === 'api' ? undefined : startWorker(services);
-  const graphql = await attachGraphql(server, schema, services, config.BODY_LIMIT);
-  const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, extra: [graphql.router] });
+  // The worker role answers only /health; the doors belong to api instances.
+  const graphql = config.ROLE === 'worker' ? undefined : await attachGraphql(server, schema, services, config.BODY_LIMIT);
+  const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, extra: graphql ? [graphql.router] : [], healthOnly: !graphql });
   server.on('request', app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -53,7 +54,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
     services,
     server,
     stop: async () => {
-      await graphql.stop();
+      await graphql?.stop();
       await background?.stop();
       await services.webhookRuntime.close();
       if (live instanceof AmqpLiveEvents) await live.close();

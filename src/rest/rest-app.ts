@@ -14,6 +14,8 @@ import { webhooksRoutes } from './routes/webhooks.routes';
 import { withdrawalsRoutes, withdrawalsSandboxRoutes } from './routes/withdrawals.routes';
 
 export interface RestOptions {
+  /** The worker role serves only /health (for its orchestrator). */
+  healthOnly?: boolean;
   bodyLimit: string;
   /** Routers mounted before the REST routes and the 404 handler (GraphQL). */
   extra?: Router[];
@@ -35,6 +37,11 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     }),
   );
   app.use(healthRoutes(services));
+  if (o.healthOnly) {
+    app.use(notFoundRoute);
+    app.use(errorHandler(services));
+    return app;
+  }
   app.use(pixLocationRoutes(services));
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();

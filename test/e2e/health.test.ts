@@ -46,3 +46,18 @@ describe('GET /health', () => {
     expect(again.status).toBe(200);
   });
 });
+
+describe('process roles', () => {
+  it('a worker instance answers /health and nothing else', async () => {
+    const worker = await startTestApp({ ROLE: 'worker' });
+    try {
+      expect((await fetch(`${worker.url}/health`)).status).toBe(200);
+      const api = await fetch(`${worker.url}/balance-statement`);
+      expect(api.status).toBe(404);
+      expect(((await api.json()) as { erro: string }).erro).toBe('ROUTE_NOT_FOUND');
+      expect((await fetch(`${worker.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ me { credential } }"}' })).status).toBe(404);
+    } finally {
+      await worker.close();
+    }
+  });
+});
