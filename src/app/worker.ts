@@ -13,6 +13,7 @@ export function startWorker(services: Services): BackgroundWork {
   jobs.start(JOB_POLL_MS);
   const purge = setInterval(() => {
     idempotency.purgeExpired().catch((err) => logger.error({ err }, 'idempotency purge failed'));
+    services.identity.purgeExpiredSessions().catch((err) => logger.error({ err }, 'session purge failed'));
   }, PURGE_EVERY_MS);
   purge.unref();
   const extra = services.platform.workerHooks.map((start) => start());

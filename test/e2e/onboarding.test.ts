@@ -28,3 +28,21 @@ describe('onboarding through GraphQL', () => {
     expect(viaKey.data!.me).toEqual({ credential: 'apiKey', user: null, seller: { id: s.sellerId } });
   });
 });
+
+describe('dashboard sessions', () => {
+  it('logOut ends the session at once; expired sessions are purged', async () => {
+    const s = await onboardSeller(app);
+    expect((await gql(app, 'mutation{ logOut }', {}, s.session)).data!.logOut).toBe(true);
+    expect((await gql(app, '{ me { credential } }', {}, s.session)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await gql(app, 'mutation{ logOut }', {}, s.apiKey)).errors?.[0]?.extensions?.code).toBe('SESSION_REQUIRED');
+
+    const fresh = (await gql(app, 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token } }', { e: s.email, p: s.password })).data!.logIn.token;
+    const count = async () => Number((await app.services.platform.sql.one<{ n: string }>('select count(*) as n from sessions where user_id = (select id from users where email = ?)', [s.email]))!.n);
+    expect(await count()).toBe(2);
+    app.clock.advance(13 * 3_600_000); // past the 12 h lifetime
+    expect((await gql(app, '{ me { credential } }', {}, fresh)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    app.clock.advance(24 * 3_600_000);
+    expect(await app.services.identity.purgeExpiredSessions()).toBeGreaterThanOrEqual(2);
+    expect(await count()).toBe(0);
+  });
+});

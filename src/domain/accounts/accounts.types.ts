@@ -61,7 +61,7 @@ export interface Session {
 
 /** Who is calling: a dashboard user (session) or an API key. */
 export type Principal =
-  | { kind: 'session'; user: User; seller: Seller | null }
+  | { kind: 'session'; sessionId: string; user: User; seller: Seller | null }
   | { kind: 'apiKey'; apiKey: ApiKey; user: User; seller: Seller };
 
 export const DEFAULT_FEE_PLAN: FeePlan = {

@@ -81,9 +81,14 @@ export class IdentityService {
     return this.dummy;
   }
 
-  async logOut(token: string): Promise<void> {
-    const session = await this.d.sessions.findByHash(this.d.tokens.digest(token));
-    if (session && !session.revokedAt) await this.d.sessions.revoke(session.id, this.d.clock.now());
+  /** Ends a dashboard session: its token stops working at once. */
+  async logOut(sessionId: string): Promise<void> {
+    await this.d.sessions.revoke(sessionId, this.d.clock.now());
+  }
+
+  /** Deletes sessions that expired more than a day ago; returns how many. */
+  purgeExpiredSessions(): Promise<number> {
+    return this.d.sessions.deleteExpiredBefore(new Date(this.d.clock.now().getTime() - 86_400_000));
   }
 
   async authenticateSession(token: string): Promise<Principal> {
@@ -92,6 +97,6 @@ export class IdentityService {
     const user = await this.d.users.findById(session.userId);
     if (!user) throw unauthenticated();
     const seller = user.sellerId ? await this.d.sellers.findById(user.sellerId) : null;
-    return { kind: 'session', user, seller };
+    return { kind: 'session', sessionId: session.id, user, seller };
   }
 }

@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { KycStatus } from '../../domain/accounts/accounts.types';
+import { DomainError } from '../../domain/shared/errors';
 import { type GqlContext, requireOperatorUser, requirePrincipal, requireSessionUser } from '../context';
 import {
   ApiKeyType,
@@ -36,6 +37,14 @@ export class AccountResolver {
   async logIn(@Ctx() ctx: GqlContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string) {
     const s = await ctx.services.identity.logIn({ email, password });
     return Object.assign(new SessionType(), { token: s.token, expiresAt: s.expiresAt, user: UserType.from(s.user) });
+  }
+
+  @Mutation(() => Boolean, { description: 'ends the dashboard session whose token made this call' })
+  async logOut(@Ctx() ctx: GqlContext) {
+    const p = requirePrincipal(ctx);
+    if (p.kind !== 'session') throw new DomainError('SESSION_REQUIRED', 'this operation needs a dashboard session', 'FORBIDDEN');
+    await ctx.services.identity.logOut(p.sessionId);
+    return true;
   }
 
   @Mutation(() => SellerType, { description: 'registers the seller of the logged-in user; document is a CPF or CNPJ' })
