@@ -66,6 +66,8 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     schema,
     formatError: formatGraphqlError,
     introspection: services.mode === 'sandbox',
+    // The process's own shutdown handler stops the server (and everything else) in order.
+    stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       services.mode === 'sandbox' ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
