@@ -11,7 +11,6 @@ import type { TransactionReportsService } from '../domain/transactions/transacti
 import type { TransactionsService } from '../domain/transactions/transactions.service';
 import type { WithdrawalReportsService } from '../domain/withdrawals/withdrawal-reports.service';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
-import type { SandboxPayouts } from '../infra/institution/sandbox-payouts';
 import type { JwsSigner } from '../infra/pix/jws-signer';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEvents } from '../domain/shared/live-events';
@@ -56,7 +55,6 @@ export interface Services {
   withdrawals: WithdrawalsService;
   /** The inbound path of payout status reports (callbacks, sandbox). */
   withdrawalReports: WithdrawalReportsService;
-  sandboxPayouts: SandboxPayouts;
   /** Webhook registrations, secrets and test events. */
   webhooks: WebhookManagementService;
   /** Webhook delivery log, manual resend and replay. */

@@ -71,5 +71,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sel
     await sandbox.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
   });
 
-  return { transactions, transactionReports: reports, refunds, transactionRepository: repo };
+  return { transactions, transactionReports: reports, refunds };
 }

@@ -41,5 +41,5 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
     await sandboxPayouts.runStep({ withdrawalId: str(payload.withdrawalId), steps, index: Number(payload.index) });
   });
 
-  return { withdrawals, withdrawalReports, sandboxPayouts };
+  return { withdrawals, withdrawalReports };
 }
