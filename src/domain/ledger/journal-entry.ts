@@ -65,6 +65,18 @@ export function sellerDelta(draft: Pick<JournalEntryDraft, 'postings'>): SellerB
 
 export const totalAvailable = (b: SellerBalances): Cents => b.availablePix + b.availableBoleto + b.availableCard;
 
+/** The SPEC Wallet's balance fields, from the stored balances. */
+export function walletBalanceFields(b: SellerBalances) {
+  return {
+    balancePix: b.availablePix,
+    balanceBoleto: b.availableBoleto,
+    balanceCard: b.availableCard,
+    balanceTotal: totalAvailable(b),
+    balanceBlocked: b.blocked,
+    currency: 'BRL' as const,
+  };
+}
+
 export const insufficientBalance = (details?: Record<string, unknown>) =>
   new DomainError('INSUFFICIENT_BALANCE', 'the available balance does not cover this debit', 'UNPROCESSABLE', details);
 

@@ -2,7 +2,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx } from '../shared/unit-of-work';
-import { assertValidEntry, insufficientBalance, totalAvailable } from './journal-entry';
+import { assertValidEntry, insufficientBalance, walletBalanceFields } from './journal-entry';
 import type { LedgerRepository } from './ledger.ports';
 import type { JournalEntryDraft, PostedEntry, StoredWallet } from './ledger.types';
 
@@ -82,12 +82,7 @@ function walletUpdated(entry: PostedEntry, w: StoredWallet): WalletUpdatedPayloa
     entryId: entry.id,
     reference: entry.reference,
     kind: entry.kind,
-    balancePix: w.availablePix,
-    balanceBoleto: w.availableBoleto,
-    balanceCard: w.availableCard,
-    balanceTotal: totalAvailable(w),
-    balanceBlocked: w.blocked,
-    currency: 'BRL',
+    ...walletBalanceFields(w),
     updatedAt: w.updatedAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import type { Seller } from '../accounts/accounts.types';
 import type { Clock } from '../shared/clock';
-import { totalAvailable } from './journal-entry';
+import { totalAvailable, walletBalanceFields } from './journal-entry';
 import type { LedgerRepository, StatementFilter } from './ledger.ports';
 import type { Balance, StatementEntry, StatementSummary, Wallet } from './ledger.types';
 import { ZERO_BALANCES } from './ledger.types';
@@ -33,16 +33,7 @@ export class WalletService {
     ]);
     const recentMovements = recent.entries;
     const w = stored ?? { ...ZERO_BALANCES, updatedAt: seller.createdAt };
-    return {
-      balancePix: w.availablePix,
-      balanceBoleto: w.availableBoleto,
-      balanceCard: w.availableCard,
-      balanceTotal: totalAvailable(w),
-      balanceBlocked: w.blocked,
-      currency: 'BRL',
-      updatedAt: w.updatedAt,
-      recentMovements,
-    };
+    return { ...walletBalanceFields(w), updatedAt: w.updatedAt, recentMovements };
   }
 
   async balance(seller: Seller): Promise<Balance> {
