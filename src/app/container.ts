@@ -18,7 +18,7 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
   const accounts = wireAccounts(platform);
   const webhooks = wireWebhooks(platform);
   const ledger = wireLedger(platform, accounts.sellerRepository);
-  const transactions = wireTransactions(platform, { ledger: ledger.ledger, sellers: accounts.sellerRepository, postbackGuard: webhooks.webhookTargets });
+  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   return {
     mode: config.MODE,

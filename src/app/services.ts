@@ -11,6 +11,7 @@ import type { TransactionReportsService } from '../domain/transactions/transacti
 import type { TransactionsService } from '../domain/transactions/transactions.service';
 import type { WithdrawalReportsService } from '../domain/withdrawals/withdrawal-reports.service';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
+import type { SandboxInstitution } from '../infra/institution/sandbox-institution';
 import type { JwsSigner } from '../infra/pix/jws-signer';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEvents } from '../domain/shared/live-events';
@@ -48,6 +49,8 @@ export interface Services {
   /** The inbound path of institution status reports (callbacks, sandbox, expiry). */
   transactionReports: TransactionReportsService;
   refunds: RefundsService;
+  /** The simulated institution behind the sandbox-only endpoints. */
+  sandboxInstitution: SandboxInstitution;
   pixSigner: JwsSigner;
   /** Bearer secret the institution's callbacks present. */
   institutionCallbackSecret: string;

@@ -15,11 +15,15 @@ export function requirePrincipal(ctx: GqlContext): Principal {
   return ctx.principal;
 }
 
-/** Dashboard-only operations (keys, 2FA) need a person, not an API key. */
-export function requireSessionUser(ctx: GqlContext): User {
+/** Dashboard-only operations (keys, 2FA, log out) need a person's session, not an API key. */
+export function requireSession(ctx: GqlContext): Extract<Principal, { kind: 'session' }> {
   const p = requirePrincipal(ctx);
   if (p.kind !== 'session') throw new DomainError('SESSION_REQUIRED', 'this operation needs a dashboard session', 'FORBIDDEN');
-  return p.user;
+  return p;
+}
+
+export function requireSessionUser(ctx: GqlContext): User {
+  return requireSession(ctx).user;
 }
 
 export function requireSeller(ctx: GqlContext): Seller {

@@ -10,6 +10,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Services } from '../app/services';
 import type { Principal } from '../domain/accounts/accounts.types';
+import { authenticateCredential } from '../domain/accounts/authenticate-credential';
 import { isDomainError } from '../domain/shared/errors';
 import type { GqlContext } from './context';
 import { formatGraphqlError } from './format-error';
@@ -22,11 +23,11 @@ function bearerToken(header: unknown): string | null {
   return m?.[1] ?? null;
 }
 
-/** Session tokens start sess_; anything else is tried as an API key. */
+/** The caller behind a bearer token (session or API key); null without one. */
 async function principalFor(services: Services, token: string | null): Promise<Principal | null> {
   if (!token) return null;
   try {
-    return await (token.startsWith('sess_') ? services.identity.authenticateSession(token) : services.apiKeys.authenticate(token));
+    return await authenticateCredential(services, token);
   } catch (e) {
     if (isDomainError(e)) {
       throw new GraphQLError(e.message, { extensions: { code: e.code, kind: e.kind, http: { status: 401 } } });

@@ -1,5 +1,4 @@
 import { createId } from '@paralleldrive/cuid2';
-import type { SellerRepository } from '../../domain/accounts/accounts.ports';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refunds.service';
@@ -23,10 +22,10 @@ export function locationBase(publicBaseUrl: string): string {
   return `${u.host}${u.pathname.replace(/\/$/, '')}/pix/qr`;
 }
 
-export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sellers: SellerRepository; postbackGuard: WebhookTargetGuard }) {
+export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = new PgTransactionRepository(p.sql);
-  const reports = new TransactionReportsService({ uow, repo, sellers: deps.sellers, ledger: deps.ledger, outbox, live, clock });
+  const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
   const sandbox = new SandboxInstitution({
     uow,
     scheduler,
@@ -71,5 +70,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; sel
     await sandbox.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
   });
 
-  return { transactions, transactionReports: reports, refunds };
+  return { transactions, transactionReports: reports, refunds, sandboxInstitution: sandbox };
 }

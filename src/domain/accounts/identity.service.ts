@@ -2,6 +2,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError, validationError } from '../shared/errors';
 import type { PasswordHasher, SellerRepository, SessionRepository, TokenService, UserRepository } from './accounts.ports';
 import type { Principal, User } from './accounts.types';
+import { SESSION_TOKEN_PREFIX } from './authenticate-credential';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 10;
@@ -61,7 +62,7 @@ export class IdentityService {
       throw invalidCredentials();
     }
     if (!(await this.d.hasher.verify(user.passwordHash, input.password))) throw invalidCredentials();
-    const token = `sess_${this.d.tokens.randomToken()}`;
+    const token = `${SESSION_TOKEN_PREFIX}${this.d.tokens.randomToken()}`;
     const now = this.d.clock.now();
     const expiresAt = new Date(now.getTime() + this.d.sessionTtlMs);
     await this.d.sessions.insert({

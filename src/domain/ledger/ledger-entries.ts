@@ -296,6 +296,28 @@ export function withdrawalSettlement(i: { withdrawalId: string; amount: Cents })
   });
 }
 
+/**
+ * A settled payout came back (the receiving bank returned a PAID withdrawal): the
+ * reverse of `withdrawalSettlement`, provider clearing -> payouts, so the
+ * `withdrawalRefund` posted next takes the money from where it now is. Platform only.
+ * Reference `settle-return:withdrawal:<id>`; kind WITHDRAWAL_SETTLEMENT.
+ */
+export function withdrawalSettlementReturn(i: { withdrawalId: string; amount: Cents }): JournalEntryDraft {
+  const amount = positive(i.amount);
+  return entry({
+    reference: `settle-return:withdrawal:${id(i.withdrawalId, 'withdrawalId')}`,
+    kind: 'WITHDRAWAL_SETTLEMENT',
+    sellerId: null,
+    withdrawalId: i.withdrawalId,
+    description: `Withdrawal ${i.withdrawalId} returned to the institution by the receiving bank`,
+    postings: [
+      { account: PLATFORM_ACCOUNTS.providerClearing, amount: -amount },
+      { account: PLATFORM_ACCOUNTS.payouts, amount },
+    ],
+    lines: [],
+  });
+}
+
 export const MAX_REASON_LENGTH = 500;
 
 /** An operator's reason: mandatory, trimmed, at most 500 characters. */

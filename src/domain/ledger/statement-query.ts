@@ -1,6 +1,7 @@
 import { validationError } from '../shared/errors';
 import type { StatementType } from './ledger.types';
 import { STATEMENT_TYPES } from './ledger.types';
+import { integerParam } from '../shared/query-params';
 
 /**
  * Statement filters, shared by the REST and GraphQL doors.
@@ -39,11 +40,6 @@ export interface RawStatementQuery {
 
 const absent = (v: unknown) => v === undefined || v === null;
 
-function integer(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  if (typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v.trim())) return Number(v.trim());
-  return null;
-}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -76,7 +72,7 @@ export function parseDayRange(raw: { startDate?: unknown; endDate?: unknown }): 
 export function parseStatementQuery(raw: RawStatementQuery): StatementQuery {
   let take = STATEMENT_TAKE_DEFAULT;
   if (!absent(raw.take)) {
-    const t = integer(raw.take);
+    const t = integerParam(raw.take);
     if (t === null || t < 1 || t > STATEMENT_TAKE_MAX) {
       throw validationError('INVALID_TAKE', `take must be an integer from 1 to ${STATEMENT_TAKE_MAX}`, { field: 'take' });
     }
@@ -84,7 +80,7 @@ export function parseStatementQuery(raw: RawStatementQuery): StatementQuery {
   }
   let skip = 0;
   if (!absent(raw.skip)) {
-    const s = integer(raw.skip);
+    const s = integerParam(raw.skip);
     if (s === null || s < 0) throw validationError('INVALID_SKIP', 'skip must be an integer, 0 or greater', { field: 'skip' });
     skip = s;
   }

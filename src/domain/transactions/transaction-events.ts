@@ -1,3 +1,4 @@
+import { recordChange } from '../events/record-change';
 import type { Outbox } from '../events/outbox';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx } from '../shared/unit-of-work';
@@ -12,16 +13,15 @@ export async function emitTransactionEvents(
   eventTypes: string[],
 ): Promise<void> {
   const payload = transactionEventPayload(t);
-  for (const eventType of eventTypes) {
-    await deps.outbox.append(tx, {
+  await recordChange(deps, tx, {
+    aggregateType: 'TRANSACTION',
+    aggregateId: t.id,
+    sellerId: t.sellerId,
+    occurredAt: t.updatedAt,
+    events: eventTypes.map((eventType) => ({
       eventType,
-      sellerId: t.sellerId,
-      aggregateType: 'TRANSACTION',
-      aggregateId: t.id,
       payload: eventType === 'TRANSACTION_PARTIALLY_REFUNDED' ? { ...payload, refundType: 'PARTIAL' } : payload,
-      occurredAt: t.updatedAt,
-    });
-  }
-  const view = transactionView(t);
-  tx.afterCommit(() => deps.live.publish({ topic: 'TRANSACTION_UPDATED', sellerId: t.sellerId, resourceId: t.id, payload: view }));
+    })),
+    live: { topic: 'TRANSACTION_UPDATED', payload: transactionView(t) },
+  });
 }

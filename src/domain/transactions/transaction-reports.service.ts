@@ -1,4 +1,3 @@
-import type { SellerRepository } from '../accounts/accounts.ports';
 import type { FeePlan } from '../accounts/accounts.types';
 import type { Outbox } from '../events/outbox';
 import { pixCashInFee } from '../ledger/fees';
@@ -34,7 +33,6 @@ export interface ReportOutcome {
 export interface TransactionReportsDeps {
   uow: UnitOfWork;
   repo: TransactionRepository;
-  sellers: Pick<SellerRepository, 'findById'>;
   ledger: Pick<LedgerService, 'postEntry'>;
   outbox: Outbox;
   live: LiveEvents;
@@ -57,9 +55,6 @@ export class TransactionReportsService {
     if (NOT_YET_SUPPORTED.includes(reported)) {
       throw new DomainError('REPORT_NOT_SUPPORTED', `reports of ${reported} are handled by the disputes capability, not available yet`, 'UNPROCESSABLE');
     }
-    // Read before the transaction: awaiting another connection while holding a row lock
-    // can exhaust the pool under concurrent reports.
-    const feePlan = reported === 'PAID' ? await this.feePlanOf(report.transactionId) : null;
     return this.d.uow.run(async (tx) => {
       const t = await this.d.repo.lock(tx, report.transactionId);
       if (!t) throw transactionNotFound();
@@ -76,21 +71,13 @@ export class TransactionReportsService {
       const from = t.status;
       t.status = reported;
       t.updatedAt = now;
-      if (reported === 'PAID') await this.credit(tx, t, report, now, feePlan!);
+      if (reported === 'PAID') await this.credit(tx, t, report, now, await this.d.repo.sellerFeePlan(tx, t.id));
       if (reported === 'REFUSED' || reported === 'FAILED') t.refusedReason = report.refusedReason?.slice(0, 200) ?? t.refusedReason;
       if (from !== t.status) events.push(transactionEventName(t.status));
       await this.d.repo.update(tx, t);
       await emitTransactionEvents(this.d, tx, t, events);
       return { transaction: t, applied: true, duplicate: false };
     });
-  }
-
-  private async feePlanOf(transactionId: string): Promise<FeePlan> {
-    const t = await this.d.repo.findById(transactionId);
-    if (!t) throw transactionNotFound();
-    const seller = await this.d.sellers.findById(t.sellerId);
-    if (!seller) throw new Error(`seller ${t.sellerId} of transaction ${t.id} not found`);
-    return seller.feePlan;
   }
 
   private async credit(tx: Tx, t: Transaction, report: InstitutionReport, now: Date, feePlan: FeePlan) {

@@ -1,3 +1,4 @@
+import type { FeePlan } from '../accounts/accounts.types';
 import type { Tx } from '../shared/unit-of-work';
 import type { Transaction, TransactionListFilter } from './transaction.types';
 
@@ -6,6 +7,8 @@ export interface TransactionRepository {
   /** Reads and row-locks the transaction until tx ends. */
   lock(tx: Tx, id: string): Promise<Transaction | null>;
   update(tx: Tx, t: Transaction): Promise<void>;
+  /** The fee plan of the transaction's seller, read in tx. */
+  sellerFeePlan(tx: Tx, transactionId: string): Promise<FeePlan>;
   findById(id: string): Promise<Transaction | null>;
   findByLocation(locationId: string): Promise<Transaction | null>;
   list(filter: TransactionListFilter): Promise<{ items: Transaction[]; total: number }>;

@@ -4,6 +4,7 @@ import type { WebhookTargetGuard } from '../webhooks/webhooks.ports';
 import { buildDynamicBrCode } from '../pix/br-code';
 import type { Clock } from '../shared/clock';
 import { DomainError, validationError } from '../shared/errors';
+import { integerParam } from '../shared/query-params';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from './create-transaction.input';
@@ -109,8 +110,8 @@ export function parseTransactionListQuery(sellerId: string, q: Record<string, un
   const int = (name: string, def: number, min: number, max: number): number => {
     const raw = q[name];
     if (raw === undefined || raw === '') return def;
-    const n = typeof raw === 'number' ? raw : /^-?\d+$/.test(String(raw)) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(n) || n < min || n > max) throw validationError('INVALID_QUERY_PARAMETER', `${name} must be an integer from ${min} to ${max}`, { field: name });
+    const n = integerParam(raw);
+    if (n === null || n < min || n > max) throw validationError('INVALID_QUERY_PARAMETER', `${name} must be an integer from ${min} to ${max}`, { field: name });
     return n;
   };
   const date = (name: string): Date | undefined => {

@@ -29,7 +29,8 @@ export type DeliveryTrigger = 'EVENT' | 'MANUAL' | 'REPLAY' | 'TEST';
  */
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'EXPIRED' | 'FAILED' | 'CANCELED';
 
-export interface WebhookDelivery {
+/** What a delivery is: which event goes where, and why. */
+interface DeliveryIdentity {
   id: string;
   /** X-Webhook-Id: the event's id, the same for every attempt and every resend. */
   eventId: string;
@@ -41,18 +42,21 @@ export interface WebhookDelivery {
   endpointId: string | null;
   url: string;
   trigger: DeliveryTrigger;
+  expiresAt: Date;
+  replayOf: string | null;
+  createdAt: Date;
+}
+
+export interface WebhookDelivery extends DeliveryIdentity {
   status: DeliveryStatus;
   attempts: number;
   cycle: number;
   attemptInCycle: number;
   nextAttemptAt: Date | null;
-  expiresAt: Date;
   lastAttemptAt: Date | null;
   lastStatusCode: number | null;
   lastError: string | null;
   deliveredAt: Date | null;
-  replayOf: string | null;
-  createdAt: Date;
   updatedAt: Date;
 }
 
@@ -76,26 +80,13 @@ export interface WebhookAttempt {
 }
 
 /** A delivery to create: saved (with its body) before its id is enqueued. */
-export interface NewDelivery {
-  id: string;
+export interface NewDelivery extends DeliveryIdentity {
   dedupeKey: string;
-  eventId: string;
-  eventType: string;
-  sellerId: string;
-  aggregateType: AggregateType | 'TEST';
-  aggregateId: string;
-  target: DeliveryTarget;
-  endpointId: string | null;
-  url: string;
   /** Masked resource fields + eventType: the body without version, expires_at, signature. */
   payload: Record<string, unknown>;
-  trigger: DeliveryTrigger;
   status: 'PENDING' | 'FAILED';
   lastError: string | null;
   nextAttemptAt: Date;
-  expiresAt: Date;
-  replayOf: string | null;
-  createdAt: Date;
 }
 
 export interface Page<T> {

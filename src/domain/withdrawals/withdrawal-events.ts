@@ -1,3 +1,4 @@
+import { recordChange } from '../events/record-change';
 import type { Outbox } from '../events/outbox';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx } from '../shared/unit-of-work';
@@ -11,13 +12,12 @@ import type { Withdrawal } from './withdrawal.types';
  */
 export async function emitWithdrawalEvent(deps: { outbox: Outbox; live: LiveEvents }, tx: Tx, w: Withdrawal, eventType: string): Promise<void> {
   const payload = withdrawalDetailView(w);
-  await deps.outbox.append(tx, {
-    eventType,
-    sellerId: w.sellerId,
+  await recordChange(deps, tx, {
     aggregateType: 'WITHDRAWAL',
     aggregateId: w.id,
-    payload,
+    sellerId: w.sellerId,
     occurredAt: w.updatedAt,
+    events: [{ eventType, payload }],
+    live: { topic: 'WITHDRAWAL_UPDATED', payload },
   });
-  tx.afterCommit(() => deps.live.publish({ topic: 'WITHDRAWAL_UPDATED', sellerId: w.sellerId, resourceId: w.id, payload }));
 }

@@ -2,6 +2,7 @@ import { endOfUtcDayExclusive, parseDayRange, startOfUtcDay } from '../ledger/st
 import { validationError } from '../shared/errors';
 import { isWithdrawalStatus, WITHDRAWAL_STATUSES } from './withdrawal-status';
 import type { WithdrawalListFilter } from './withdrawal.types';
+import { integerParam } from '../shared/query-params';
 
 export const WITHDRAWAL_LIST = {
   takeDefault: 10,
@@ -39,15 +40,10 @@ export interface RawWithdrawalListQuery {
 
 const absent = (v: unknown) => v === undefined || v === null || v === '';
 
-function integer(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  if (typeof v === 'string' && /^\+?\d{1,15}$/.test(v.trim())) return Number(v.trim());
-  return null;
-}
 
 function bounded(v: unknown, field: string, code: string, min: number, max: number): number | undefined {
   if (absent(v)) return undefined;
-  const n = integer(v);
+  const n = integerParam(v);
   if (n === null || n < min || n > max) throw validationError(code, `${field} must be an integer from ${min} to ${max}`, { field });
   return n;
 }

@@ -1,12 +1,11 @@
 import type { Outbox } from '../events/outbox';
-import { withdrawalRefund, withdrawalSettlement } from '../ledger/ledger-entries';
+import { withdrawalRefund, withdrawalSettlement, withdrawalSettlementReturn } from '../ledger/ledger-entries';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Clock } from '../shared/clock';
 import { validationError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { emitWithdrawalEvent } from './withdrawal-events';
-import { withdrawalSettlementReturn } from './withdrawal-ledger';
 import { applyWithdrawalTransition, refundsDebit } from './withdrawal-machine';
 import { mapPayoutStatus, reportPath } from './withdrawal-report-path';
 import { withdrawalEventName, type WithdrawalStatus } from './withdrawal-status';

@@ -1,7 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { KycStatus } from '../../domain/accounts/accounts.types';
-import { DomainError } from '../../domain/shared/errors';
-import { type GqlContext, requireOperatorUser, requirePrincipal, requireSessionUser } from '../context';
+import { type GqlContext, requireOperatorUser, requirePrincipal, requireSession, requireSessionUser } from '../context';
 import {
   ApiKeyType,
   CreatedApiKeyType,
@@ -41,9 +40,7 @@ export class AccountResolver {
 
   @Mutation(() => Boolean, { description: 'ends the dashboard session whose token made this call' })
   async logOut(@Ctx() ctx: GqlContext) {
-    const p = requirePrincipal(ctx);
-    if (p.kind !== 'session') throw new DomainError('SESSION_REQUIRED', 'this operation needs a dashboard session', 'FORBIDDEN');
-    await ctx.services.identity.logOut(p.sessionId);
+    await ctx.services.identity.logOut(requireSession(ctx).sessionId);
     return true;
   }
 

@@ -1,3 +1,4 @@
+import type { FeePlan } from '../../domain/accounts/accounts.types';
 import type { TransactionStatus } from '../../domain/transactions/transaction-status';
 import type { TransactionRepository } from '../../domain/transactions/transactions.ports';
 import type { Transaction, TransactionListFilter } from '../../domain/transactions/transaction.types';
@@ -96,6 +97,16 @@ export class PgTransactionRepository implements TransactionRepository {
       [t.status, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason, t.updatedAt, t.id],
       tx,
     );
+  }
+
+  async sellerFeePlan(tx: Tx, transactionId: string): Promise<FeePlan> {
+    const row = await this.sql.one<{ fee_plan: FeePlan }>(
+      `select s.fee_plan from transactions t join sellers s on s.id = t.seller_id where t.id = ?`,
+      [transactionId],
+      tx,
+    );
+    if (!row) throw new Error(`no seller for transaction ${transactionId}`);
+    return row.fee_plan;
   }
 
   async findById(id: string): Promise<Transaction | null> {

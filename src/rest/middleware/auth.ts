@@ -1,22 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../../app/services';
 import type { Principal, Seller } from '../../domain/accounts/accounts.types';
+import { authenticateCredential } from '../../domain/accounts/authenticate-credential';
 import { unauthenticated } from '../../domain/accounts/identity.service';
 import { DomainError } from '../../domain/shared/errors';
-
-const SESSION_PREFIX = 'sess_';
 
 function bearer(req: Request): string | undefined {
   const h = req.header('authorization');
   if (!h) return undefined;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
   return m?.[1];
-}
-
-/** Resolves a credential: API keys, and dashboard session tokens on Bearer paths. */
-async function resolve(services: Services, credential: string): Promise<Principal> {
-  if (credential.startsWith(SESSION_PREFIX)) return services.identity.authenticateSession(credential);
-  return services.apiKeys.authenticate(credential);
 }
 
 /**
@@ -29,7 +22,7 @@ export function authenticate(services: Services, accept: 'apiKeyHeader' | 'beare
     try {
       const credential = (accept === 'apiKeyHeader' ? req.header('x-api-key') : undefined) ?? bearer(req);
       if (!credential) throw unauthenticated('credential missing: send your API key');
-      res.locals.principal = await resolve(services, credential);
+      res.locals.principal = await authenticateCredential(services, credential);
       next();
     } catch (e) {
       next(e);

@@ -15,8 +15,7 @@ export function sandboxRoutes(services: Services): Router {
 
   router.post('/v1/sandbox/transactions/:id/pay', auth, async (req, res) => {
     const t = await services.transactions.get(sellerOf(res).id, String(req.params.id));
-    const now = services.clock.now();
-    await services.transactionReports.apply({ reportId: `sandbox-pay:${t.id}`, transactionId: t.id, status: 'PAID', end2endId: sandboxEndToEndId(now), paidAt: now });
+    await services.sandboxInstitution.pay(t.id, services.clock.now());
     res.json({ status: true, data: transactionView(await services.transactions.get(t.sellerId, t.id)) });
   });
 
