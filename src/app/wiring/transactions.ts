@@ -7,7 +7,7 @@ import { JOB_EXPIRE, JOB_REGISTER_CHARGE, TransactionsService } from '../../doma
 import { JOB_SANDBOX_AUTOPAY, SandboxInstitution } from '../../infra/institution/sandbox-institution';
 import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
-import { QrcodeRenderer } from '../../infra/transactions/qrcode-renderer';
+import { PngQrRenderer } from '../../infra/transactions/png-qr-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
 import type { Platform } from './platform';
 
@@ -39,7 +39,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     uow,
     repo,
     scheduler,
-    qr: new QrcodeRenderer(),
+    qr: new PngQrRenderer(),
     ids: new RandomPixIds(),
     clock,
     locationBase: locationBase(config.PUBLIC_BASE_URL),

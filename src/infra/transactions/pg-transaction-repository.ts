@@ -70,7 +70,7 @@ export class PgTransactionRepository implements TransactionRepository {
   constructor(private readonly sql: Sql) {}
 
   async insert(tx: Tx, t: Transaction): Promise<void> {
-    await this.sql.query(
+    this.sql.defer(
       `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code, qr_code,
          expires_at, paid_at, end2end_id, fee_amount, net_amount, refunded_amount, refund_type, refused_reason, customer, metadata,
          description, merchant_order_id, postback_url, created_at, updated_at)
@@ -91,7 +91,7 @@ export class PgTransactionRepository implements TransactionRepository {
 
   /** Only the fields that change after creation are written. */
   async update(tx: Tx, t: Transaction): Promise<void> {
-    await this.sql.query(
+    this.sql.defer(
       `update transactions set status = ?, paid_at = ?, end2end_id = ?, fee_amount = ?, net_amount = ?, refunded_amount = ?,
          refund_type = ?, refused_reason = ?, updated_at = ? where id = ?`,
       [t.status, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason, t.updatedAt, t.id],
