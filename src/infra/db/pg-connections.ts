@@ -2,7 +2,9 @@ import type { Orm } from './orm';
 
 /** The slice of a node-postgres client the adapters use. */
 export interface PgClient {
-  query(text: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
+  query(text: string | { name?: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
+  /** A custom protocol flow (node-postgres' "submittable"), returned as given. */
+  query<S extends { submit(connection: never): unknown }>(submittable: S): S;
 }
 
 export interface PgConnections {

@@ -17,6 +17,14 @@ export class Sql {
     }
   }
 
+  /**
+   * A write inside `tx` whose result is not needed: it is pipelined with the
+   * transaction's next statement or its commit (see PgTx), saving a round trip.
+   */
+  defer(sql: string, params: unknown[], tx: Tx): void {
+    sqlTx(tx).defer(sql, params);
+  }
+
   async one<T = Record<string, unknown>>(sql: string, params: unknown[] = [], tx?: Tx): Promise<T | undefined> {
     return (await this.query<T>(sql, params, tx))[0];
   }

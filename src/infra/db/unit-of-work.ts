@@ -1,11 +1,27 @@
 import type { Tx, UnitOfWork } from '../../domain/shared/unit-of-work';
 import type { PgClient, PgConnections } from './pg-connections';
+import { PipelinedBatch, type Statement } from './pipeline';
 import { toPgPlaceholders } from './placeholders';
 
-/** A transaction on one pooled connection; infra adapters unwrap it with `sqlTx`. */
+const BEGIN: Statement = { text: 'begin', values: [] };
+const COMMIT: Statement = { text: 'commit', values: [] };
+
+/**
+ * A transaction on one pooled connection; infra adapters unwrap it with `sqlTx`.
+ *
+ * Round trips are the cost of short transactions, so nothing is sent before it is
+ * needed: BEGIN travels with the first statement, and deferred writes (whose result
+ * nobody reads) travel with the next query or with the COMMIT, all pipelined in one
+ * write. A unit of work that ran nothing sends nothing. The order of statements is
+ * the order of the calls; a deferred write's error surfaces from the call that sent
+ * it, and the whole transaction rolls back as before.
+ */
 export class PgTx implements Tx {
   private readonly callbacks: (() => void)[] = [];
-  constructor(readonly client: PgClient) {}
+  private readonly deferred: Statement[] = [];
+  private begun = false;
+
+  constructor(private readonly client: PgClient) {}
 
   afterCommit(callback: () => void): void {
     this.callbacks.push(callback);
@@ -13,11 +29,58 @@ export class PgTx implements Tx {
 
   /** Raw SQL with `?` placeholders inside this transaction. */
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.client.query(toPgPlaceholders(sql), params)).rows as T[];
+    return this.send({ text: toPgPlaceholders(sql), values: params }) as Promise<T[]>;
+  }
+
+  /** A statement already in PostgreSQL's `$n` form, optionally a named prepared statement. */
+  async execute<T = Record<string, unknown>>(statement: Statement & { name?: string }): Promise<T[]> {
+    if (statement.name === undefined) return this.send(statement) as Promise<T[]>;
+    // Named statements stay on node-postgres' own path, which knows what this
+    // connection has prepared; whatever is queued goes just before them.
+    await this.flush();
+    return (await this.client.query(statement)).rows as T[];
+  }
+
+  /** A write whose result is not needed: it is sent with the next query or the commit. */
+  defer(sql: string, params: unknown[] = []): void {
+    this.deferred.push({ text: toPgPlaceholders(sql), values: params });
+  }
+
+  async commit(): Promise<void> {
+    if (!this.begun && this.deferred.length === 0) return;
+    await this.send(COMMIT);
+  }
+
+  async rollback(): Promise<void> {
+    this.deferred.length = 0;
+    if (this.begun) await this.client.query('rollback');
   }
 
   runCallbacks(): void {
     for (const cb of this.callbacks.splice(0)) cb();
+  }
+
+  private async flush(): Promise<void> {
+    const queued = this.queued();
+    if (queued.length > 0) await this.pipeline(queued);
+  }
+
+  private async send(statement: Statement): Promise<unknown[]> {
+    const statements = [...this.queued(), statement];
+    if (statements.length === 1) return (await this.client.query(statement.text, statement.values)).rows;
+    const results = await this.pipeline(statements);
+    return results[results.length - 1]!;
+  }
+
+  private queued(): Statement[] {
+    const queued = this.begun ? [] : [BEGIN];
+    this.begun = true;
+    queued.push(...this.deferred.splice(0));
+    return queued;
+  }
+
+  private pipeline(statements: Statement[]): Promise<unknown[][]> {
+    return this.client.query(new PipelinedBatch(statements)).done;
   }
 }
 
@@ -39,11 +102,10 @@ export class PgUnitOfWork implements UnitOfWork {
     const tx = new PgTx(client);
     let result: T;
     try {
-      await client.query('begin');
       result = await work(tx);
-      await client.query('commit');
+      await tx.commit();
     } catch (e) {
-      await client.query('rollback').catch(() => undefined);
+      await tx.rollback().catch(() => undefined);
       throw e;
     } finally {
       await this.connections.release(client);

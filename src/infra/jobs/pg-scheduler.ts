@@ -8,7 +8,7 @@ export class PgScheduler implements Scheduler {
   async schedule(tx: Tx, jobs: ScheduledJob | ScheduledJob[]): Promise<void> {
     const list = Array.isArray(jobs) ? jobs : [jobs];
     if (list.length === 0) return;
-    await this.sql.query(
+    this.sql.defer(
       `insert into jobs (kind, key, run_at, payload) values ${list.map(() => '(?, ?, ?, ?)').join(', ')} on conflict (key) do nothing`,
       list.flatMap((job) => [job.kind, job.key, job.runAt, JSON.stringify(job.payload)]),
       tx,

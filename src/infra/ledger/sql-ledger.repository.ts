@@ -99,7 +99,7 @@ export class SqlLedgerRepository implements LedgerRepository {
   }
 
   async post(tx: Tx, draft: JournalEntryDraft, at: Date): Promise<PostResult> {
-    const { rows } = await sqlTx(tx).client.query(ledgerPostCall(draft, at));
+    const rows = await sqlTx(tx).execute(ledgerPostCall(draft, at));
     return postResultOf(rows[0]);
   }
 

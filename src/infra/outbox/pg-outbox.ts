@@ -19,7 +19,7 @@ export class PgOutbox implements Outbox {
 
   async append(tx: Tx, event: OutboxEvent): Promise<string> {
     const eventId = `evt_${createId()}`;
-    await this.sql.query(
+    this.sql.defer(
       `insert into outbox (event_id, event_type, seller_id, aggregate_type, aggregate_id, payload, occurred_at)
        values (?, ?, ?, ?, ?, ?, ?)`,
       [eventId, event.eventType, event.sellerId, event.aggregateType, event.aggregateId, JSON.stringify(event.payload), event.occurredAt],

@@ -93,7 +93,7 @@ export class PgWithdrawalRepository implements WithdrawalRepository {
   constructor(private readonly sql: Sql) {}
 
   async insert(tx: Tx, w: Withdrawal): Promise<void> {
-    await this.sql.query(
+    this.sql.defer(
       `insert into withdrawals (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         w.id, w.sellerId, w.amount, w.feeAmount, w.method, w.pixKey, w.pixKeyType, w.status, w.description, w.externalReference,
@@ -110,7 +110,7 @@ export class PgWithdrawalRepository implements WithdrawalRepository {
   }
 
   async update(tx: Tx, w: Withdrawal): Promise<void> {
-    await this.sql.query(
+    this.sql.defer(
       `update withdrawals set status = ?, end2end = ?, failure_reason = ?, approved_at = ?, processed_at = ?, updated_at = ? where id = ?`,
       [w.status, w.end2end, w.failureReason, w.approvedAt, w.processedAt, w.updatedAt, w.id],
       tx,

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedPostgres } from '../../src/infra/db/embedded-postgres';
+import { openOrm, type Orm } from '../../src/infra/db/orm';
+import { pgConnections, type PgClient } from '../../src/infra/db/pg-connections';
+import { Sql } from '../../src/infra/db/sql';
+import { PgUnitOfWork, sqlTx } from '../../src/infra/db/unit-of-work';
+import { openTestOrm } from '../support/orm';
+
+/** Counts what reaches the server: one `query()` call of node-postgres is one round trip. */
+function countingConnections(orm: Orm) {
+  const inner = pgConnections(orm);
+  const seen = { roundTrips: 0 };
+  const originals = new WeakMap<PgClient, PgClient>();
+  return {
+    seen,
+    connections: {
+      acquire: async (): Promise<PgClient> => {
+        const c = await inner.acquire();
+        const counting = new Proxy(c, {
+          get(target, prop, receiver) {
+            if (prop !== 'query') return Reflect.get(target, prop, receiver);
+            return (...args: unknown[]) => {
+              seen.roundTrips++;
+              return (target.query as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        });
+        originals.set(counting, c);
+        return counting;
+      },
+      release: (c: PgClient) => inner.release(originals.get(c) ?? c),
+    },
+  };
+}
+
+function pipelineSuite(name: string, open: () => Promise<{ orm: Orm; close(): Promise<void> }>) {
+  describe(`unit of work with pipelined statements (${name})`, () => {
+    let db: { orm: Orm; close(): Promise<void> };
+    let sql: Sql;
+    let counted: ReturnType<typeof countingConnections>;
+    let uow: PgUnitOfWork;
+
+    beforeAll(async () => {
+      db = await open();
+      sql = new Sql(pgConnections(db.orm));
+      counted = countingConnections(db.orm);
+      uow = new PgUnitOfWork(counted.connections);
+      await sql.query('create table pipeline_probe (id text primary key, n int not null check (n >= 0))');
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    const ids = async () => (await sql.query<{ id: string }>('select id from pipeline_probe order by id')).map((r) => r.id);
+    const trips = async (work: Parameters<PgUnitOfWork['run']>[0]) => {
+      const before = counted.seen.roundTrips;
+      await uow.run(work);
+      return counted.seen.roundTrips - before;
+    };
+
+    it('sends BEGIN, deferred writes and COMMIT together, in call order, and reads see earlier writes', async () => {
+      let read: unknown[] = [];
+      const n = await trips(async (tx) => {
+        sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['a1', 1]);
+        sqlTx(tx).defer('update pipeline_probe set n = n + ? where id = ?', [10, 'a1']);
+        read = await sqlTx(tx).query('select n from pipeline_probe where id = ?', ['a1']);
+        sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['a2', 2]);
+      });
+      expect(read).toEqual([{ n: 11 }]);
+      expect(n).toBe(2); // [BEGIN, insert, update, select] then [insert, COMMIT]
+      expect(await ids()).toEqual(['a1', 'a2']);
+    });
+
+    it('a unit of work that runs nothing sends nothing', async () => {
+      expect(await trips(async () => undefined)).toBe(0);
+    });
+
+    it('a failing deferred write rolls back the whole transaction, also what was sent before it, and the connection stays usable', async () => {
+      await expect(
+        uow.run(async (tx) => {
+          await sqlTx(tx).query('insert into pipeline_probe (id, n) values (?, ?)', ['b1', 1]);
+          sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['b2', 2]);
+          sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['b3', -1]); // violates the check
+          sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['b4', 4]);
+        }),
+      ).rejects.toMatchObject({ code: '23514' });
+      expect(await ids()).toEqual(['a1', 'a2']);
+      await uow.run(async (tx) => sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['b5', 5]));
+      expect(await ids()).toEqual(['a1', 'a2', 'b5']);
+    });
+
+    it('an error in the middle of a pipeline rejects the read that carried it and skips the rest', async () => {
+      await expect(
+        uow.run(async (tx) => {
+          sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['c1', 1]);
+          sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['a1', 1]); // duplicate key
+          await sqlTx(tx).query('select 1');
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect(await ids()).toEqual(['a1', 'a2', 'b5']);
+    });
+
+    it('a value that cannot be sent fails before anything is written', async () => {
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      await expect(
+        uow.run(async (tx) => {
+          sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['d1', 1]);
+          sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', [circular, 2]);
+        }),
+      ).rejects.toThrow();
+      expect(await ids()).toEqual(['a1', 'a2', 'b5']);
+      await uow.run(async (tx) => sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['d2', 2]));
+      expect(await ids()).toEqual(['a1', 'a2', 'b5', 'd2']);
+    });
+
+    it('rows come back parsed per statement, and concurrent calls keep their order', async () => {
+      const out = await uow.run(async (tx) => {
+        sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['e1', 7]);
+        return Promise.all([
+          sqlTx(tx).query<{ n: number; at: Date }>('select n, now() as at from pipeline_probe where id = ?', ['e1']),
+          sqlTx(tx).query<{ c: string }>('select count(*)::text as c from pipeline_probe'),
+        ]);
+      });
+      expect(out[0][0]!.n).toBe(7);
+      expect(out[0][0]!.at).toBeInstanceOf(Date);
+      expect(out[1]).toEqual([{ c: '5' }]);
+    });
+  });
+}
+
+pipelineSuite('PostgreSQL', () => openTestOrm(2));
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pixpay-uow-embedded-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+pipelineSuite('embedded PGlite', async () => {
+  const embedded = await EmbeddedPostgres.start(join(dataDir, 'pglite'));
+  const orm = await openOrm({ url: embedded.url, poolSize: 1 });
+  return {
+    orm,
+    close: async () => {
+      await orm.close(true);
+      await embedded.stop();
+    },
+  };
+});
