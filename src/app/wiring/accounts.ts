@@ -14,7 +14,7 @@ import { OtplibTotp } from '../../infra/security/otplib-totp';
 import type { Platform } from './platform';
 
 export function wireAccounts(p: Platform) {
-  const { em, clock, tokens, config } = p;
+  const { em, sql, clock, tokens, config } = p;
   const users = new MikroUserRepository(em);
   const sellers = new MikroSellerRepository(em);
   const twoFactor = new TwoFactorService({ users, totp: new OtplibTotp(), box: new AesSecretBox(config.APP_SECRET), clock });
@@ -31,6 +31,6 @@ export function wireAccounts(p: Platform) {
     }),
     sellers: new SellerOnboardingService({ users, sellers, tokens, clock, mode: config.MODE }),
     twoFactor,
-    apiKeys: new ApiKeysService({ keys: new MikroApiKeyRepository(em), users, sellers, tokens, twoFactor, clock, mode: config.MODE }),
+    apiKeys: new ApiKeysService({ keys: new MikroApiKeyRepository(em, sql), users, sellers, tokens, twoFactor, clock, mode: config.MODE }),
   };
 }
