@@ -8,7 +8,9 @@ import { loadConfig } from '../src/app/config';
 import { createLogger } from '../src/infra/log/logger';
 import type { Benchmark } from './support/benchmark';
 import { createDatabase } from './support/postgres';
-import { freePort, peakRssMb, startNode, stop, waitHealthy } from './support/processes';
+import { buildDynamicBrCode } from '../src/domain/pix/br-code';
+import { PngQrRenderer } from '../src/infra/transactions/png-qr-renderer';
+import { cpuMs, freePort, peakRssMb, startNode, stop, waitHealthy } from './support/processes';
 import { latencies, now, printTable } from './support/report';
 
 const CLIENTS = 16;
@@ -22,9 +24,12 @@ interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU the server process used per answered request during the run. */
+  cpuMsPerRequest: number;
 }
 
-async function load(url: string, headers: Record<string, string>, body: string): Promise<LoadResult> {
+async function load(url: string, headers: Record<string, string>, body: string, serverPid: number): Promise<LoadResult> {
+  const cpuBefore = cpuMs(serverPid);
   const r = await autocannon({
     url,
     method: 'POST',
@@ -34,7 +39,20 @@ async function load(url: string, headers: Record<string, string>, body: string):
     body,
     requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  const cpu = cpuMs(serverPid) - cpuBefore;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuMsPerRequest: cpu / Math.max(1, r.requests.total) };
+}
+
+/** The QR image alone, as the create path renders it, over distinct BR Codes (one per charge). */
+async function qrRenderMs(): Promise<number> {
+  const renderer = new PngQrRenderer();
+  const codes = Array.from({ length: 3_000 }, (_, i) =>
+    buildDynamicBrCode({ locationUrl: `pix.example.com/pix/qr/${randomUUID().replaceAll('-', '')}`, amountCents: 100 + i, merchantName: 'Loja Bench', merchantCity: 'Sao Paulo' }),
+  );
+  for (const code of codes.slice(0, 500)) await renderer.pngDataUri(code);
+  const started = now();
+  for (const code of codes) await renderer.pngDataUri(code);
+  return (now() - started) / codes.length;
 }
 
 /** REST charge creation vs. a minimal Express + pg INSERT endpoint, both as separate processes. */
@@ -49,8 +67,9 @@ async function creationThroughput() {
     });
     let ceilingResult: LoadResult;
     try {
-      await load(`http://127.0.0.1:${ceiling.value}/insert`, {}, JSON.stringify({ amount: 1050 })); // warm-up pass is the same length; keep the second
-      ceilingResult = await load(`http://127.0.0.1:${ceiling.value}/insert`, {}, JSON.stringify({ amount: 1050 }));
+      const pid = ceiling.child.pid!;
+      await load(`http://127.0.0.1:${ceiling.value}/insert`, {}, JSON.stringify({ amount: 1050 }), pid); // warm-up pass is the same length; keep the second
+      ceilingResult = await load(`http://127.0.0.1:${ceiling.value}/insert`, {}, JSON.stringify({ amount: 1050 }), pid);
     } finally {
       await stop(ceiling.child);
     }
@@ -70,10 +89,11 @@ async function creationThroughput() {
     try {
       await waitHealthy(`http://127.0.0.1:${port}/health`);
       const body = JSON.stringify({ amount: 1050, description: 'Pedido de teste', customer: { name: 'Maria Souza', email: 'maria@example.com' } });
-      await load(`http://127.0.0.1:${port}/api/v1/cobranca/transactions`, { 'x-api-key': key }, body);
-      const r = await load(`http://127.0.0.1:${port}/api/v1/cobranca/transactions`, { 'x-api-key': key }, body);
+      await load(`http://127.0.0.1:${port}/api/v1/cobranca/transactions`, { 'x-api-key': key }, body, app.child.pid!);
+      const r = await load(`http://127.0.0.1:${port}/api/v1/cobranca/transactions`, { 'x-api-key': key }, body, app.child.pid!);
       const rss = peakRssMb(app.child.pid!);
       const ratio = r.rps / ceilingResult.rps;
+      const qrMs = await qrRenderMs();
       printTable(`charge creation, ${CLIENTS} clients x ${SECONDS} s (after an equal warm-up run)`, [
         { metric: 'ceiling: Express + pg INSERT req/s', value: ceilingResult.rps.toFixed(0) },
         { metric: 'ceiling p50 / p99 ms', value: `${ceilingResult.p50} / ${ceilingResult.p99}` },
@@ -82,6 +102,8 @@ async function creationThroughput() {
         { metric: 'REST create p99 ms', value: String(r.p99), goal: '< 50', verdict: r.p99 < 50 ? 'ok' : 'MISS' },
         { metric: 'API process peak RSS MB', value: rss.toFixed(0), goal: '< 300', verdict: rss < 300 ? 'ok' : 'MISS' },
         { metric: 'non-2xx / errors', value: `${r.non2xx} / ${r.errors}` },
+        { metric: 'server CPU ms per request: ceiling / REST create', value: `${ceilingResult.cpuMsPerRequest.toFixed(2)} / ${r.cpuMsPerRequest.toFixed(2)}` },
+        { metric: 'of which the QR image alone (measured apart, ms)', value: qrMs.toFixed(2) },
       ]);
     } finally {
       await stop(app.child);
