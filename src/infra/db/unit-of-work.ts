@@ -62,13 +62,11 @@ export class PgTx implements Tx {
 
   private async flush(): Promise<void> {
     const queued = this.queued();
-    if (queued.length > 0) await this.pipeline(queued);
+    if (queued.length > 0) await this.run(queued);
   }
 
   private async send(statement: Statement): Promise<unknown[]> {
-    const statements = [...this.queued(), statement];
-    if (statements.length === 1) return (await this.client.query(statement.text, statement.values)).rows;
-    const results = await this.pipeline(statements);
+    const results = await this.run([...this.queued(), statement]);
     return results[results.length - 1]!;
   }
 
@@ -79,7 +77,9 @@ export class PgTx implements Tx {
     return queued;
   }
 
-  private pipeline(statements: Statement[]): Promise<unknown[][]> {
+  /** One statement goes the usual way (the simple protocol when it has no parameters). */
+  private async run(statements: Statement[]): Promise<unknown[][]> {
+    if (statements.length === 1) return [(await this.client.query(statements[0]!.text, statements[0]!.values)).rows];
     return this.client.query(new PipelinedBatch(statements)).done;
   }
 }
