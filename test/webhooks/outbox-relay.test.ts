@@ -55,15 +55,15 @@ describe('outbox relay', () => {
     expect(await sql.query(`select 1 from outbox where published_at is null`)).toHaveLength(0);
   });
 
-  it('a sink failure rolls the batch back: the rows are relayed again, none lost', async () => {
+  it('a sink failure rolls the batch back: the rows are relayed again (one by one), none lost, none counted as failing', async () => {
     const outbox = new PgOutbox(sql);
     const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => append(outbox, 1_000 + i)));
     const sink = new CountingSink();
     sink.failNext = true;
     const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { batchSize: 100 });
-    await expect(relay.drain()).rejects.toThrow('broker down');
     expect(await relay.drain()).toBe(10);
     expect(sink.seen.sort()).toEqual([...ids].sort());
+    expect(await sql.query(`select 1 from outbox where relay_failures > 0 or published_at is null`)).toHaveLength(0);
   });
 
   it('wakes on NOTIFY from another process (dedicated LISTEN connection), and on the in-process signal', async () => {
@@ -86,5 +86,63 @@ describe('outbox relay', () => {
       await listener.stop();
       await relay.stop();
     }
+  });
+
+  describe('a row that fails on its own (poison)', () => {
+    class PoisonSink implements RelaySink {
+      seen: string[] = [];
+      constructor(private readonly poison: Set<string>, private readonly down = false) {}
+      async deliver(rows: OutboxRow[], _tx: Tx) {
+        if (this.down) throw new Error('broker down');
+        const bad = rows.find((r) => this.poison.has(r.aggregateId));
+        if (bad) throw new Error(`cannot deliver ${bad.aggregateId}`);
+        this.seen.push(...rows.map((r) => r.aggregateId));
+      }
+    }
+    const state = (aggregateId: string) =>
+      sql.one<{ relay_failures: number; last_relay_error: string | null; parked_at: Date | string | null; published_at: Date | string | null }>(
+        `select relay_failures, last_relay_error, parked_at, published_at from outbox where aggregate_id = ?`,
+        [aggregateId],
+      );
+
+    it('does not hold back the rows behind it, counts its failures and is parked at the limit, kept with its error', async () => {
+      const outbox = new PgOutbox(sql);
+      for (let i = 0; i < 5; i++) await append(outbox, 3_000 + i);
+      const sink = new PoisonSink(new Set(['wd_3000']));
+      const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { batchSize: 100, maxRowFailures: 3 });
+      expect(await relay.drain()).toBe(4);
+      expect(sink.seen).toEqual(['wd_3001', 'wd_3002', 'wd_3003', 'wd_3004']);
+      expect(await state('wd_3000')).toMatchObject({ relay_failures: 1, last_relay_error: 'cannot deliver wd_3000', parked_at: null, published_at: null });
+
+      await append(outbox, 3_005);
+      expect(await relay.drain()).toBe(1);
+      await append(outbox, 3_006);
+      expect(await relay.drain()).toBe(1);
+      expect(await state('wd_3000')).toMatchObject({ relay_failures: 3, published_at: null });
+      expect((await state('wd_3000'))!.parked_at).not.toBeNull();
+
+      // Parked: the next batches no longer try it.
+      await append(outbox, 3_007);
+      expect(await relay.drain()).toBe(1);
+      expect((await state('wd_3000'))!.relay_failures).toBe(3);
+      expect(sink.seen).toEqual(['wd_3001', 'wd_3002', 'wd_3003', 'wd_3004', 'wd_3005', 'wd_3006', 'wd_3007']);
+
+      // Once the cause is fixed, clearing parked_at relays it.
+      await sql.query(`update outbox set parked_at = null where aggregate_id = ?`, ['wd_3000']);
+      const fixed = new PoisonSink(new Set());
+      expect(await new OutboxRelay({ uow, sql, clock, logger, sink: fixed }, { batchSize: 100 }).drain()).toBe(1);
+      expect(fixed.seen).toEqual(['wd_3000']);
+      expect((await state('wd_3000'))!.published_at).not.toBeNull();
+    });
+
+    it('when every row fails the sink is down: nothing is counted against the rows and the error surfaces', async () => {
+      const outbox = new PgOutbox(sql);
+      for (let i = 0; i < 3; i++) await append(outbox, 4_000 + i);
+      const relay = new OutboxRelay({ uow, sql, clock, logger, sink: new PoisonSink(new Set(), true) }, { batchSize: 100, maxRowFailures: 1 });
+      await expect(relay.drain()).rejects.toThrow('broker down');
+      for (let i = 0; i < 3; i++) expect(await state(`wd_${4_000 + i}`)).toMatchObject({ relay_failures: 0, parked_at: null, published_at: null });
+      const healthy = new PoisonSink(new Set());
+      expect(await new OutboxRelay({ uow, sql, clock, logger, sink: healthy }, { batchSize: 100 }).drain()).toBe(3);
+    });
   });
 });

@@ -36,6 +36,23 @@ export interface RelayOptions {
   batchSize?: number;
   /** Safety poll when no wake-up arrives (NOTIFY or the in-process signal). */
   pollMs?: number;
+  /** Isolated failures after which a row is parked (set aside, kept, logged). */
+  maxRowFailures?: number;
+}
+
+const CLAIM_COLUMNS = 'id, event_id, event_type, seller_id, aggregate_type, aggregate_id, payload, occurred_at';
+
+function toOutboxRow(r: RawRow): OutboxRow {
+  return {
+    seq: String(r.id),
+    eventId: r.event_id,
+    eventType: r.event_type,
+    sellerId: r.seller_id,
+    aggregateType: r.aggregate_type,
+    aggregateId: r.aggregate_id,
+    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    occurredAt: new Date(r.occurred_at),
+  };
 }
 
 /**
@@ -43,6 +60,12 @@ export interface RelayOptions {
  * SKIP LOCKED (several relays share the work), hand it to the sink, mark it published,
  * commit. A crash after the sink accepted a batch and before the commit relays it again
  * (a duplicate, never a loss); consumers are idempotent.
+ *
+ * A failed batch is retried row by row. When some rows pass and others fail, the
+ * failure belongs to those rows (a poison row, not an outage): each counts it, and
+ * after `maxRowFailures` is parked so it no longer holds back the rows behind it.
+ * When every row fails, the sink is down: nothing is counted, the error propagates and
+ * the whole batch is retried later.
  */
 export class OutboxRelay {
   private readonly batchSize: number;
@@ -59,37 +82,77 @@ export class OutboxRelay {
   ) {
     this.batchSize = o.batchSize ?? 200;
     this.pollMs = o.pollMs ?? 5_000;
+    this.maxRowFailures = o.maxRowFailures ?? 10;
   }
+
+  private readonly maxRowFailures: number;
 
   /** Relays one batch; returns how many rows were published. */
   async relayOnce(): Promise<number> {
+    try {
+      return await this.relayBatch();
+    } catch (batchError) {
+      return this.relayOneByOne(batchError);
+    }
+  }
+
+  private relayBatch(): Promise<number> {
     return this.deps.uow.run(async (tx) => {
       const raw = await this.deps.sql.query<RawRow>(
-        `select id, event_id, event_type, seller_id, aggregate_type, aggregate_id, payload, occurred_at
-         from outbox where published_at is null order by id limit ? for update skip locked`,
+        `select ${CLAIM_COLUMNS} from outbox where published_at is null and parked_at is null order by id limit ? for update skip locked`,
         [this.batchSize],
         tx,
       );
       if (raw.length === 0) return 0;
-      const rows: OutboxRow[] = raw.map((r) => ({
-        seq: String(r.id),
-        eventId: r.event_id,
-        eventType: r.event_type,
-        sellerId: r.seller_id,
-        aggregateType: r.aggregate_type,
-        aggregateId: r.aggregate_id,
-        payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-        occurredAt: new Date(r.occurred_at),
-      }));
-      await this.deps.sink.deliver(rows, tx);
-      const ids = rows.map((r) => r.seq);
-      await this.deps.sql.query(
-        `update outbox set published_at = ? where id in (${ids.map(() => '?').join(',')})`,
-        [this.deps.clock.now(), ...ids],
-        tx,
-      );
-      return rows.length;
+      return this.publish(raw.map(toOutboxRow), tx);
     });
+  }
+
+  private async publish(rows: OutboxRow[], tx: Tx): Promise<number> {
+    await this.deps.sink.deliver(rows, tx);
+    const ids = rows.map((r) => r.seq);
+    this.deps.sql.defer(`update outbox set published_at = ? where id in (${ids.map(() => '?').join(',')})`, [this.deps.clock.now(), ...ids], tx);
+    return rows.length;
+  }
+
+  private async relayOneByOne(batchError: unknown): Promise<number> {
+    const pending = await this.deps.sql.query<{ id: string }>(
+      `select id from outbox where published_at is null and parked_at is null order by id limit ?`,
+      [this.batchSize],
+    );
+    const failed: { id: string; error: unknown }[] = [];
+    let published = 0;
+    for (const { id } of pending) {
+      try {
+        published += await this.deps.uow.run(async (tx) => {
+          const raw = await this.deps.sql.query<RawRow>(
+            `select ${CLAIM_COLUMNS} from outbox where id = ? and published_at is null and parked_at is null for update skip locked`,
+            [id],
+            tx,
+          );
+          return raw.length === 0 ? 0 : this.publish(raw.map(toOutboxRow), tx);
+        });
+      } catch (error) {
+        failed.push({ id: String(id), error });
+      }
+    }
+    if (failed.length === pending.length) throw batchError; // the sink itself is failing
+    for (const f of failed) await this.countFailure(f.id, f.error);
+    return published;
+  }
+
+  private async countFailure(id: string, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const [row] = await this.deps.sql.query<{ event_id: string; relay_failures: number; parked_at: Date | null }>(
+      `update outbox set relay_failures = relay_failures + 1, last_relay_error = ?,
+         parked_at = case when relay_failures + 1 >= ? then ?::timestamptz else null end
+       where id = ? and published_at is null returning event_id, relay_failures, parked_at`,
+      [message.slice(0, 2_000), this.maxRowFailures, this.deps.clock.now(), id],
+    );
+    if (!row) return;
+    const log = { eventId: row.event_id, failures: row.relay_failures, err: error };
+    if (row.parked_at) this.deps.logger.error(log, 'outbox row parked after repeated failures of its own; the rows behind it go on (set parked_at = null to retry it)');
+    else this.deps.logger.warn(log, 'outbox row failed on its own; the others were relayed');
   }
 
   /** Drains until empty; errors are logged and retried on the next wake-up or poll. */

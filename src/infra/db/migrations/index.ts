@@ -5,6 +5,7 @@ import { Migration20261121020000Platform } from './Migration20261121020000Platfo
 import { Migration20261121030000Webhooks } from './Migration20261121030000Webhooks';
 import { Migration20261121040000Transactions } from './Migration20261121040000Transactions';
 import { Migration20261121050000Withdrawals } from './Migration20261121050000Withdrawals';
+import { Migration20261122000000OutboxQuarantine } from './Migration20261122000000OutboxQuarantine';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121030000Webhooks', class: Migration20261121030000Webhooks },
   { name: 'Migration20261121040000Transactions', class: Migration20261121040000Transactions },
   { name: 'Migration20261121050000Withdrawals', class: Migration20261121050000Withdrawals },
+  { name: 'Migration20261122000000OutboxQuarantine', class: Migration20261122000000OutboxQuarantine },
 ];
