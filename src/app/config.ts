@@ -37,6 +37,8 @@ const schema = z.object({
   /** How often expired deliveries are marked and lost messages re-enqueued. */
   WEBHOOK_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** RabbitMQ backend: a delivery overdue by this long with no worker on it is re-enqueued. */
+  /** Days a finished webhook delivery (and a superseded event) is kept. */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   WEBHOOK_RESCUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
 });
 

@@ -19,6 +19,7 @@ import type { Logger } from '../infra/log/logger';
 import type { Platform } from './wiring/platform';
 import type { WebhookManagementService } from '../domain/webhooks/webhook-management.service';
 import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.service';
+import type { WebhookRetention } from '../domain/webhooks/webhook-retention';
 import type { WebhookTargetGuard } from '../domain/webhooks/webhooks.ports';
 import type { WebhookRuntime } from './wiring/webhooks';
 
@@ -66,4 +67,6 @@ export interface Services {
   webhookTargets: WebhookTargetGuard;
   /** Relay, workers and connections of the webhook backend (shutdown, tests). */
   webhookRuntime: WebhookRuntime;
+  /** Purge of finished deliveries and superseded events (the worker runs it periodically). */
+  webhookRetention: WebhookRetention;
 }

@@ -2,6 +2,7 @@ import type { Connection } from 'rabbitmq-client';
 import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
 import { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
+import { WebhookRetention } from '../../domain/webhooks/webhook-retention';
 import type { DeliveryQueue, WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 import { AmqpDeliveryQueue, AmqpWebhookWorkers, NEXT_CYCLE_JOB } from '../../infra/amqp/amqp-webhooks';
 import { openAmqp } from '../../infra/amqp/connection';
@@ -15,9 +16,14 @@ import { EmbeddedDeliveryWorker } from '../../infra/webhooks/embedded-delivery-w
 import { HttpsWebhookSender } from '../../infra/webhooks/https-sender';
 import { PgWebhookDeliveries } from '../../infra/webhooks/pg-webhook-deliveries';
 import { PgWebhookEndpoints } from '../../infra/webhooks/pg-webhook-endpoints';
+import { PgWebhookRetention } from '../../infra/webhooks/pg-webhook-retention';
+import { PeriodicLoop } from '../../infra/shared/periodic-loop';
 import { SsrfGuard } from '../../infra/webhooks/ssrf-guard';
 import { PgPoolRunner } from '../../infra/webhooks/worker-db';
 import type { Platform } from './platform';
+
+/** How often the worker purges what is past WEBHOOK_RETENTION_DAYS. */
+const RETENTION_EVERY_MS = 10 * 60_000;
 
 /** Handles tests and shutdown use; not a door API. */
 export interface WebhookRuntime {
@@ -164,6 +170,19 @@ export function wireWebhooks(p: Platform) {
     };
   }
 
+  const retention = new WebhookRetention({ store: new PgWebhookRetention(sql), clock, retentionDays: config.WEBHOOK_RETENTION_DAYS });
+  p.workerHooks.push(() => {
+    const loop = new PeriodicLoop(
+      async () => {
+        const purged = await retention.purge();
+        if (purged.deliveries + purged.events > 0) logger.info(purged, 'webhook retention purge');
+      },
+      (err) => logger.error({ err }, 'webhook retention purge failed; retried at the next run'),
+    );
+    loop.start(RETENTION_EVERY_MS);
+    return { stop: () => loop.stop() };
+  });
+
   const webhookTargets: WebhookTargetGuard = guard;
   return {
     webhooks: new WebhookManagementService({ endpoints, deliveries, queue, guard, box, tokens, clock }),
@@ -171,5 +190,6 @@ export function wireWebhooks(p: Platform) {
     /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
     webhookTargets,
     webhookRuntime: runtime,
+    webhookRetention: retention,
   };
 }

@@ -6,6 +6,7 @@ import { Migration20261121030000Webhooks } from './Migration20261121030000Webhoo
 import { Migration20261121040000Transactions } from './Migration20261121040000Transactions';
 import { Migration20261121050000Withdrawals } from './Migration20261121050000Withdrawals';
 import { Migration20261122000000OutboxQuarantine } from './Migration20261122000000OutboxQuarantine';
+import { Migration20261122010000WebhookRetention } from './Migration20261122010000WebhookRetention';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121040000Transactions', class: Migration20261121040000Transactions },
   { name: 'Migration20261121050000Withdrawals', class: Migration20261121050000Withdrawals },
   { name: 'Migration20261122000000OutboxQuarantine', class: Migration20261122000000OutboxQuarantine },
+  { name: 'Migration20261122010000WebhookRetention', class: Migration20261122010000WebhookRetention },
 ];

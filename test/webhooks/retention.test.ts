@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onboardSeller } from '../support/app';
+import { emitEvent, paidTransaction, rest, startWebhookApp, type WebhookTestApp } from './support/app';
+import { eventually, Receiver } from './support/receiver';
+
+let receiver: Receiver;
+let app: WebhookTestApp;
+
+beforeAll(async () => {
+  receiver = await Receiver.start();
+  app = await startWebhookApp(receiver, { amqp: false, name: 'retention', env: { WEBHOOK_RETENTION_DAYS: '30' } });
+});
+afterAll(async () => {
+  await app?.close();
+  await receiver?.stop();
+});
+
+const count = async (sql: string, params: unknown[] = []) => Number((await app.services.platform.sql.one<{ n: string }>(sql, params))!.n);
+
+describe('webhook retention', () => {
+  it('deletes finished deliveries and their attempts past the window and superseded events, keeps the rest', async () => {
+    const s = await onboardSeller(app);
+    await rest(app, 'POST', '/v1/webhooks', s.apiKey, { eventType: 'ALL', url: receiver.url('/retention') });
+    const first = await emitEvent(app, { sellerId: s.sellerId, eventType: 'TRANSACTION_WAITING_PAYMENT', payload: paidTransaction('tx_old', { status: 'WAITING_PAYMENT' }) });
+    const latest = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_old') });
+    const lone = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_lone') });
+    await receiver.waitFor(() => receiver.on('/retention').length === 3);
+    await eventually(() => count(`select count(*) n from webhook_deliveries where status = 'DELIVERED'`), (n) => n === 3, 5_000, 'three delivered');
+    // One old delivery still has work to do: never purged, whatever its age.
+    await app.services.platform.sql.query(`update webhook_deliveries set status = 'PENDING', next_attempt_at = ? where event_id = ?`, [new Date('2100-01-01'), lone]);
+
+    app.clock.advance(31 * 86_400_000);
+    const fresh = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_new') });
+    await receiver.waitFor(() => receiver.on('/retention').length === 4);
+    await eventually(() => count(`select count(*) n from webhook_deliveries where event_id = ? and status = 'DELIVERED'`, [fresh]), (n) => n === 1, 5_000, 'fresh delivered');
+
+    expect(await app.services.webhookRetention.purge()).toEqual({ deliveries: 2, events: 1 });
+    const left = await app.services.platform.sql.query<{ event_id: string }>(`select event_id from webhook_deliveries order by event_id`);
+    expect(left.map((r) => r.event_id).sort()).toEqual([lone, fresh].sort());
+    expect(await count(`select count(*) n from webhook_attempts where event_id in (?, ?)`, [first, latest])).toBe(0);
+    expect(await count(`select count(*) n from webhook_attempts where event_id = ?`, [fresh])).toBe(1);
+    const events = await app.services.platform.sql.query<{ event_id: string }>(`select event_id from outbox`);
+    expect(events.map((r) => r.event_id).sort()).toEqual([latest, lone, fresh].sort());
+
+    // The latest event of an old resource is still there to resend.
+    const resend = await rest(app, 'POST', '/v1/webhooks/resend-transaction-event', s.apiKey, { transactionIds: ['tx_old'] });
+    expect(resend.body.data.results[0]).toMatchObject({ eventId: latest, deliveries: 1 });
+    expect(await app.services.webhookRetention.purge()).toEqual({ deliveries: 0, events: 0 });
+  });
+});
