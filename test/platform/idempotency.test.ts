@@ -91,9 +91,40 @@ describe('idempotency on real PostgreSQL', () => {
     expect(retry.state).toBe('ACQUIRED');
     // The presumed-dead holder wakes up: it may not record a resource any more, so its transaction rolls back.
     const late = uow.run((tx) => store.record(tx, (first as { claimId: string }).claimId, 'late', { status: 201, body: {} }));
-    await expect(late).rejects.toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT' });
+    const lateError = await late.then(() => null, (e: unknown) => e);
+    expect(store.claimLost(lateError)).toBe(true);
     await uow.run((tx) => store.record(tx, (retry as { claimId: string }).claimId, 'on-time', { status: 201, body: { id: 'on-time' } }));
     expect(await claim()).toEqual({ state: 'DONE', response: { status: 201, body: { id: 'on-time' } } });
+  });
+
+  it('an original that outlives its lease loses to the retry that took over: its writes roll back, one resource in all', async () => {
+    const before = await count();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const slow = {
+      ...request('k-slow', { amount: 9 }),
+      execute: async (run: IdempotentRun) => {
+        started();
+        await gate; // stuck (a long GC pause, a hung dependency) past the 30 s lease
+        await uow.run(async (tx) => {
+          await sql.query('insert into things (id, body) values (?, ?)', ['slow-original', '{}'], tx);
+          await run.record(tx, 'slow-original', { status: 201, body: { id: 'slow-original' } });
+        });
+        return { status: 201, body: { id: 'slow-original' } };
+      },
+    };
+    const original = service.run(slow);
+    await running;
+    clock.advance(31_000);
+    const retry = await service.run(request('k-slow', { amount: 9 }));
+    expect(retry.replayed).toBe(false);
+    release();
+    await expect(original).rejects.toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT', kind: 'CONFLICT' });
+    expect(await count()).toBe(before + 1);
+    expect(await sql.query('select 1 from things where id = ?', ['slow-original'])).toHaveLength(0);
+    expect(await service.run(request('k-slow', { amount: 9 }))).toEqual({ ...retry, replayed: true });
   });
 
   it('the answer is stored in the operation transaction: a rollback stores nothing and frees the key', async () => {

@@ -6,10 +6,13 @@ export interface IdempotencyStore {
   claim(input: IdempotencyScope & { fingerprint: string; now: Date; leaseMs: number; retentionMs: number }): Promise<ClaimResult>;
   /**
    * Inside the operation's own transaction: links the resource and stores the answer,
-   * so both exist exactly when the resource does. Throws IDEMPOTENCY_IN_FLIGHT when
-   * another request has taken the key over (the operation then rolls back).
+   * so both exist exactly when the resource does. When another request has taken the
+   * key over, the transaction fails (here or at its commit) and the operation rolls
+   * back; `claimLost` recognises that failure.
    */
   record(tx: Tx, claimId: string, resourceId: string, response: StoredResponse): Promise<void>;
+  /** Whether an operation's failure is `record` finding the claim taken over. */
+  claimLost(error: unknown): boolean;
   /** The operation failed unexpectedly and created nothing: the key may be used again at once. */
   release(claimId: string): Promise<void>;
   /** Deletes keys past their retention; returns how many. */

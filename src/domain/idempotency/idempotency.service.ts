@@ -7,6 +7,9 @@ import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, ty
 
 export const idempotencyInFlight = () =>
   new DomainError('IDEMPOTENCY_IN_FLIGHT', 'a request with this Idempotency-Key is still being processed; retry later', 'CONFLICT', { retryAfterSeconds: 5 });
+/** A request outlived its lease and a retry took the key over: the retry's answer is the one. */
+export const idempotencyTakenOver = () =>
+  new DomainError('IDEMPOTENCY_IN_FLIGHT', 'this Idempotency-Key was taken over by a retry', 'CONFLICT', { retryAfterSeconds: 5 });
 export const idempotencyConflict = () =>
   new DomainError('IDEMPOTENCY_KEY_CONFLICT', 'this Idempotency-Key was used with a different request body', 'UNPROCESSABLE');
 
@@ -87,6 +90,7 @@ export class IdempotencyService {
       // A failed request created nothing (its transaction rolled back), so the key is
       // freed: the client may fix the cause (balance, 2FA code) and retry with it.
       await this.store.release(claim.claimId);
+      if (this.store.claimLost(error)) throw idempotencyTakenOver();
       throw error;
     }
     return { ...response, replayed: false };

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IdempotencyStore } from '../../domain/idempotency/idempotency.ports';
 import type { ClaimResult, IdempotencyScope, StoredResponse } from '../../domain/idempotency/idempotency.types';
-import { DomainError } from '../../domain/shared/errors';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
 
@@ -15,6 +14,9 @@ interface Row {
   locked_until: Date;
   expires_at: Date;
 }
+
+/** Raised by idempotency_record (see its migration). */
+const CLAIM_LOST_SQLSTATE = 'PX409';
 
 const token = () => randomBytes(12).toString('base64url');
 /** claimId = row id + owner token: only the current holder can attach or complete. */
@@ -66,18 +68,14 @@ export class PgIdempotencyStore implements IdempotencyStore {
     return { state: 'IN_FLIGHT' };
   }
 
+  /** Pipelined with the operation's other writes; the function fails the transaction if the claim was lost. */
   async record(tx: Tx, claimId: string, resourceId: string, response: StoredResponse): Promise<void> {
     const { id, owner } = parseClaim(claimId);
-    const rows = await this.sql.query(
-      `update idempotency_keys set resource_id = ?, response_status = ?, response_body = ?
-       where id = ? and owner = ? and resource_id is null returning id`,
-      [resourceId, response.status, JSON.stringify(response.body ?? null), id, owner],
-      tx,
-    );
-    // Another request took the key over after our lease ran out: roll back rather than create twice.
-    if (rows.length !== 1) {
-      throw new DomainError('IDEMPOTENCY_IN_FLIGHT', 'this Idempotency-Key was taken over by a retry', 'CONFLICT', { retryAfterSeconds: 5 });
-    }
+    this.sql.defer(`select idempotency_record(?, ?, ?, ?, ?::jsonb)`, [id, owner, resourceId, response.status, JSON.stringify(response.body ?? null)], tx);
+  }
+
+  claimLost(error: unknown): boolean {
+    return (error as { code?: unknown } | null)?.code === CLAIM_LOST_SQLSTATE;
   }
 
   async release(claimId: string): Promise<void> {

@@ -7,6 +7,7 @@ import { Migration20261121040000Transactions } from './Migration20261121040000Tr
 import { Migration20261121050000Withdrawals } from './Migration20261121050000Withdrawals';
 import { Migration20261122000000OutboxQuarantine } from './Migration20261122000000OutboxQuarantine';
 import { Migration20261122010000WebhookRetention } from './Migration20261122010000WebhookRetention';
+import { Migration20261122020000IdempotencyRecord } from './Migration20261122020000IdempotencyRecord';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121050000Withdrawals', class: Migration20261121050000Withdrawals },
   { name: 'Migration20261122000000OutboxQuarantine', class: Migration20261122000000OutboxQuarantine },
   { name: 'Migration20261122010000WebhookRetention', class: Migration20261122010000WebhookRetention },
+  { name: 'Migration20261122020000IdempotencyRecord', class: Migration20261122020000IdempotencyRecord },
 ];
