@@ -117,6 +117,26 @@ function pipelineSuite(name: string, open: () => Promise<{ orm: Orm; close(): Pr
       expect(await ids()).toEqual(['a1', 'a2', 'b5', 'd2']);
     });
 
+    it('a named prepared statement is prepared on first use, then pipelined with what precedes it', async () => {
+      const bump = { name: 'pipeline_probe_bump', text: 'update pipeline_probe set n = n + $1 where id = $2 returning n', values: [1, 'a2'] };
+      const run = () =>
+        uow.run(async (tx) => {
+          sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?) on conflict (id) do update set n = pipeline_probe.n', ['a2', 0]);
+          return sqlTx(tx).execute<{ n: number }>(bump);
+        });
+      const trips: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const before = counted.seen.roundTrips;
+        expect(await run()).toHaveLength(1);
+        trips.push(counted.seen.roundTrips - before);
+      }
+      // First use on a connection: [BEGIN, insert], the named statement (prepared now), COMMIT.
+      // Once the pool's connections have it (at most 2 here): [BEGIN, insert, named statement], COMMIT.
+      expect(trips[0]).toBe(3);
+      expect(trips[3]).toBe(2);
+      expect(Number((await sql.one<{ n: number }>('select n from pipeline_probe where id = ?', ['a2']))!.n)).toBe(2 + 4);
+    });
+
     it('rows come back parsed per statement, and concurrent calls keep their order', async () => {
       const out = await uow.run(async (tx) => {
         sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['e1', 7]);

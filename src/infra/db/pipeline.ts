@@ -4,6 +4,8 @@ import { prepareValue } from 'pg/lib/utils';
 export interface Statement {
   text: string;
   values: unknown[];
+  /** A prepared statement already parsed on this connection: only bound and executed. */
+  name?: string;
 }
 
 /** The protocol writer node-postgres hands to a submittable query. */
@@ -58,8 +60,8 @@ export class PipelinedBatch {
     wire.stream.cork?.();
     try {
       this.statements.forEach((s, i) => {
-        wire.parse({ text: s.text });
-        wire.bind({ values: values[i]! });
+        if (s.name === undefined) wire.parse({ text: s.text });
+        wire.bind({ statement: s.name ?? '', values: values[i]! });
         wire.describe({ type: 'P', name: '' });
         wire.execute({});
       });

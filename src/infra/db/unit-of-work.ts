@@ -33,10 +33,10 @@ export class PgTx implements Tx {
   }
 
   /** A statement already in PostgreSQL's `$n` form, optionally a named prepared statement. */
-  async execute<T = Record<string, unknown>>(statement: Statement & { name?: string }): Promise<T[]> {
-    if (statement.name === undefined) return this.send(statement) as Promise<T[]>;
-    // Named statements stay on node-postgres' own path, which knows what this
-    // connection has prepared; whatever is queued goes just before them.
+  async execute<T = Record<string, unknown>>(statement: Statement): Promise<T[]> {
+    if (statement.name === undefined || this.preparedHere(statement)) return this.send(statement) as Promise<T[]>;
+    // Its first use on this connection goes node-postgres' own way, which prepares it
+    // and remembers that it did; whatever is queued goes just before it.
     await this.flush();
     return (await this.client.query(statement)).rows as T[];
   }
@@ -79,8 +79,14 @@ export class PgTx implements Tx {
 
   /** One statement goes the usual way (the simple protocol when it has no parameters). */
   private async run(statements: Statement[]): Promise<unknown[][]> {
-    if (statements.length === 1) return [(await this.client.query(statements[0]!.text, statements[0]!.values)).rows];
+    if (statements.length === 1) return [(await this.client.query(statements[0]!)).rows];
     return this.client.query(new PipelinedBatch(statements)).done;
+  }
+
+  /** node-postgres' record of the statements it has prepared on this connection. */
+  private preparedHere(s: Statement): boolean {
+    const connection = (this.client as { connection?: { parsedStatements?: Record<string, string> } }).connection;
+    return connection?.parsedStatements?.[s.name!] === s.text;
   }
 }
 
