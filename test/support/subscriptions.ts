@@ -11,6 +11,9 @@ export function wsClient(app: { url: string }, token?: string): Client & { conne
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     retryAttempts: 0,
     lazy: false,
+    // A refused or closed socket already fails each subscription (collect's `failure`);
+    // graphql-ws would also print the close event to stderr.
+    onNonLazyError: () => undefined,
     on: { connected: () => onConnected() },
   });
   return Object.assign(client, { connected });
