@@ -66,10 +66,15 @@ async function creationThroughput() {
       return m ? Number(m[1]) : undefined;
     });
     let ceilingResult: LoadResult;
+    let qrCeilingResult: LoadResult;
     try {
       const pid = ceiling.child.pid!;
-      await load(`http://127.0.0.1:${ceiling.value}/insert`, {}, JSON.stringify({ amount: 1050 }), pid); // warm-up pass is the same length; keep the second
-      ceilingResult = await load(`http://127.0.0.1:${ceiling.value}/insert`, {}, JSON.stringify({ amount: 1050 }), pid);
+      const measure = async (path: string) => {
+        await load(`http://127.0.0.1:${ceiling.value}${path}`, {}, JSON.stringify({ amount: 1050 }), pid); // warm-up pass is the same length; keep the second
+        return load(`http://127.0.0.1:${ceiling.value}${path}`, {}, JSON.stringify({ amount: 1050 }), pid);
+      };
+      ceilingResult = await measure('/insert');
+      qrCeilingResult = await measure('/insert-with-qr');
     } finally {
       await stop(ceiling.child);
     }
@@ -104,6 +109,8 @@ async function creationThroughput() {
         { metric: 'non-2xx / errors', value: `${r.non2xx} / ${r.errors}` },
         { metric: 'server CPU ms per request: ceiling / REST create', value: `${ceilingResult.cpuMsPerRequest.toFixed(2)} / ${r.cpuMsPerRequest.toFixed(2)}` },
         { metric: 'of which the QR image alone (measured apart, ms)', value: qrMs.toFixed(2) },
+        { metric: 'same ceiling + BR Code and QR image req/s (info)', value: qrCeilingResult.rps.toFixed(0), verdict: `create at ${((r.rps / qrCeilingResult.rps) * 100).toFixed(0)}% of it` },
+        { metric: 'same ceiling + BR Code and QR image p50 / p99 ms', value: `${qrCeilingResult.p50} / ${qrCeilingResult.p99}` },
       ]);
     } finally {
       await stop(app.child);
