@@ -67,6 +67,6 @@ export interface Services {
   webhookTargets: WebhookTargetGuard;
   /** Relay, workers and connections of the webhook backend (shutdown, tests). */
   webhookRuntime: WebhookRuntime;
-  /** Purge of finished deliveries and superseded events (the worker runs it periodically). */
+  /** Purge of finished deliveries and superseded events (the worker's maintenance pass runs it). */
   webhookRetention: WebhookRetention;
 }

@@ -1,3 +1,4 @@
+import { PeriodicLoop } from '../infra/shared/periodic-loop';
 import type { Services } from './services';
 
 const JOB_POLL_MS = 1_000;
@@ -7,19 +8,22 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-/** The worker role: durable jobs, maintenance, and whatever each feature adds via `onWorkerStart`. */
+/** The worker role: durable jobs, maintenance, and what each feature adds to `platform.workerHooks`. */
 export function startWorker(services: Services): BackgroundWork {
   const { jobs, idempotency, logger } = services.platform;
   jobs.start(JOB_POLL_MS);
-  const purge = setInterval(() => {
-    idempotency.purgeExpired().catch((err) => logger.error({ err }, 'idempotency purge failed'));
-    services.identity.purgeExpiredSessions().catch((err) => logger.error({ err }, 'session purge failed'));
-  }, PURGE_EVERY_MS);
-  purge.unref();
+  // Maintenance, one pass at a time: what is past its retention goes.
+  const purge = new PeriodicLoop(async () => {
+    await idempotency.purgeExpired().catch((err) => logger.error({ err }, 'idempotency purge failed'));
+    await services.identity.purgeExpiredSessions().catch((err) => logger.error({ err }, 'session purge failed'));
+    const purged = await services.webhookRetention.purge().catch((err) => logger.error({ err }, 'webhook retention purge failed; retried at the next run'));
+    if (purged && purged.deliveries + purged.events > 0) logger.info(purged, 'webhook retention purge');
+  }, (err) => logger.error({ err }, 'maintenance failed'));
+  purge.start(PURGE_EVERY_MS);
   const extra = services.platform.workerHooks.map((start) => start());
   return {
     stop: async () => {
-      clearInterval(purge);
+      await purge.stop();
       await Promise.all(extra.map((w) => w.stop()));
       await jobs.stop();
     },

@@ -17,13 +17,9 @@ import { HttpsWebhookSender } from '../../infra/webhooks/https-sender';
 import { PgWebhookDeliveries } from '../../infra/webhooks/pg-webhook-deliveries';
 import { PgWebhookEndpoints } from '../../infra/webhooks/pg-webhook-endpoints';
 import { PgWebhookRetention } from '../../infra/webhooks/pg-webhook-retention';
-import { PeriodicLoop } from '../../infra/shared/periodic-loop';
 import { SsrfGuard } from '../../infra/webhooks/ssrf-guard';
 import { PgPoolRunner } from '../../infra/webhooks/worker-db';
 import type { Platform } from './platform';
-
-/** How often the worker purges what is past WEBHOOK_RETENTION_DAYS. */
-const RETENTION_EVERY_MS = 10 * 60_000;
 
 /** Handles tests and shutdown use; not a door API. */
 export interface WebhookRuntime {
@@ -170,19 +166,6 @@ export function wireWebhooks(p: Platform) {
     };
   }
 
-  const retention = new WebhookRetention({ store: new PgWebhookRetention(sql), clock, retentionDays: config.WEBHOOK_RETENTION_DAYS });
-  p.workerHooks.push(() => {
-    const loop = new PeriodicLoop(
-      async () => {
-        const purged = await retention.purge();
-        if (purged.deliveries + purged.events > 0) logger.info(purged, 'webhook retention purge');
-      },
-      (err) => logger.error({ err }, 'webhook retention purge failed; retried at the next run'),
-    );
-    loop.start(RETENTION_EVERY_MS);
-    return { stop: () => loop.stop() };
-  });
-
   const webhookTargets: WebhookTargetGuard = guard;
   return {
     webhooks: new WebhookManagementService({ endpoints, deliveries, queue, guard, box, tokens, clock }),
@@ -190,6 +173,7 @@ export function wireWebhooks(p: Platform) {
     /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
     webhookTargets,
     webhookRuntime: runtime,
-    webhookRetention: retention,
+    /** Run by the worker's maintenance pass. */
+    webhookRetention: new WebhookRetention({ store: new PgWebhookRetention(sql), clock, retentionDays: config.WEBHOOK_RETENTION_DAYS }),
   };
 }
