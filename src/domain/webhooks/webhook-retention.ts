@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock';
+import { inBatches } from '../shared/in-batches';
 
 /** Removes, in bounded batches, what is older than the retention window. */
 export interface WebhookRetentionStore {
@@ -26,17 +27,8 @@ export class WebhookRetention {
   async purge(): Promise<{ deliveries: number; events: number }> {
     const before = new Date(this.d.clock.now().getTime() - this.d.retentionDays * 86_400_000);
     return {
-      deliveries: await this.drain((limit) => this.d.store.purgeDeliveries(before, limit)),
-      events: await this.drain((limit) => this.d.store.purgeSupersededEvents(before, limit)),
+      deliveries: await inBatches(RETENTION_BATCH, (limit) => this.d.store.purgeDeliveries(before, limit)),
+      events: await inBatches(RETENTION_BATCH, (limit) => this.d.store.purgeSupersededEvents(before, limit)),
     };
-  }
-
-  private async drain(batch: (limit: number) => Promise<number>): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await batch(RETENTION_BATCH);
-      total += n;
-      if (n < RETENTION_BATCH) return total;
-    }
   }
 }
