@@ -160,6 +160,17 @@ describe('idempotency on real PostgreSQL', () => {
     expect((await service.run(request('x'.repeat(128), {}))).replayed).toBe(false);
   });
 
+  it('one purge pass clears a backlog larger than its batch', async () => {
+    await sql.query(
+      `insert into idempotency_keys (id, seller_id, operation, key, fingerprint, owner, locked_until, created_at, expires_at)
+       select 'backlog-' || i, 'seller-backlog', 'transactions.create', 'k-' || i, 'f', 'o', ?, ?, ?
+       from generate_series(1, 2500) i`,
+      [clock.now(), clock.now(), new Date(clock.now().getTime() - 1)],
+    );
+    expect(await service.purgeExpired(1_000)).toBeGreaterThanOrEqual(2_500);
+    expect(await sql.query(`select 1 from idempotency_keys where seller_id = 'seller-backlog'`)).toHaveLength(0);
+  });
+
   it('keys expire after their retention and are purged', async () => {
     await service.run(request('k-expire', { v: 1 }));
     clock.advance(24 * 3_600_000 + 1);

@@ -1,5 +1,6 @@
 import { DomainError, validationError } from '../shared/errors';
 import type { Clock } from '../shared/clock';
+import { inBatches } from '../shared/in-batches';
 import type { Tx } from '../shared/unit-of-work';
 import { requestFingerprint } from './fingerprint';
 import type { IdempotencyStore } from './idempotency.ports';
@@ -96,7 +97,9 @@ export class IdempotencyService {
     return { ...response, replayed: false };
   }
 
-  purgeExpired(limit = 1_000): Promise<number> {
-    return this.store.purgeExpired(this.clock.now(), limit);
+  /** Deletes every key past its retention, in batches of `batchSize`. */
+  purgeExpired(batchSize = 1_000): Promise<number> {
+    const now = this.clock.now();
+    return inBatches(batchSize, (limit) => this.store.purgeExpired(now, limit));
   }
 }
