@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -43,7 +44,16 @@ export interface GraphqlDoor {
 
 /** Apollo on Express at /graphql, and graphql-ws subscriptions on the same path and port. */
 export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, bodyLimit: string): Promise<GraphqlDoor> {
-  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
+  // Upgrades are routed by hand rather than with `{server}`: ws would otherwise re-emit the
+  // HTTP server's own errors (a port in use) as WebSocket server errors, with a stack trace.
+  const wsServer = new WebSocketServer({ noServer: true });
+  httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== GRAPHQL_PATH) {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wsServer.handleUpgrade(req, socket, head, (ws) => wsServer.emit('connection', ws, req));
+  });
   const wsCleanup = useServer<{ authorization?: string }, { principal: Principal }>(
     {
       schema,
