@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
@@ -15,6 +14,7 @@ import { authenticateCredential } from '../domain/accounts/authenticate-credenti
 import { isDomainError } from '../domain/shared/errors';
 import type { GqlContext } from './context';
 import { formatGraphqlError } from './format-error';
+import { explorerRoutes } from './explorer/explorer.routes';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -81,12 +81,14 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      services.mode === 'sandbox' ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
+      // The sandbox's explorer is our own offline page (explorer/); Apollo's loads from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
     ],
   });
   await apollo.start();
   const router = Router();
+  if (services.mode === 'sandbox') router.use(explorerRoutes(GRAPHQL_PATH));
   router.use(
     GRAPHQL_PATH,
     express.json({ limit: bodyLimit }),
