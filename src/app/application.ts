@@ -28,7 +28,7 @@ export interface AppOverrides {
 
 /** Boots one process: database, use cases, and the HTTP/WebSocket doors. */
 export async function startApplication(config: Config, o: AppOverrides = {}): Promise<RunningApp> {
-  const logger = o.logger ?? createLogger(config.LOG_LEVEL);
+  const logger = o.logger ?? createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
   const db = await openDatabase(config);
   const pubSub = createLivePubSub();
   // Live events cross instances through RabbitMQ when it is configured (one queue per instance).

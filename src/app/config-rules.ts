@@ -15,6 +15,7 @@ export const SETTING_RULES: Record<string, string> = {
   APP_SECRET: 'must have at least 32 characters',
   MERCHANT_CITY: 'must not be empty',
   LOG_LEVEL: 'must be one of fatal, error, warn, info, debug, trace or silent',
+  LOG_FORMAT: 'must be auto, json or pretty',
   BODY_LIMIT: 'must be a size such as 100kb or 1mb',
   SESSION_TTL_HOURS: 'must be a number of hours from 1 to 720',
   SANDBOX_AUTOPAY_SECONDS: 'must be a number of seconds from 0 to 86400',
