@@ -10,7 +10,7 @@ describe('installing and starting', () => {
   it('compiles once at install (prepare runs the build), and start, admin and bench run the compiled output', () => {
     expect(pkg.scripts.prepare).toBe('npm run build');
     for (const name of ['start', 'admin', 'bench', 'migrate', 'webhook-receiver', 'totp']) {
-      expect(pkg.scripts[name]).toMatch(/^node scripts\/ensure-built\.cjs && node dist\//);
+      expect(pkg.scripts[name]).toMatch(/^node scripts\/ensure-built\.cjs && (exec )?node dist\//);
       expect(pkg.scripts[name]).not.toContain('tsc');
     }
   });
