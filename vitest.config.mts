@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.test.ts'],
     setupFiles: ['reflect-metadata'],
+    // Builds dist/ when a source changed since the last build (tests that spawn the compiled service).
+    globalSetup: ['test/support/compiled.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

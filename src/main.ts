@@ -2,10 +2,13 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './app/config';
 import { startApplication } from './app/application';
 import { StartupError } from './app/database';
+import { startBanner } from './app/start-banner';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await startApplication(config);
+  // A person at a terminal gets a short summary; logs (JSON off a terminal) carry the same facts.
+  if (process.stdout.isTTY) process.stdout.write(`${startBanner({ url: app.url, publicBaseUrl: app.services.platform.publicAddress.baseUrl, config })}\n`);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingProblem } from './config-rules';
 
 /**
  * Every setting comes from the environment, is validated once at start and is
@@ -16,10 +17,12 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().min(1).default('./data'),
   AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// or amqps:// URL').optional(),
-  PUBLIC_BASE_URL: z.string().url().default('http://127.0.0.1:3000'),
+  /** Defaults to the address actually listened on (see public-address.ts). */
+  PUBLIC_BASE_URL: z.string().url().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 100kb or 1mb').default('100kb'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SANDBOX_AUTOPAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
@@ -49,7 +52,7 @@ export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(problems.length === 1 ? `${problems[0]}.` : `the configuration has ${problems.length} problems:\n${problems.map((p) => `  - ${p}.`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -61,11 +64,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    throw new ConfigError(parsed.error.issues.map((i) => settingProblem(i.path.join('.'), cleaned[String(i.path[0])], i.message)));
   }
   const c = parsed.data;
   if (c.MODE === 'production' && !c.APP_SECRET) {
-    throw new ConfigError(['APP_SECRET: required in production mode (at least 32 characters)']);
+    throw new ConfigError(['APP_SECRET is required in production mode (at least 32 characters)']);
   }
   return {
     ...c,

@@ -40,7 +40,7 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
     ...ledger,
     ...transactions,
     ...withdrawals,
-    pixSigner: new JwsSigner(config.APP_SECRET, `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/pix/jwks`),
+    pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
   };
 }

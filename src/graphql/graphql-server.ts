@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
 import { GraphQLError, type GraphQLSchema, parse } from 'graphql';
@@ -14,6 +14,7 @@ import { authenticateCredential } from '../domain/accounts/authenticate-credenti
 import { isDomainError } from '../domain/shared/errors';
 import type { GqlContext } from './context';
 import { formatGraphqlError } from './format-error';
+import { explorerRoutes } from './explorer/explorer.routes';
 import { storableTextError, storableTextPlugin } from './storable-text';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -44,7 +45,16 @@ export interface GraphqlDoor {
 
 /** Apollo on Express at /graphql, and graphql-ws subscriptions on the same path and port. */
 export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, bodyLimit: string): Promise<GraphqlDoor> {
-  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
+  // Upgrades are routed by hand rather than with `{server}`: ws would otherwise re-emit the
+  // HTTP server's own errors (a port in use) as WebSocket server errors, with a stack trace.
+  const wsServer = new WebSocketServer({ noServer: true });
+  httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== GRAPHQL_PATH) {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wsServer.handleUpgrade(req, socket, head, (ws) => wsServer.emit('connection', ws, req));
+  });
   const wsCleanup = useServer<{ authorization?: string }, { principal: Principal }>(
     {
       schema,
@@ -84,12 +94,14 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       storableTextPlugin,
-      services.mode === 'sandbox' ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
+      // The sandbox's explorer is our own offline page (explorer/); Apollo's loads from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
     ],
   });
   await apollo.start();
   const router = Router();
+  if (services.mode === 'sandbox') router.use(explorerRoutes(GRAPHQL_PATH));
   router.use(
     GRAPHQL_PATH,
     express.json({ limit: bodyLimit }),

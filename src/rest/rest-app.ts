@@ -35,6 +35,11 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
       genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
       customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
       autoLogging: { ignore: (req) => req.url === '/health' },
+      // One short line per request: no header dumps (they carry credentials), no socket details.
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
   app.use(healthRoutes(services));

@@ -14,6 +14,7 @@ import type { Logger } from '../../infra/log/logger';
 import { CoalescedNotifier, PgOutbox } from '../../infra/outbox/pg-outbox';
 import { CryptoTokens } from '../../infra/security/crypto-tokens';
 import type { Config } from '../config';
+import { PublicAddress } from '../public-address';
 
 /** Shared plumbing every feature's wiring builds on. */
 export interface Platform {
@@ -33,6 +34,8 @@ export interface Platform {
   idempotency: IdempotencyService;
   /** Background loops a feature runs in the worker role (relays, consumers). */
   workerHooks: (() => { stop(): Promise<void> })[];
+  /** Where payers' banks and sellers reach this service (BR Code locations, JWS jku). */
+  publicAddress: PublicAddress;
 }
 
 export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Platform {
@@ -63,5 +66,6 @@ export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: C
     jobs,
     idempotency,
     workerHooks: [],
+    publicAddress: new PublicAddress(config.PUBLIC_BASE_URL, config.HOST, config.PORT),
   };
 }

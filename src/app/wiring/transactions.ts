@@ -42,7 +42,10 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     qr: new PngQrRenderer(),
     ids: new RandomPixIds(),
     clock,
-    locationBase: locationBase(config.PUBLIC_BASE_URL),
+    // Read at each create: with PORT=0 the public address is known only once the server listens.
+    get locationBase() {
+      return locationBase(p.publicAddress.baseUrl);
+    },
     merchantCity: config.MERCHANT_CITY,
     postbackGuard: deps.postbackGuard,
     institution,

@@ -50,6 +50,8 @@ export class SandboxInstitution implements PaymentInstitution {
 
   /** The simulated payer pays now. */
   async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`): Promise<unknown> {
-    return this.d.report({ reportId, transactionId, status: 'PAID', end2endId: sandboxEndToEndId(at), paidAt: at });
+    const end2endId = sandboxEndToEndId(at);
+    this.d.logger.info({ transactionId, end2endId, reportId }, 'sandbox payer paid the charge');
+    return this.d.report({ reportId, transactionId, status: 'PAID', end2endId, paidAt: at });
   }
 }
