@@ -59,6 +59,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
       await services.webhookRuntime.close();
       if (live instanceof AmqpLiveEvents) await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      services.databaseOutage.stop();
       await db.close();
     },
   };

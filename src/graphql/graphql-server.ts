@@ -65,7 +65,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
 
   const apollo = new ApolloServer<GqlContext>({
     schema,
-    formatError: formatGraphqlError,
+    formatError: (formatted, error) => formatGraphqlError(formatted, error, (err) => services.databaseOutage.absorb(err)),
     introspection: services.mode === 'sandbox',
     // The process's own shutdown handler stops the server (and everything else) in order.
     stopOnTerminationSignals: false,

@@ -33,7 +33,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
       logger: services.logger,
       genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
       customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
-      autoLogging: { ignore: (req) => req.url === '/health' },
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' },
     }),
   );
   app.use(healthRoutes(services));

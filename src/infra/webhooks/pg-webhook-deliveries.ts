@@ -12,6 +12,7 @@ import type {
 } from '../../domain/webhooks/webhooks.ports';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
+import { isDatabaseUnavailable } from '../health/database-errors';
 import { MicroBatcher } from './micro-batcher';
 import { NEXT_CYCLE_JOB } from './next-cycle-job';
 import { sqlRunner, type QueryRunner } from './worker-db';
@@ -130,6 +131,27 @@ const CLAIM_RETURNING = `
        else (select s.secret_enc from webhook_postback_secrets s where s.seller_id = d.seller_id) end as secret_enc`;
 
 const NEW_ID = `'dlv_' || replace(gen_random_uuid()::text, '-', '')`;
+
+/**
+ * An attempt made while the database is unreachable is recorded once it is back: the
+ * record is retried this long (within the delivery's 60 s lease, so no other worker
+ * attempts it meanwhile). A longer outage drops the record; the delivery is attempted
+ * again after its lease (same X-Webhook-Id).
+ */
+const RECORD_RETRY_MS = 45_000;
+const RECORD_RETRY_PAUSE_MS = 500;
+
+async function retryWhileDatabaseUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + RECORD_RETRY_MS;
+  for (;;) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() + RECORD_RETRY_PAUSE_MS > deadline) throw err;
+      await new Promise((r) => setTimeout(r, RECORD_RETRY_PAUSE_MS));
+    }
+  }
+}
 
 export interface SecretOpener {
   open(sealed: string): string;
@@ -440,7 +462,7 @@ export class PgWebhookDeliveries implements DeliveryRepository, DeliveryWorkStor
           next_cycle: a !== null && r.next.status === 'PENDING' && r.next.cycle > a.cycle,
         };
       });
-      const moved = await this.durable.query<{ id: string; attempts: number }>(
+      const moved = await retryWhileDatabaseUnavailable(() => this.durable.query<{ id: string; attempts: number }>(
         `with r as (
            select * from jsonb_to_recordset(?::jsonb) as r(delivery_id text, event_id text, seller_id text, endpoint_id text, expected int,
              has_attempt boolean, a_cycle int, a_aic int, attempted_at timestamptz, url text, success boolean, status_code int, latency_ms int,
@@ -468,7 +490,7 @@ export class PgWebhookDeliveries implements DeliveryRepository, DeliveryWorkStor
          )
          select id, attempts from moved`,
         [JSON.stringify(rows), NEXT_CYCLE_JOB, NEXT_CYCLE_JOB, this.scheduleNextCycles],
-      );
+      ));
       const ok = new Set(moved.map((m) => `${m.id}:${m.attempts}`));
       return items.map((i) => ok.delete(`${i.deliveryId}:${i.expectedAttempts}`));
     },
