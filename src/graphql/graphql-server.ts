@@ -44,6 +44,9 @@ export interface GraphqlDoor {
 /** Apollo on Express at /graphql, and graphql-ws subscriptions on the same path and port. */
 export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, bodyLimit: string): Promise<GraphqlDoor> {
   const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
+  // Authenticated sockets, for the live-subscriptions gauge (each holds its active subscriptions).
+  const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
+  services.platform.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
   const wsCleanup = useServer<{ authorization?: string }, { principal: Principal }>(
     {
       schema,
@@ -53,12 +56,16 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
           const principal = await principalFor(services, bearerToken(ctx.connectionParams?.authorization));
           if (!principal) return false;
           ctx.extra.principal = principal;
+          sockets.add(ctx);
           return true;
         } catch {
           return false;
         }
       },
       context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws' }),
+      onClose: (ctx) => {
+        sockets.delete(ctx);
+      },
     },
     wsServer,
   );

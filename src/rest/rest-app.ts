@@ -7,6 +7,7 @@ import { requestId } from './middleware/request-id';
 import { balanceRoutes } from './routes/balance.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
+import { httpMetrics, metricsRoutes } from './routes/metrics.routes';
 import { pixLocationRoutes } from './routes/pix-location.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
@@ -33,10 +34,12 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
       logger: services.logger,
       genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
       customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' },
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
     }),
   );
+  app.use(httpMetrics(services));
   app.use(healthRoutes(services));
+  app.use(metricsRoutes(services));
   if (o.healthOnly) {
     app.use(notFoundRoute);
     app.use(errorHandler(services));

@@ -67,7 +67,15 @@ export function wireWebhooks(p: Platform) {
     await relaxed?.close();
   };
   // With RabbitMQ, the next cycle of a delivery is a durable job written with the failure.
-  const deliveries = new PgWebhookDeliveries(sql, box, sealNew, { durable, relaxed, scheduleNextCycles: Boolean(config.AMQP_URL) });
+  const deliveries = new PgWebhookDeliveries(sql, box, sealNew, {
+    durable,
+    relaxed,
+    scheduleNextCycles: Boolean(config.AMQP_URL),
+    onRecorded: (r, moved) => {
+      if (r.attempt) p.metrics.webhookAttempt(r.attempt.success, r.attempt.latencyMs);
+      if (moved && r.next.status !== 'PENDING' && r.next.status !== 'FAILED') p.metrics.webhookDeliveryFinished(r.next.status);
+    },
+  });
   const processor = new DeliveryProcessor({ store: deliveries, sender, clock });
 
   let queue: DeliveryQueue;

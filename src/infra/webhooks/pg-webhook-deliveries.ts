@@ -166,17 +166,20 @@ export class PgWebhookDeliveries implements DeliveryRepository, DeliveryWorkStor
   private readonly relaxed: QueryRunner;
   /** RabbitMQ backend: a failed cycle also writes its next-cycle job (see recordBatch). */
   private readonly scheduleNextCycles: boolean;
+  /** Each attempt record once written, and whether the delivery moved on (metrics). */
+  private readonly onRecorded: (r: AttemptRecord, moved: boolean) => void;
 
   constructor(
     private readonly sql: Sql,
     private readonly box: SecretOpener,
     /** A fresh sealed postback secret, used when a seller's first postback is fanned out. */
     private readonly newSealedSecret: () => { secretEnc: string; last4: string },
-    runners: { durable?: QueryRunner; relaxed?: QueryRunner; scheduleNextCycles?: boolean } = {},
+    runners: { durable?: QueryRunner; relaxed?: QueryRunner; scheduleNextCycles?: boolean; onRecorded?: (r: AttemptRecord, moved: boolean) => void } = {},
   ) {
     this.durable = runners.durable ?? sqlRunner(sql);
     this.relaxed = runners.relaxed ?? this.durable;
     this.scheduleNextCycles = runners.scheduleNextCycles ?? false;
+    this.onRecorded = runners.onRecorded ?? (() => undefined);
   }
 
   private run<T>(runner: QueryRunner, text: string, params: unknown[], tx?: Tx): Promise<T[]> {
@@ -419,8 +422,10 @@ export class PgWebhookDeliveries implements DeliveryRepository, DeliveryWorkStor
     return row?.at ? new Date(row.at) : null;
   }
 
-  record(r: AttemptRecord): Promise<boolean> {
-    return this.records.add(r);
+  async record(r: AttemptRecord): Promise<boolean> {
+    const moved = await this.records.add(r);
+    this.onRecorded(r, moved);
+    return moved;
   }
 
   /**
