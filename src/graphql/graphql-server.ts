@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -38,6 +37,7 @@ async function principalFor(services: Services, token: string | null): Promise<P
 
 export interface GraphqlDoor {
   router: Router;
+  closeSubscriptions(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,9 +77,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     // The process's own shutdown handler stops the server (and everything else) in order.
     stopOnTerminationSignals: false,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
       services.mode === 'sandbox' ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
     ],
   });
   await apollo.start();
@@ -95,5 +93,12 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
       }),
     }),
   );
-  return { router, stop: () => apollo.stop() };
+  return {
+    router,
+    // Closes every subscription socket with 1001 (going away); clients reconnect elsewhere.
+    closeSubscriptions: async () => {
+      await wsCleanup.dispose();
+    },
+    stop: () => apollo.stop(),
+  };
 }

@@ -29,6 +29,11 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(requestId);
+  // While draining, answers close their connection so clients open the next one elsewhere.
+  app.use((_req, res, next) => {
+    if (services.lifecycle.draining) res.setHeader('Connection', 'close');
+    next();
+  });
   app.use(
     pinoHttp({
       logger: services.logger,

@@ -22,7 +22,7 @@ let seller: Awaited<ReturnType<typeof onboardSeller>>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '4' });
+  const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '4', SHUTDOWN_DRAIN_DELAY_MS: '0' });
   app = await startApplication(config, { logger: createLogger('info', sink) });
   seller = await onboardSeller(app);
 });
