@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: { alias: { graphql: require.resolve('graphql') } },
   test: {
     include: ['test/faults/**/*.test.ts'],
+    globalSetup: ['test/faults/support/build.global.ts'],
     setupFiles: ['reflect-metadata'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
