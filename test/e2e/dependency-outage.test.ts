@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApplication } from '../../src/app/application';
 import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { gql, onboardSeller } from '../support/app';
-import { createTestDatabase, TEST_DATABASE_ADMIN_URL } from '../support/database';
+import { createTestDatabase } from '../support/database';
+import { takeDatabaseDown } from '../support/database-outage';
 
 /** Everything the service logs, parsed. */
 const lines: { level: number; msg: string; refused?: number }[] = [];
@@ -31,24 +31,13 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function asAdmin(sql: string) {
-  const orm = await MikroORM.init({ clientUrl: TEST_DATABASE_ADMIN_URL, entities: [], discovery: { warnWhenNoEntities: false } });
-  try {
-    await orm.em.getConnection().execute(sql);
-  } finally {
-    await orm.close(true);
-  }
-}
-
-/** Makes this test's database unreachable (new connections refused, open ones cut) for the duration of `work`. */
+/** This test's database unreachable for the duration of `work`. */
 async function withDatabaseDown<T>(work: () => Promise<T>): Promise<T> {
-  const name = new URL(db.url).pathname.slice(1);
-  await asAdmin(`alter database ${name} allow_connections false`);
-  await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+  const outage = await takeDatabaseDown(db.url);
   try {
     return await work();
   } finally {
-    await asAdmin(`alter database ${name} allow_connections true`);
+    await outage.bringBack();
   }
 }
 

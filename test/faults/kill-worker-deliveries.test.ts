@@ -1,52 +1,19 @@
-import { Connection } from 'rabbitmq-client';
-import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteTopology } from '../../src/infra/amqp/topology';
+import { describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
-import { createTestDatabase } from '../support/database';
-import { TEST_AMQP_URL, uniquePrefix } from '../webhooks/support/app';
-import { eventually, Receiver } from '../webhooks/support/receiver';
-import { ServiceProcess } from './support/service-process';
+import { eventually } from '../webhooks/support/receiver';
+import { processesFixture } from './support/processes-fixture';
 
 /** kill -9 one of two workers while webhook deliveries are in flight. */
 const CHARGES = 40;
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let receiver: Receiver;
-let pg: Client;
-const prefix = uniquePrefix('kill-worker');
-const procs: ServiceProcess[] = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  receiver = await Receiver.start();
-  pg = new Client({ connectionString: db.url });
-  await pg.connect();
-});
-afterAll(async () => {
-  await Promise.all(procs.map((p) => p.kill()));
-  await pg?.end();
-  await receiver?.stop();
-  await db?.drop();
-  const conn = new Connection(TEST_AMQP_URL);
-  await deleteTopology(conn, prefix);
-  await conn.close();
-}, 60_000);
+const f = processesFixture('kill-worker');
 
 describe('kill -9 of a worker during webhook deliveries', () => {
   it('the other worker delivers everything: nothing lost, duplicates only with the same X-Webhook-Id', async () => {
-    const env = {
-      DATABASE_URL: db.url,
-      AMQP_URL: TEST_AMQP_URL,
-      AMQP_PREFIX: prefix,
-      WEBHOOK_ALLOW_HOSTS: 'localhost,127.0.0.1',
-      WEBHOOK_CA_FILE: receiver.caFile,
-      WEBHOOK_POLL_MS: '200',
-      WEBHOOK_TIMEOUT_MS: '2000',
-    };
-    const api = await ServiceProcess.start('api', { ...env, ROLE: 'api' });
-    const workers = [await ServiceProcess.start('worker-1', { ...env, ROLE: 'worker' }), await ServiceProcess.start('worker-2', { ...env, ROLE: 'worker' })];
-    procs.push(api, ...workers);
+    const { receiver, pg } = f;
+    const env = { WEBHOOK_TIMEOUT_MS: '2000' };
+    const api = await f.start('api', { ...env, ROLE: 'api' });
+    const workers = [await f.start('worker-1', { ...env, ROLE: 'worker' }), await f.start('worker-2', { ...env, ROLE: 'worker' })];
     const seller = await onboardSeller(api);
     const headers = { 'x-api-key': seller.apiKey, 'content-type': 'application/json' };
     const reg = await fetch(`${api.url}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ eventType: 'ALL', url: receiver.url('/kill') }) });

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { Connection } from 'rabbitmq-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteTopology } from '../../src/infra/amqp/topology';
+import { describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
-import { createTestDatabase } from '../support/database';
 import { collect, wsClient } from '../support/subscriptions';
-import { TEST_AMQP_URL, uniquePrefix } from '../webhooks/support/app';
-import { eventually, Receiver } from '../webhooks/support/receiver';
-import { ServiceProcess } from './support/service-process';
+import { eventually } from '../webhooks/support/receiver';
+import { processesFixture } from './support/processes-fixture';
 
 /** 2 api + 2 worker processes on one PostgreSQL and one broker prefix, a mixed flow through both api instances. */
 const CHARGES = 30;
@@ -16,37 +11,14 @@ const REFUND = 150;
 const WITHDRAWALS = 6;
 const WITHDRAWAL_AMOUNT = 5_000;
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let receiver: Receiver;
-let pg: Client;
-const prefix = uniquePrefix('scale-out');
-const procs: ServiceProcess[] = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  receiver = await Receiver.start();
-  pg = new Client({ connectionString: db.url });
-  await pg.connect();
-});
-afterAll(async () => {
-  await Promise.all(procs.map((p) => p.stop()));
-  await pg?.end();
-  await receiver?.stop();
-  await db?.drop();
-  const conn = new Connection(TEST_AMQP_URL);
-  await deleteTopology(conn, prefix);
-  await conn.close();
-}, 60_000);
+const f = processesFixture('scale-out');
 
 describe('scale-out: 2 api + 2 worker processes', () => {
   it('charges paid, refunds, withdrawals, webhooks and subscriptions on both api instances: every event delivered, balances to the cent', async () => {
-    const env = {
-      DATABASE_URL: db.url, DATABASE_POOL_SIZE: '8', AMQP_URL: TEST_AMQP_URL, AMQP_PREFIX: prefix,
-      WEBHOOK_ALLOW_HOSTS: 'localhost,127.0.0.1', WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_POLL_MS: '200',
-    };
-    const apis = [await ServiceProcess.start('api-1', { ...env, ROLE: 'api' }), await ServiceProcess.start('api-2', { ...env, ROLE: 'api' })];
-    const workers = [await ServiceProcess.start('worker-1', { ...env, ROLE: 'worker' }), await ServiceProcess.start('worker-2', { ...env, ROLE: 'worker' })];
-    procs.push(...apis, ...workers);
+    const { receiver, pg } = f;
+    const apis = [await f.start('api-1', { ROLE: 'api' }), await f.start('api-2', { ROLE: 'api' })];
+    await f.start('worker-1', { ROLE: 'worker' });
+    await f.start('worker-2', { ROLE: 'worker' });
     const seller = await onboardSeller(apis[0]!);
     const api = (i: number) => apis[i % 2]!.url;
     const headers = { 'x-api-key': seller.apiKey, 'content-type': 'application/json' };

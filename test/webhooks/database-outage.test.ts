@@ -1,7 +1,6 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
-import { TEST_DATABASE_ADMIN_URL } from '../support/database';
+import { takeDatabaseDown } from '../support/database-outage';
 import { emitEvent, paidTransaction, rest, startWebhookApp, type WebhookTestApp } from './support/app';
 import { eventually, Receiver } from './support/receiver';
 
@@ -17,15 +16,6 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-async function asAdmin(sql: string) {
-  const orm = await MikroORM.init({ clientUrl: TEST_DATABASE_ADMIN_URL, entities: [], discovery: { warnWhenNoEntities: false } });
-  try {
-    await orm.em.getConnection().execute(sql);
-  } finally {
-    await orm.close(true);
-  }
-}
-
 const ANSWER_AFTER_MS = 1_500;
 
 describe('webhook attempt answered while the database is down', () => {
@@ -38,14 +28,12 @@ describe('webhook attempt answered while the database is down', () => {
     await receiver.waitFor(() => receiver.on('/outage').length === 1, 15_000, 'attempt in flight');
 
     // The database goes away while the receiver is still answering, and stays away past the answer.
-    const name = new URL(app.databaseUrl).pathname.slice(1);
-    await asAdmin(`alter database ${name} allow_connections false`);
-    await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+    const outage = await takeDatabaseDown(app.databaseUrl);
     try {
       await eventually(() => fetch(`${app.url}/health/ready`).then((r) => r.status), (s) => s === 503, 10_000, 'not ready');
       await new Promise((r) => setTimeout(r, ANSWER_AFTER_MS + 500)); // the scenario: the answer arrives during the outage
     } finally {
-      await asAdmin(`alter database ${name} allow_connections true`);
+      await outage.bringBack();
     }
 
     const [d] = await eventually(
