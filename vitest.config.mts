@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.test.ts'],
+    // Fault tests start private brokers and database clusters: `npm run test:faults`.
+    exclude: ['**/node_modules/**', 'test/faults/**'],
     setupFiles: ['reflect-metadata'],
     // Builds dist/ when a source changed since the last build (tests that spawn the compiled service).
     globalSetup: ['test/support/compiled.ts'],

@@ -10,6 +10,7 @@ import { buildHttpApp } from '../rest/rest-app';
 import type { Config } from './config';
 import { buildServices } from './container';
 import { openDatabase, StartupError } from './database';
+import { drainHttpServer } from './http-drain';
 import { listenedUrl } from './public-address';
 import { startWorker } from './worker';
 import type { Services } from './services';
@@ -43,12 +44,22 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const graphql = config.ROLE === 'worker' ? undefined : await attachGraphql(server, schema, services, config.BODY_LIMIT);
   const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, extra: graphql ? [graphql.router] : [], healthOnly: !graphql });
   server.on('request', app);
+  // Shutdown, in order: stop being ready and accepting, finish in-flight requests and close
+  // subscriptions (1001), stop background work after its current batch, then connections.
   const stop = async () => {
+    services.lifecycle.draining = true;
+    const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
+    if (server.listening) {
+      if (graphql && config.SHUTDOWN_DRAIN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_DELAY_MS));
+      const httpDrained = drainHttpServer(server, { idleGraceMs: 1_000, deadlineMs: Math.max(1_000, deadline - Date.now() - 5_000) });
+      await graphql?.closeSubscriptions();
+      await httpDrained;
+    }
     await graphql?.stop();
     await background?.stop();
     await services.webhookRuntime.close();
     if (live instanceof AmqpLiveEvents) await live.close();
-    if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    services.databaseOutage.stop();
     await db.close();
   };
   try {

@@ -15,7 +15,9 @@ import type { SandboxInstitution } from '../infra/institution/sandbox-institutio
 import type { JwsSigner } from '../infra/pix/jws-signer';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEvents } from '../domain/shared/live-events';
+import type { DependencyOutage } from '../infra/health/dependency-outage';
 import type { Logger } from '../infra/log/logger';
+import type { Lifecycle } from './lifecycle';
 import type { Platform } from './wiring/platform';
 import type { WebhookManagementService } from '../domain/webhooks/webhook-management.service';
 import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.service';
@@ -26,6 +28,8 @@ import type { WebhookRuntime } from './wiring/webhooks';
 export interface HealthProbe {
   database(): Promise<boolean>;
   cache(): Promise<boolean>;
+  /** Present when a broker (AMQP_URL) is configured: is this process connected to it? */
+  broker?: () => Promise<boolean>;
 }
 
 /** Everything the doors need: the use cases and a few platform facts. */
@@ -38,6 +42,10 @@ export interface Services {
   /** Shared plumbing (database, outbox, jobs, idempotency); doors use only `idempotency`. */
   platform: Platform;
   health: HealthProbe;
+  /** Draining (shutting down) or serving. */
+  lifecycle: Lifecycle;
+  /** Requests failing because PostgreSQL is unreachable: 503, logged once per outage. */
+  databaseOutage: DependencyOutage;
   identity: IdentityService;
   sellers: SellerOnboardingService;
   twoFactor: TwoFactorService;

@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
@@ -40,6 +39,7 @@ async function principalFor(services: Services, token: string | null): Promise<P
 
 export interface GraphqlDoor {
   router: Router;
+  closeSubscriptions(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +55,9 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     }
     wsServer.handleUpgrade(req, socket, head, (ws) => wsServer.emit('connection', ws, req));
   });
+  // Authenticated sockets, for the live-subscriptions gauge (each holds its active subscriptions).
+  const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
+  services.platform.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
   const wsCleanup = useServer<{ authorization?: string }, { principal: Principal }>(
     {
       schema,
@@ -64,6 +67,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
           const principal = await principalFor(services, bearerToken(ctx.connectionParams?.authorization));
           if (!principal) return false;
           ctx.extra.principal = principal;
+          sockets.add(ctx);
           return true;
         } catch {
           return false;
@@ -81,22 +85,23 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         return error ? [error] : undefined;
       },
       context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws' }),
+      onClose: (ctx) => {
+        sockets.delete(ctx);
+      },
     },
     wsServer,
   );
 
   const apollo = new ApolloServer<GqlContext>({
     schema,
-    formatError: formatGraphqlError,
+    formatError: (formatted, error) => formatGraphqlError(formatted, error, (err) => services.databaseOutage.absorb(err)),
     introspection: services.mode === 'sandbox',
     // The process's own shutdown handler stops the server (and everything else) in order.
     stopOnTerminationSignals: false,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
       storableTextPlugin,
       // The sandbox's explorer is our own offline page (explorer/); Apollo's loads from a CDN.
       ApolloServerPluginLandingPageDisabled(),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
     ],
   });
   await apollo.start();
@@ -113,5 +118,12 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
       }),
     }),
   );
-  return { router, stop: () => apollo.stop() };
+  return {
+    router,
+    // Closes every subscription socket with 1001 (going away); clients reconnect elsewhere.
+    closeSubscriptions: async () => {
+      await wsCleanup.dispose();
+    },
+    stop: () => apollo.stop(),
+  };
 }

@@ -8,6 +8,7 @@ import { storableTextOnly } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
+import { httpMetrics, metricsRoutes } from './routes/metrics.routes';
 import { pixLocationRoutes } from './routes/pix-location.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
@@ -29,12 +30,17 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(requestId);
+  // While draining, answers close their connection so clients open the next one elsewhere.
+  app.use((_req, res, next) => {
+    if (services.lifecycle.draining) res.setHeader('Connection', 'close');
+    next();
+  });
   app.use(
     pinoHttp({
       logger: services.logger,
       genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
       customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
-      autoLogging: { ignore: (req) => req.url === '/health' },
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
       // One short line per request: no header dumps (they carry credentials), no socket details.
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
@@ -42,7 +48,9 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
       },
     }),
   );
+  app.use(httpMetrics(services));
   app.use(healthRoutes(services));
+  app.use(metricsRoutes(services));
   if (o.healthOnly) {
     app.use(notFoundRoute);
     app.use(errorHandler(services));
