@@ -35,6 +35,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
     ? await AmqpLiveEvents.start({ url: config.AMQP_URL, exchange: `${config.AMQP_PREFIX}.live`, pubSub, logger })
     : new InProcessLiveEvents(pubSub);
   const services = buildServices(config, db.orm, logger, o.clock ?? systemClock, live);
+  await services.rateLimitRuntime.start();
   const schema = await buildGraphqlSchema(pubSub);
   const server = createServer();
   const background = config.ROLE === 'api' ? undefined : startWorker(services);
@@ -57,6 +58,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
       await graphql?.stop();
       await background?.stop();
       await services.webhookRuntime.close();
+      await services.rateLimitRuntime.close();
       if (live instanceof AmqpLiveEvents) await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

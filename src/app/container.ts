@@ -11,6 +11,7 @@ import { wireWithdrawals } from './wiring/withdrawals';
 import { JwsSigner } from '../infra/pix/jws-signer';
 import { buildPlatform } from './wiring/platform';
 import { wireWebhooks } from './wiring/webhooks';
+import { wireRateLimits } from './wiring/rate-limits';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
 export function buildServices(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Services {
@@ -20,6 +21,7 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
   const ledger = wireLedger(platform, accounts.sellerRepository);
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
+  const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   return {
     mode: config.MODE,
     clock,
@@ -32,14 +34,14 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
         await platform.sql.query('select 1');
         return true;
       },
-      // The cache is in-process until a shared store is configured.
-      cache: async () => true,
+      cache: cacheHealthy,
     },
     ...accounts,
     ...webhooks,
     ...ledger,
     ...transactions,
     ...withdrawals,
+    ...rateLimits,
     pixSigner: new JwsSigner(config.APP_SECRET, `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/pix/jwks`),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
   };

@@ -14,6 +14,8 @@ import { authenticateCredential } from '../domain/accounts/authenticate-credenti
 import { isDomainError } from '../domain/shared/errors';
 import type { GqlContext } from './context';
 import { formatGraphqlError } from './format-error';
+import { operationLimits } from './operation-limits';
+import { SubscriptionSlots } from './subscription-slots';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -44,7 +46,8 @@ export interface GraphqlDoor {
 /** Apollo on Express at /graphql, and graphql-ws subscriptions on the same path and port. */
 export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, bodyLimit: string): Promise<GraphqlDoor> {
   const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
-  const wsCleanup = useServer<{ authorization?: string }, { principal: Principal }>(
+  const slots = new SubscriptionSlots(services.subscriptionsPerSeller);
+  const wsCleanup = useServer<{ authorization?: string }, { principal: Principal; slot?: () => void }>(
     {
       schema,
       // A subscription socket must authenticate in connection_init; refusing closes it (4403).
@@ -53,12 +56,20 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
           const principal = await principalFor(services, bearerToken(ctx.connectionParams?.authorization));
           if (!principal) return false;
           ctx.extra.principal = principal;
-          return true;
         } catch {
           return false;
         }
+        // Open sockets are counted per seller; past the limit the socket closes with 4429.
+        const slot = slots.take(ctx.extra.principal);
+        if (!slot) {
+          ctx.extra.socket.close(4429, 'Too many subscription connections for this seller');
+          return false;
+        }
+        ctx.extra.slot = slot;
+        return true;
       },
-      context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws' }),
+      onClose: (ctx) => ctx.extra.slot?.(),
+      context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws', address: ctx.extra.request.socket.remoteAddress ?? 'unknown' }),
     },
     wsServer,
   );
@@ -71,6 +82,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      operationLimits(),
       services.mode === 'sandbox' ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
     ],
@@ -85,6 +97,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         services,
         principal: await principalFor(services, bearerToken(req.headers.authorization)),
         requestId: String(res.locals.requestId ?? ''),
+        address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       }),
     }),
   );
