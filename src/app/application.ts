@@ -35,7 +35,6 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
     ? await AmqpLiveEvents.start({ url: config.AMQP_URL, exchange: `${config.AMQP_PREFIX}.live`, pubSub, logger })
     : new InProcessLiveEvents(pubSub);
   const services = buildServices(config, db.orm, logger, o.clock ?? systemClock, live);
-  await services.rateLimitRuntime.start();
   const schema = await buildGraphqlSchema(pubSub);
   const server = createServer();
   const background = config.ROLE === 'api' ? undefined : startWorker(services);
@@ -43,6 +42,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const graphql = config.ROLE === 'worker' ? undefined : await attachGraphql(server, schema, services, config.BODY_LIMIT);
   const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, extra: graphql ? [graphql.router] : [], healthOnly: !graphql });
   server.on('request', app);
+  await services.rateLimitRuntime.start();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

@@ -1,53 +1,57 @@
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+
 export type OverloadReason = 'EVENT_LOOP_LAG' | 'DATABASE_POOL_EXHAUSTED';
 
 export interface LoadMonitorOptions {
-  /** Shed when a timer fires this much later than due. */
+  /** Shed while the event loop's mean delay over the last interval is above this (ms). */
   maxLagMs: number;
-  /** Shed when this many queries already wait for a pooled connection. */
+  /** Shed while this many queries already wait for a pooled connection. */
   maxDbWaiters: number;
   dbWaiters: () => number;
-  /** How often the loop is sampled. */
-  sampleMs?: number;
-  /** How long a lag past the bound keeps the door shut (and the Retry-After). */
-  holdMs?: number;
+  /** Length of the lag measurement interval (also the `Retry-After`). */
+  intervalMs?: number;
 }
+
+const RESOLUTION_MS = 10;
 
 /**
  * Decides whether a new request should be refused (503) rather than queued: the
- * event loop answered a timer late by more than the bound (CPU saturated), or the
- * database pool's wait queue is full. A lag sample is the delay of a repeating
- * timer, so a single long stall is seen at the next tick.
+ * event loop's mean delay over the last second passed the bound (the CPU cannot keep
+ * up), or the database pool's wait queue is full. The mean, not the maximum, so a
+ * lone pause (garbage collection, start-up) does not shed; a saturated loop does.
  */
 export class LoadMonitor {
+  private readonly histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   private timer: NodeJS.Timeout | undefined;
-  private lastTick = 0;
-  private lagUntil = 0;
-  readonly holdMs: number;
-  private readonly sampleMs: number;
+  private lagMs = 0;
+  readonly intervalMs: number;
 
   constructor(private readonly o: LoadMonitorOptions) {
-    this.sampleMs = o.sampleMs ?? 100;
-    this.holdMs = o.holdMs ?? 1_000;
+    this.intervalMs = o.intervalMs ?? 1_000;
   }
 
   start(): this {
-    this.lastTick = performance.now();
+    this.histogram.enable();
     this.timer = setInterval(() => {
-      const now = performance.now();
-      const lag = now - this.lastTick - this.sampleMs;
-      this.lastTick = now;
-      if (lag > this.o.maxLagMs) this.lagUntil = now + this.holdMs;
-    }, this.sampleMs);
+      this.lagMs = Math.max(0, this.histogram.mean / 1e6 - RESOLUTION_MS);
+      this.histogram.reset();
+    }, this.intervalMs);
     this.timer.unref();
     return this;
   }
 
   stop(): void {
     clearInterval(this.timer);
+    this.histogram.disable();
+  }
+
+  /** The last interval's mean event-loop delay, ms. */
+  get lag(): number {
+    return this.lagMs;
   }
 
   overloaded(): OverloadReason | null {
-    if (performance.now() < this.lagUntil) return 'EVENT_LOOP_LAG';
+    if (this.lagMs > this.o.maxLagMs) return 'EVENT_LOOP_LAG';
     if (this.o.dbWaiters() >= this.o.maxDbWaiters) return 'DATABASE_POOL_EXHAUSTED';
     return null;
   }

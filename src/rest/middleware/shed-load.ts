@@ -8,7 +8,7 @@ import { HttpError } from '../http-error';
  * every request times out. /health is always answered.
  */
 export function shedLoad(services: Services) {
-  const retryAfter = String(Math.max(1, Math.ceil(services.loadMonitor.holdMs / 1000)));
+  const retryAfter = String(Math.max(1, Math.ceil(services.loadMonitor.intervalMs / 1000)));
   return (req: Request, res: Response, next: NextFunction): void => {
     const reason = req.path === '/health' ? null : services.loadMonitor.overloaded();
     if (!reason) return next();
