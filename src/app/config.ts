@@ -52,8 +52,8 @@ const schema = z.object({
   RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Open GraphQL subscription sockets per seller and api instance. */
   SUBSCRIPTIONS_PER_SELLER: z.coerce.number().int().min(1).max(10_000).default(20),
-  /** Load shedding: mean event-loop delay over a second (ms) and queries waiting for a pooled connection past which new requests get 503. */
-  OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(150),
+  /** Load shedding: mean event-loop delay (ms, two seconds running) and queries waiting for a pooled connection past which new requests get 503. */
+  OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   OVERLOAD_MAX_DB_WAITERS: z.coerce.number().int().min(1).max(100_000).default(50),
 });
 

@@ -3,7 +3,7 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 export type OverloadReason = 'EVENT_LOOP_LAG' | 'DATABASE_POOL_EXHAUSTED';
 
 export interface LoadMonitorOptions {
-  /** Shed while the event loop's mean delay over the last interval is above this (ms). */
+  /** Shed while the event loop's mean delay was above this (ms) in each of the last two intervals. */
   maxLagMs: number;
   /** Shed while this many queries already wait for a pooled connection. */
   maxDbWaiters: number;
@@ -16,14 +16,16 @@ const RESOLUTION_MS = 10;
 
 /**
  * Decides whether a new request should be refused (503) rather than queued: the
- * event loop's mean delay over the last second passed the bound (the CPU cannot keep
- * up), or the database pool's wait queue is full. The mean, not the maximum, so a
- * lone pause (garbage collection, start-up) does not shed; a saturated loop does.
+ * event loop's mean delay passed the bound in each of the last two seconds (the CPU
+ * cannot keep up), or the database pool's wait queue is full. The mean over a
+ * sustained period, not the maximum, so a lone pause (garbage collection, start-up)
+ * does not shed; a saturated loop does.
  */
 export class LoadMonitor {
   private readonly histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   private timer: NodeJS.Timeout | undefined;
   private lagMs = 0;
+  private previousLagMs = 0;
   readonly intervalMs: number;
 
   constructor(private readonly o: LoadMonitorOptions) {
@@ -33,6 +35,7 @@ export class LoadMonitor {
   start(): this {
     this.histogram.enable();
     this.timer = setInterval(() => {
+      this.previousLagMs = this.lagMs;
       this.lagMs = Math.max(0, this.histogram.mean / 1e6 - RESOLUTION_MS);
       this.histogram.reset();
     }, this.intervalMs);
@@ -51,7 +54,7 @@ export class LoadMonitor {
   }
 
   overloaded(): OverloadReason | null {
-    if (this.lagMs > this.o.maxLagMs) return 'EVENT_LOOP_LAG';
+    if (Math.min(this.lagMs, this.previousLagMs) > this.o.maxLagMs) return 'EVENT_LOOP_LAG';
     if (this.o.dbWaiters() >= this.o.maxDbWaiters) return 'DATABASE_POOL_EXHAUSTED';
     return null;
   }
