@@ -5,13 +5,16 @@ import { startApplication, type RunningApp } from '../../src/app/application';
 import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { totpCode } from '../../src/infra/security/otplib-totp';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { wsClient } from '../support/subscriptions';
 import { rest } from '../support/rest';
 import { parseRateLimit, TEST_REDIS_URL, uniqueRedisPrefix } from './support';
 
 // Two api instances on one database and one Redis, as behind a load balancer.
 const prefix = uniqueRedisPrefix('rate-limits');
-const LIMITS = { RATE_LIMIT_READS: '6', RATE_LIMIT_LISTS: '4' };
+const LIMITS = { RATE_LIMIT_READS: '6', RATE_LIMIT_LISTS: '4', SUBSCRIPTIONS_PER_SELLER: '2' };
 let a: TestApp;
 let b: RunningApp;
 let operator: string;
@@ -173,5 +176,41 @@ describe('GraphQL query limits', () => {
     expect(codeOf(costly)).toBe('QUERY_TOO_COMPLEX');
     const fine = await gql(a, `{ transactions(limit: 50) { items { ${fields} } } }`, {}, s.apiKey);
     expect(fine.errors).toBeUndefined();
+  });
+});
+
+describe('GraphQL subscriptions', () => {
+  it('count open sockets per seller: one past the limit is closed with 4429, a freed slot is reusable', async () => {
+    const s = await onboardSeller(a);
+    const first = wsClient(a, s.apiKey);
+    const second = wsClient(a, s.session);
+    await Promise.all([first.connected, second.connected]);
+    const closedWith = await new Promise<number>((resolve) => {
+      const third = createClient({
+        url: `${a.url.replace(/^http/, 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${s.apiKey}` },
+        retryAttempts: 0,
+        lazy: false,
+        onNonLazyError: () => undefined,
+        on: { closed: (e) => resolve((e as { code: number }).code) },
+      });
+      void third;
+    });
+    expect(closedWith).toBe(4429);
+    // Another seller is not affected.
+    const other = wsClient(a, (await onboardSeller(a)).apiKey);
+    await other.connected;
+    await first.dispose();
+    // The server frees the slot when it sees the close: retry (bounded) until a socket is accepted.
+    const deadline = Date.now() + 10_000;
+    let accepted = false;
+    while (!accepted && Date.now() < deadline) {
+      const attempt = wsClient(a, s.apiKey);
+      accepted = await Promise.race([attempt.connected.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 500))]);
+      await attempt.dispose();
+    }
+    expect(accepted).toBe(true);
+    await Promise.all([second.dispose(), other.dispose()]);
   });
 });
