@@ -54,7 +54,7 @@ const schema = z.object({
   SUBSCRIPTIONS_PER_SELLER: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Load shedding: mean event-loop delay (ms, two seconds running) and queries waiting for a pooled connection past which new requests get 503. */
   OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-  OVERLOAD_MAX_DB_WAITERS: z.coerce.number().int().min(1).max(100_000).default(50),
+  OVERLOAD_MAX_DB_WAITERS: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_HOSTS'> & {
