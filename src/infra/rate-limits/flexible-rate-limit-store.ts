@@ -8,10 +8,11 @@ type LimiterFactory = (o: { keyPrefix: string; points: number; duration: number 
 const countOf = (r: RateLimiterRes): RateLimitCount => ({ consumed: r.consumedPoints, resetSeconds: r.msBeforeNext / 1000 });
 
 /**
- * rate-limiter-flexible behind the store port. In Redis a point is one atomic Lua
- * call (SET NX EX + INCRBY + PTTL): one round trip, exact across instances. A limiter
- * object exists per bucket and budget; budgets of one bucket share their counters, so
- * raising a seller's budget keeps what it already used in the window.
+ * rate-limiter-flexible behind the store port, used as a windowed counter: in Redis a
+ * point is one atomic Lua call (SET NX EX + INCRBY + PTTL), one round trip, exact
+ * across instances. The budget is compared by the caller (RateLimitService), so one
+ * limiter per bucket and window length serves every seller's budget, and raising a
+ * seller's budget keeps what it already used in the window.
  */
 export class FlexibleRateLimitStore implements RateLimitStore {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
@@ -35,15 +36,16 @@ export class FlexibleRateLimitStore implements RateLimitStore {
 
   async consume(bucket: string, key: string, policy: RateLimitPolicy, cost: number): Promise<RateLimitCount> {
     try {
-      return countOf(await this.limiter(bucket, policy).consume(key, cost));
+      return countOf(await this.limiter(bucket, policy.windowSeconds).consume(key, cost));
     } catch (e) {
+      // Only a store failure can land here (the limiter's own quota is never reached).
       if (e instanceof RateLimiterRes) return countOf(e);
       throw e;
     }
   }
 
   async peek(bucket: string, key: string, policy: RateLimitPolicy): Promise<RateLimitCount | null> {
-    const r = await this.limiter(bucket, policy).get(key);
+    const r = await this.limiter(bucket, policy.windowSeconds).get(key);
     return r ? countOf(r) : null;
   }
 
@@ -51,12 +53,11 @@ export class FlexibleRateLimitStore implements RateLimitStore {
     return this.pingStore();
   }
 
-  private limiter(bucket: string, policy: RateLimitPolicy): RateLimiterAbstract {
-    const id = `${bucket}/${policy.points}/${policy.windowSeconds}`;
+  private limiter(bucket: string, windowSeconds: number): RateLimiterAbstract {
+    const id = `${bucket}/${windowSeconds}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
-      limiter = this.make({ keyPrefix: bucket, points: policy.points, duration: policy.windowSeconds });
-      if (this.limiters.size > 1_000) this.limiters.clear();
+      limiter = this.make({ keyPrefix: `${bucket}:${windowSeconds}`, points: Number.MAX_SAFE_INTEGER, duration: windowSeconds });
       this.limiters.set(id, limiter);
     }
     return limiter;
