@@ -6,6 +6,7 @@ import { jsonBody } from './middleware/json-body';
 import { addressRateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { shedLoad } from './middleware/shed-load';
+import { storableTextOnly } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
@@ -47,10 +48,12 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     app.use(errorHandler(services));
     return app;
   }
+  app.use(storableTextOnly);
   app.use(pixLocationRoutes(services));
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));
+  api.use(storableTextOnly);
   api.use(webhooksRoutes(services));
   api.use(balanceRoutes(services));
   api.use(transactionsRoutes(services));

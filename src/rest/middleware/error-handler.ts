@@ -19,6 +19,6 @@ export function errorHandler(services: Services) {
       return;
     }
     if (isRateLimited(err)) setRateLimitHeaders(res, err.decision);
-    res.status(mapped.status).json(mapped.body);
+    res.set(mapped.headers).status(mapped.status).json(mapped.body);
   };
 }
