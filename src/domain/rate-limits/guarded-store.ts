@@ -22,10 +22,6 @@ export class GuardedStore {
     private readonly listener: StoreStateListener,
   ) {}
 
-  get down(): boolean {
-    return this.isDown;
-  }
-
   consume(bucket: string, key: string, policy: RateLimitPolicy, cost: number, rule: StoreDownRule): Promise<RateLimitCount | null> {
     return this.attempt(rule, (s) => s.consume(bucket, key, policy, cost));
   }
