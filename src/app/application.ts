@@ -58,11 +58,13 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
     await graphql?.stop();
     await background?.stop();
     await services.webhookRuntime.close();
+    await services.rateLimitRuntime.close();
     if (live instanceof AmqpLiveEvents) await live.close();
     services.databaseOutage.stop();
     await db.close();
   };
   try {
+    await services.rateLimitRuntime.start();
     await listen(server, config.PORT, config.HOST);
   } catch (e) {
     await stop().catch(() => undefined);

@@ -49,6 +49,21 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(25_000),
   /** On SIGTERM, an api instance keeps serving (not ready) this long, so load balancers stop routing to it first. */
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** Shared store of the rate limits; without it each process counts on its own. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** Prefix of every Redis key (one Redis, several deployments or test runs). */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits, _ . : - only').default('pixpay'),
+  /** Default budgets per seller and minute (per address for RATE_LIMIT_PUBLIC); operators raise them per seller. */
+  RATE_LIMIT_CREATES: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  RATE_LIMIT_READS: z.coerce.number().int().min(1).max(1_000_000).default(1_200),
+  RATE_LIMIT_LISTS: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  RATE_LIMIT_WEBHOOKS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Open GraphQL subscription sockets per seller and api instance. */
+  SUBSCRIPTIONS_PER_SELLER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Load shedding: mean event-loop delay (ms, two seconds running) and queries waiting for a pooled connection past which new requests get 503. */
+  OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  OVERLOAD_MAX_DB_WAITERS: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_HOSTS'> & {

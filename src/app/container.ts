@@ -15,6 +15,7 @@ import { DependencyOutage } from '../infra/health/dependency-outage';
 import { outageAwareLogger } from '../infra/health/outage-aware-logger';
 import { buildPlatform } from './wiring/platform';
 import { wireWebhooks } from './wiring/webhooks';
+import { wireRateLimits } from './wiring/rate-limits';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
 export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents): Services {
@@ -29,6 +30,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const ledger = wireLedger(platform, accounts.sellerRepository);
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
+  const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   return {
     mode: config.MODE,
     clock,
@@ -41,8 +43,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
         await platform.sql.query('select 1');
         return true;
       },
-      // The cache is in-process until a shared store is configured.
-      cache: async () => true,
+      cache: cacheHealthy,
       ...(webhooks.webhookRuntime.amqpConnection ? { broker: async () => webhooks.webhookRuntime.amqpConnection!.ready } : {}),
     },
     lifecycle: new Lifecycle(),
@@ -52,6 +53,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...ledger,
     ...transactions,
     ...withdrawals,
+    ...rateLimits,
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
   };

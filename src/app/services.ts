@@ -24,6 +24,10 @@ import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.ser
 import type { WebhookRetention } from '../domain/webhooks/webhook-retention';
 import type { WebhookTargetGuard } from '../domain/webhooks/webhooks.ports';
 import type { WebhookRuntime } from './wiring/webhooks';
+import type { AbuseLimits } from '../domain/rate-limits/abuse-limits';
+import type { RateLimitService } from '../domain/rate-limits/rate-limit.service';
+import type { LoadMonitor } from '../infra/overload/load-monitor';
+import type { RateLimitRuntime } from './wiring/rate-limits';
 
 export interface HealthProbe {
   database(): Promise<boolean>;
@@ -77,4 +81,14 @@ export interface Services {
   webhookRuntime: WebhookRuntime;
   /** Purge of finished deliveries and superseded events (the worker's maintenance pass runs it). */
   webhookRetention: WebhookRetention;
+  /** Per-seller and per-address request budgets; operators' per-seller limits. */
+  rateLimits: RateLimitService;
+  /** Brute-force guards of log-in and TOTP codes. */
+  abuseLimits: AbuseLimits;
+  /** Overload signal (event-loop lag, database pool queue) for load shedding. */
+  loadMonitor: LoadMonitor;
+  /** The limiter's Redis connection and the load monitor's timer. */
+  rateLimitRuntime: RateLimitRuntime;
+  /** Open GraphQL subscription sockets allowed per seller and instance. */
+  subscriptionsPerSeller: number;
 }

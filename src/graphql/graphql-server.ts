@@ -14,7 +14,9 @@ import { isDomainError } from '../domain/shared/errors';
 import type { GqlContext } from './context';
 import { formatGraphqlError } from './format-error';
 import { explorerRoutes } from './explorer/explorer.routes';
+import { operationLimits } from './operation-limits';
 import { storableTextError, storableTextPlugin } from './storable-text';
+import { SubscriptionSlots } from './subscription-slots';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -58,7 +60,8 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   // Authenticated sockets, for the live-subscriptions gauge (each holds its active subscriptions).
   const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
   services.platform.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
-  const wsCleanup = useServer<{ authorization?: string }, { principal: Principal }>(
+  const slots = new SubscriptionSlots(services.subscriptionsPerSeller);
+  const wsCleanup = useServer<{ authorization?: string }, { principal: Principal; slot?: () => void }>(
     {
       schema,
       // A subscription socket must authenticate in connection_init; refusing closes it (4403).
@@ -67,11 +70,18 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
           const principal = await principalFor(services, bearerToken(ctx.connectionParams?.authorization));
           if (!principal) return false;
           ctx.extra.principal = principal;
-          sockets.add(ctx);
-          return true;
         } catch {
           return false;
         }
+        // Open sockets are counted per seller; past the limit the socket closes with 4429.
+        const slot = slots.take(ctx.extra.principal);
+        if (!slot) {
+          ctx.extra.socket.close(4429, 'Too many subscription connections for this seller');
+          return false;
+        }
+        ctx.extra.slot = slot;
+        sockets.add(ctx);
+        return true;
       },
       onSubscribe: (_ctx, _id, payload) => {
         if (typeof payload.query !== 'string') return;
@@ -84,9 +94,10 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         const error = storableTextError(document, payload.variables ?? undefined);
         return error ? [error] : undefined;
       },
-      context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws' }),
+      context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws', address: ctx.extra.request.socket.remoteAddress ?? 'unknown' }),
       onClose: (ctx) => {
         sockets.delete(ctx);
+        ctx.extra.slot?.();
       },
     },
     wsServer,
@@ -100,6 +111,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     stopOnTerminationSignals: false,
     plugins: [
       storableTextPlugin,
+      operationLimits(),
       // The sandbox's explorer is our own offline page (explorer/); Apollo's loads from a CDN.
       ApolloServerPluginLandingPageDisabled(),
     ],
@@ -115,6 +127,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         services,
         principal: await principalFor(services, bearerToken(req.headers.authorization)),
         requestId: String(res.locals.requestId ?? ''),
+        address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       }),
     }),
   );

@@ -3,7 +3,9 @@ import { pinoHttp } from 'pino-http';
 import type { Services } from '../app/services';
 import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
+import { addressRateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
+import { shedLoad } from './middleware/shed-load';
 import { storableTextOnly } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -49,6 +51,9 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     }),
   );
   app.use(httpMetrics(services));
+  app.use(shedLoad(services));
+  // Unauthenticated paths (health, the BR Code location, JWKS) are counted per address.
+  app.use(['/health', '/pix'], addressRateLimit(services));
   app.use(healthRoutes(services));
   app.use(metricsRoutes(services));
   if (o.healthOnly) {

@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../../app/services';
 import { DomainError } from '../../domain/shared/errors';
+import { isRateLimited } from '../../domain/rate-limits/rate-limited.error';
 import { mapError } from '../error-mapper';
+import { setRateLimitHeaders } from '../rate-limit-headers';
 import { HttpError } from '../http-error';
 
 export function notFoundRoute(req: Request, _res: Response, next: NextFunction): void {
@@ -24,6 +26,7 @@ export function errorHandler(services: Services) {
       res.end();
       return;
     }
+    if (isRateLimited(err)) setRateLimitHeaders(res, err.decision);
     res.set(mapped.headers).status(mapped.status).json(mapped.body);
   };
 }

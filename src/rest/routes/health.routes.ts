@@ -27,7 +27,9 @@ async function dependencyChecks(services: Services): Promise<{ database: Check; 
 const allOk = (checks: Record<string, Check | boolean>) => Object.values(checks).every((c) => c === 'ok' || c === true);
 
 /**
- * GET /health: 200 when every dependency in use is ok, 503 naming the failing one.
+ * GET /health: 200 when every dependency in use is ok, 503 naming the failing one. A
+ * cache (Redis) that does not answer is `degraded`, not an error: the service still
+ * serves, with the limiter's rules for a missing store, so the answer stays 200.
  * GET /health/live: the process runs (an orchestrator restarts it when this fails).
  * GET /health/ready: it can serve (migrated, database reachable, broker connected when
  * configured, not shutting down); an orchestrator routes traffic only while this is 200.
@@ -36,10 +38,11 @@ export function healthRoutes(services: Services): Router {
   const router = Router();
   const uptime = () => Math.round((Date.now() - services.startedAt.getTime()) / 10) / 100;
   router.get('/health', async (_req, res) => {
-    const [deps, cache] = await Promise.all([dependencyChecks(services), probe(services.health.cache)]);
+    const [deps, cacheProbe] = await Promise.all([dependencyChecks(services), probe(services.health.cache)]);
+    const cache = cacheProbe === 'ok' ? 'ok' : 'degraded';
     const checks = { database: deps.database, cache, ...(deps.broker ? { broker: deps.broker } : {}) };
-    const ok = allOk(checks);
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'error', timestamp: services.clock.now().toISOString(), uptime: uptime(), checks });
+    const ok = allOk(deps);
+    res.status(ok ? 200 : 503).json({ status: !ok ? 'error' : cache === 'ok' ? 'ok' : 'degraded', timestamp: services.clock.now().toISOString(), uptime: uptime(), checks });
   });
   router.get('/health/live', (_req, res) => {
     res.status(200).json({ status: 'ok', timestamp: services.clock.now().toISOString(), uptime: uptime() });
