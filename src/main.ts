@@ -6,6 +6,8 @@ import { StartupError } from './app/database';
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await startApplication(config);
+  // A human-readable pointer beside the JSON logs (stderr keeps stdout pure JSON lines).
+  if (app.dashboardUrl) process.stderr.write(`PixPay dashboard: ${app.dashboardUrl}\n`);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -7,6 +7,7 @@ import { createLivePubSub, InProcessLiveEvents } from '../infra/live/in-process-
 import { AmqpLiveEvents } from '../infra/live/amqp-live-events';
 import { createLogger, type Logger } from '../infra/log/logger';
 import { buildHttpApp } from '../rest/rest-app';
+import { DASHBOARD_PATH } from '../rest/routes/dashboard.routes';
 import type { Config } from './config';
 import { buildServices } from './container';
 import { openDatabase } from './database';
@@ -15,6 +16,8 @@ import type { Services } from './services';
 
 export interface RunningApp {
   url: string;
+  /** The seller dashboard's address (api and all roles). */
+  dashboardUrl?: string;
   services: Services;
   server: Server;
   stop(): Promise<void>;
@@ -48,9 +51,11 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST}:${port}`;
-  logger.info({ url, mode: config.MODE, embeddedDatabase: db.embedded }, 'pixpay listening');
+  const dashboard = graphql ? `${url}${DASHBOARD_PATH}/` : undefined;
+  logger.info({ url, dashboard, mode: config.MODE, embeddedDatabase: db.embedded }, 'pixpay listening');
   return {
     url,
+    dashboardUrl: dashboard,
     services,
     server,
     stop: async () => {

@@ -5,6 +5,7 @@ import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { requestId } from './middleware/request-id';
 import { balanceRoutes } from './routes/balance.routes';
+import { dashboardRoutes } from './routes/dashboard.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
 import { pixLocationRoutes } from './routes/pix-location.routes';
@@ -43,6 +44,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     return app;
   }
   app.use(pixLocationRoutes(services));
+  app.use(dashboardRoutes());
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));
