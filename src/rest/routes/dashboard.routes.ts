@@ -33,7 +33,8 @@ const CSP = [
 export function dashboardRoutes(dir = DASHBOARD_DIR): Router {
   const router = Router();
   const index = join(dir, 'index.html');
-  router.get(DASHBOARD_PATH, (_req, res) => res.redirect(301, `${DASHBOARD_PATH}/`));
+  // Routing is not strict (/dashboard matches /dashboard/ too): redirect only the bare path.
+  router.get(DASHBOARD_PATH, (req, res, next) => (req.path.endsWith('/') ? next() : res.redirect(301, `${DASHBOARD_PATH}/`)));
   router.use(DASHBOARD_PATH, (_req, res, next) => {
     res.setHeader('Content-Security-Policy', CSP);
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -88,6 +88,7 @@ const TONE: Record<string, string> = {
   APPROVED: 'ok',
   DELIVERED: 'ok',
   REFUNDED: 'info',
+  CREATED: 'info',
   PARTIALLY_REFUNDED: 'info',
   PENDING: 'wait',
   WAITING_PAYMENT: 'wait',

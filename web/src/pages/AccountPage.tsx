@@ -24,7 +24,7 @@ export function AccountPage() {
 }
 
 function SellerSection() {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, money, locale } = useI18n();
   const { me, reload } = useMe();
   const [name, setName] = useState('');
   const [document, setDocument] = useState('');
@@ -51,7 +51,7 @@ function SellerSection() {
           <dd>{dateTime(seller.createdAt)}</dd>
           <dt>{t('feePlan')}</dt>
           <dd>
-            PIX {(plan.pixInBasisPoints / 100).toLocaleString()}% (min. {plan.pixInMinimumCents}¢) · {t('navWithdrawals')} {plan.withdrawalFixedCents}¢
+            PIX {(plan.pixInBasisPoints / 100).toLocaleString(locale)}% + {money(plan.pixInFixedCents)} (min. {money(plan.pixInMinimumCents)}) · {t('navWithdrawals')} {money(plan.withdrawalFixedCents)}
           </dd>
         </dl>
       </Section>

@@ -39,6 +39,7 @@ export function ChargeDetailPage({ id }: { id: string }) {
     ...(c ? [{ at: c.createdAt, what: 'TRANSACTION_CREATED' }] : []),
     ...(c?.paidAt ? [{ at: c.paidAt, what: 'TRANSACTION_PAID' }] : []),
     ...deliveries.filter((d) => d.trigger === 'EVENT').map((d) => ({ at: d.createdAt, what: d.eventType })),
+    ...(c ? [{ at: c.updatedAt, what: `TRANSACTION_${c.status}` }] : []),
   ]
     .filter((e, i, all) => all.findIndex((x) => x.what === e.what) === i)
     .sort((a, b) => a.at.localeCompare(b.at));
