@@ -22,16 +22,41 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 }
 
-/** Full-page screenshots at desktop and phone width, then back to desktop. */
-export async function screenshots(page: Page, name: string): Promise<void> {
+/**
+ * Full-page screenshots at desktop and phone width, then back to desktop. Returns the
+ * elements that stick out past the phone's width (the page must not scroll sideways).
+ */
+export async function screenshots(page: Page, name: string): Promise<string[]> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  let overflow: string[] = [];
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(viewport);
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    if (size === 'phone') overflow = (await page.evaluate(WIDER_THAN_VIEWPORT)) as string[];
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${size}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
+  return overflow;
 }
+
+// Outermost elements whose right edge passes the viewport, ignoring content inside scroll boxes.
+const WIDER_THAN_VIEWPORT = `(() => {
+  const w = document.documentElement.clientWidth;
+  const out = [];
+  const walk = (el) => {
+    const style = getComputedStyle(el);
+    if (el.getBoundingClientRect().right > w + 1) {
+      out.push(el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '') + ' ' + Math.round(el.getBoundingClientRect().right));
+      return;
+    }
+    if (style.overflowX === 'auto' || style.overflowX === 'scroll' || style.overflowX === 'hidden') return;
+    for (const c of el.children) walk(c);
+  };
+  walk(document.body);
+  const sw = document.documentElement.scrollWidth;
+  if (out.length === 0 && sw > w + 1) out.push('document scrollWidth ' + sw);
+  return out;
+})()`;
 
 export interface AxeViolation {
   id: string;

@@ -59,7 +59,7 @@ describe('seller dashboard in Chromium', () => {
     await page.goto(`${app.url}/dashboard`);
     await visible(page.getByRole('heading', { level: 1, name: 'Entrar' }));
     await accessible();
-    await screenshots(page, '01-log-in');
+    expect(await screenshots(page, '01-log-in')).toEqual([]);
     await page.getByRole('button', { name: 'Não tem conta? Criar conta' }).click();
     await page.getByLabel('E-mail').fill(`ana${Date.now()}@example.com`);
     await page.getByLabel('Senha').fill('short');
@@ -84,12 +84,12 @@ describe('seller dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Ativar 2FA' }).click();
     await visible(page.getByAltText('Autenticação em dois fatores (2FA)'));
     const secret = (await page.getByTestId('totp-secret').textContent())!;
-    await screenshots(page, '02-account-2fa');
+    expect(await screenshots(page, '02-account-2fa')).toEqual([]);
     await page.getByLabel('Código de 6 dígitos').fill(totpCode(secret, app.clock.now()));
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await visible(page.getByText('2FA ativo'));
     await accessible();
-    await screenshots(page, '03-account');
+    expect(await screenshots(page, '03-account')).toEqual([]);
 
     // API keys: a test key, shown once.
     await go('keys', 'Chaves de API');
@@ -97,7 +97,7 @@ describe('seller dashboard in Chromium', () => {
     await textOf(page.getByTestId('new-api-key')).toMatch(/^sk_test_/);
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'sk_test_' }).count()).toBe(1);
     await accessible();
-    await screenshots(page, '04-api-keys');
+    expect(await screenshots(page, '04-api-keys')).toEqual([]);
 
     // A test charge with its QR image, copy-and-paste code and countdown.
     await go('charges', 'Cobranças');
@@ -122,7 +122,7 @@ describe('seller dashboard in Chromium', () => {
     await textOf(sandbox.getByRole('status')).toMatch('PAID');
     await statusOf(row.locator('.badge')).toBe('PAID');
     await accessible();
-    await screenshots(page, '05-charges');
+    expect(await screenshots(page, '05-charges')).toEqual([]);
     await page.bringToFront();
     await sandbox.close();
 
@@ -134,7 +134,7 @@ describe('seller dashboard in Chromium', () => {
     await visible(page.getByText('Reembolso registrado.'));
     await statusOf(page.locator('.card-head .badge')).toBe('PARTIALLY_REFUNDED');
     await accessible();
-    await screenshots(page, '06-charge-detail');
+    expect(await screenshots(page, '06-charge-detail')).toEqual([]);
 
     // The wallet: 100,00 - 0,99 fee - 50,00 refund.
     await go('wallet', 'Carteira');
@@ -144,7 +144,7 @@ describe('seller dashboard in Chromium', () => {
     expect(csv.suggestedFilename()).toBe('extrato.csv');
     await visible(page.locator('canvas[role="img"]'));
     await accessible();
-    await screenshots(page, '07-wallet');
+    expect(await screenshots(page, '07-wallet')).toEqual([]);
 
     // A withdrawal needs the 2FA code (a new one: a code is accepted once).
     await go('withdrawals', 'Saques');
@@ -163,7 +163,7 @@ describe('seller dashboard in Chromium', () => {
     // The sandbox institution settles it in seconds; the status follows live.
     await statusOf(withdrawal.locator('.badge'), 20_000).toBe('PAID');
     await accessible();
-    await screenshots(page, '08-withdrawals');
+    expect(await screenshots(page, '08-withdrawals')).toEqual([]);
     await go('wallet', 'Carteira');
     await textOf(page.getByTestId('balance-available')).toBe('R$ 38,01');
 
@@ -185,11 +185,11 @@ describe('seller dashboard in Chromium', () => {
     await delivery.getByRole('button', { name: 'Tentativas' }).click();
     await textOf(page.locator('.attempts li')).toMatch('200');
     await accessible();
-    await screenshots(page, '09-webhooks');
+    expect(await screenshots(page, '09-webhooks')).toEqual([]);
 
     await go('sandbox', 'Sandbox');
     await accessible();
-    await screenshots(page, '10-sandbox');
+    expect(await screenshots(page, '10-sandbox')).toEqual([]);
 
     // English switch: texts and money follow the language.
     await page.getByRole('button', { name: 'English' }).click();
