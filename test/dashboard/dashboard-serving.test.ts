@@ -48,7 +48,7 @@ describe('the dashboard is served by the api role at /dashboard', () => {
   it('answers an unknown asset with the standard 404', async () => {
     const res = await fetch(`${app.url}/dashboard/assets/nope.js`);
     expect(res.status).toBe(404);
-    expect((await res.json()).erro).toBe('ROUTE_NOT_FOUND');
+    expect(((await res.json()) as { erro: string }).erro).toBe('ROUTE_NOT_FOUND');
   });
 
   it('says when the app was not built instead of serving nothing', async () => {
@@ -62,7 +62,7 @@ describe('the dashboard is served by the api role at /dashboard', () => {
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/dashboard/`);
       expect(res.status).toBe(503);
-      expect((await res.json()).erro).toBe('DASHBOARD_NOT_BUILT');
+      expect(((await res.json()) as { erro: string }).erro).toBe('DASHBOARD_NOT_BUILT');
     } finally {
       server.close();
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { rest } from '../support/rest';
 
 const CREATE = 'mutation($k:String!){ createTransaction(idempotencyKey:$k, input:{ amount: 10000 }){ id status } }';
 const PAY = 'mutation($id:ID!){ sandboxPayTransaction(id:$id){ id status paidAt end2endId } }';
@@ -42,5 +43,18 @@ describe('sandbox mutations', () => {
     expect(codeOf(await gql(app, PAY, { id }, other.session))).toBe('TRANSACTION_NOT_FOUND');
     expect(codeOf(await gql(app, REPORT, { id, s: 'PAID' }, other.session))).toBe('TRANSACTION_NOT_FOUND');
     expect(codeOf(await gql(app, PAY, { id }))).toBe('UNAUTHENTICATED');
+  });
+
+  it('share their actions with the REST sandbox paths', async () => {
+    const id = await newCharge();
+    const bad = await rest(app, 'POST', `/v1/sandbox/transactions/${id}/report`, { key: seller.apiKey, body: { status: '' } });
+    expect(bad.status).toBe(400);
+    const expired = await rest(app, 'POST', `/v1/sandbox/transactions/${id}/report`, { key: seller.apiKey, body: { status: 'EXPIRED' } });
+    expect(expired.body.data).toMatchObject({ applied: true, transaction: { id, status: 'EXPIRED' } });
+    // A payment after expiry is still recorded (PAID outranks EXPIRED), through either door.
+    const paid = await rest(app, 'POST', `/v1/sandbox/transactions/${id}/pay`, { key: seller.apiKey });
+    expect(paid.body.data).toMatchObject({ id, status: 'PAID' });
+    const unknown = await rest(app, 'POST', '/v1/sandbox/transactions/nope/pay', { key: seller.apiKey });
+    expect(unknown.status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { en, type MessageKey, pt } from './messages';
+import { moneyFormat } from './money';
 
 export type Locale = 'pt-BR' | 'en';
 const LOCALE_KEY = 'pixpay.locale';
@@ -16,10 +17,6 @@ interface I18n {
 }
 
 const Ctx = createContext<I18n | null>(null);
-
-export function moneyFormat(locale: Locale, cents: number): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(cents / 100);
-}
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(() => (localStorage.getItem(LOCALE_KEY) === 'en' ? 'en' : 'pt-BR'));

@@ -6,3 +6,8 @@ export function parseReais(text: string): number | null {
   const cents = Math.round(Number(normal) * 100);
   return Number.isSafeInteger(cents) ? cents : null;
 }
+
+/** cents -> "R$ 1.234,56" in pt-BR (the space is a no-break space), "R$1,234.56" in English. */
+export function moneyFormat(locale: 'pt-BR' | 'en', cents: number): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(cents / 100);
+}
