@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import { graphql, type ResultOf } from '../lib/graphql';
 import { useQuery } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
-import { Loadable, StatusBadge } from './ui';
+import { DataTable, Loadable, StatusBadge } from './ui';
 
 export const DeliveryFields = graphql(`
   fragment DeliveryFields on WebhookDelivery {
@@ -24,20 +24,7 @@ export function DeliveryTable({ deliveries, actions }: { deliveries: readonly De
   const [open, setOpen] = useState<string>();
   if (deliveries.length === 0) return <p className="muted">{t('empty')}</p>;
   return (
-    <div className="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t('createdAt')}</th>
-            <th scope="col">{t('event')}</th>
-            <th scope="col">{t('status')}</th>
-            <th scope="col">{t('attempts')}</th>
-            <th scope="col">
-              <span className="sr-only">{t('details')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+    <DataTable columns={[t('createdAt'), t('event'), t('status'), t('attempts'), { label: t('details'), hidden: true }]}>
           {deliveries.map((d) => (
             <Fragment key={d.id}>
               <tr data-delivery={d.id}>
@@ -67,9 +54,7 @@ export function DeliveryTable({ deliveries, actions }: { deliveries: readonly De
               )}
             </Fragment>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }
 

@@ -120,3 +120,51 @@ export function Section({ title, children, actions }: { title: string; children:
     </section>
   );
 }
+
+export interface Column {
+  label: string;
+  /** right-aligned figures */
+  num?: boolean;
+  /** a label for screen readers only (action columns) */
+  hidden?: boolean;
+}
+
+/** A table that scrolls sideways on its own at phone width; rows are the children. */
+export function DataTable({ columns, children }: { columns: (string | Column)[]; children: ReactNode }) {
+  return (
+    <div className="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            {columns.map((c) => {
+              const col = typeof c === 'string' ? { label: c } : c;
+              return (
+                <th key={col.label} scope="col" className={col.num ? 'num' : undefined}>
+                  {col.hidden ? <span className="sr-only">{col.label}</span> : col.label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A select of fixed values with an "all" choice first (filters). */
+export function ChoiceFilter({ label, value, choices, onChange }: { label: string; value: string; choices: readonly string[]; onChange(v: string): void }) {
+  const { t } = useI18n();
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{t('all')}</option>
+          {choices.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { PixCharge } from '../components/PixCharge';
-import { ErrorMessage, Field, Loadable, Section, StatusBadge } from '../components/ui';
+import { ChoiceFilter, DataTable, ErrorMessage, Field, Loadable, Section, StatusBadge } from '../components/ui';
 import { ChargeFields, ChargeUpdated, TRANSACTION_STATUSES } from '../lib/charges';
 import { newIdempotencyKey } from '../lib/client';
 import { graphql, readFragment, type ResultOf } from '../lib/graphql';
@@ -66,22 +66,7 @@ export function ChargesPage() {
           }}
         />
         <Loadable loading={list.loading} error={list.error} empty={!list.loading && items.length === 0} reload={list.reload}>
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('createdAt')}</th>
-                  <th scope="col">{t('description')}</th>
-                  <th scope="col" className="num">
-                    {t('total')}
-                  </th>
-                  <th scope="col">{t('status')}</th>
-                  <th scope="col">
-                    <span className="sr-only">{t('details')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable columns={[t('createdAt'), t('description'), { label: t('total'), num: true }, t('status'), { label: t('details'), hidden: true }]}>
                 {items.map((c) => (
                   <tr key={c.id} data-charge={c.id}>
                     <td>{dateTime(c.createdAt)}</td>
@@ -97,9 +82,7 @@ export function ChargesPage() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </DataTable>
           <Pager offset={offset} total={total} size={PAGE} onChange={setOffset} />
         </Loadable>
       </Section>
@@ -137,16 +120,7 @@ function ChargeFilters({ onApply }: { onApply(f: { status?: Status; from?: strin
         onApply({ status: (status || undefined) as Status | undefined, from, until });
       }}
     >
-      <Field label={t('status')}>
-        {(id) => (
-          <select id={id} value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">{t('all')}</option>
-            {TRANSACTION_STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ChoiceFilter label={t('status')} value={status} choices={TRANSACTION_STATUSES} onChange={setStatus} />
       <Field label={t('from')}>{(id) => <input id={id} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />}</Field>
       <Field label={t('until')}>{(id) => <input id={id} type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />}</Field>
       <button type="submit" className="secondary">

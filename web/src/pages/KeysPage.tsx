@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CopyButton, ErrorMessage, Loadable, Section, StatusBadge } from '../components/ui';
+import { CopyButton, DataTable, ErrorMessage, Loadable, Section, StatusBadge } from '../components/ui';
 import { graphql } from '../lib/graphql';
 import { useMutation, useQuery } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
@@ -58,20 +58,7 @@ export function KeysPage() {
           </div>
         )}
         <Loadable loading={keys.loading} error={keys.error} empty={!keys.loading && list.length === 0} reload={keys.reload}>
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('key')}</th>
-                  <th scope="col">{t('mode')}</th>
-                  <th scope="col">{t('createdAt')}</th>
-                  <th scope="col">{t('lastUsed')}</th>
-                  <th scope="col">
-                    <span className="sr-only">{t('revoke')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable columns={[t('key'), t('mode'), t('createdAt'), t('lastUsed'), { label: t('revoke'), hidden: true }]}>
                 {list.map((k) => (
                   <tr key={k.id}>
                     <td>
@@ -93,9 +80,7 @@ export function KeysPage() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </DataTable>
         </Loadable>
       </Section>
     </>

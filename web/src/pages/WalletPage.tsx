@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { type DayVolume, VolumeChart } from '../components/VolumeChart';
-import { ErrorMessage, Field, Loadable, Section } from '../components/ui';
+import { ChoiceFilter, DataTable, ErrorMessage, Field, Loadable, Section } from '../components/ui';
 import { ApiError, request } from '../lib/client';
 import { download, toCsv } from '../lib/csv';
 import { graphql, type ResultOf, type VariablesOf } from '../lib/graphql';
@@ -127,19 +127,7 @@ export function WalletPage() {
           }}
         />
         <Loadable loading={statement.loading} error={statement.error} empty={!statement.loading && entries.length === 0} reload={statement.reload}>
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('date')}</th>
-                  <th scope="col">{t('type')}</th>
-                  <th scope="col">{t('description')}</th>
-                  <th scope="col" className="num">
-                    {t('total')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable columns={[t('date'), t('type'), t('description'), { label: t('total'), num: true }]}>
                 {entries.map((e) => (
                   <tr key={e.id}>
                     <td>{dateTime(e.createdAt)}</td>
@@ -148,9 +136,7 @@ export function WalletPage() {
                     <td className={`num ${e.amount < 0 ? 'neg' : ''}`}>{money(e.amount)}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </DataTable>
           <div className="pager">
             <button type="button" className="secondary" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
               {t('previous')}
@@ -183,16 +169,7 @@ function StatementFilters({ onApply }: { onApply(f: { startDate?: string; endDat
     >
       <Field label={t('from')}>{(id) => <input id={id} type="date" value={startDate} onChange={(e) => setStart(e.target.value)} />}</Field>
       <Field label={t('until')}>{(id) => <input id={id} type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />}</Field>
-      <Field label={t('type')}>
-        {(id) => (
-          <select id={id} value={type} onChange={(e) => setType(e.target.value)}>
-            <option value="">{t('all')}</option>
-            {TYPES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ChoiceFilter label={t('type')} value={type} choices={TYPES} onChange={setType} />
       <button type="submit" className="secondary">
         {t('filter')}
       </button>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { DeliveryFields, DeliveryTable } from '../components/Deliveries';
-import { CopyButton, ErrorMessage, Field, Loadable, Notice, Section } from '../components/ui';
+import { ChoiceFilter, CopyButton, ErrorMessage, Field, Loadable, Notice, Section } from '../components/ui';
 import { graphql, readFragment } from '../lib/graphql';
 import { useMutation, useQuery } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
@@ -84,23 +84,15 @@ export function WebhooksPage() {
         }
       >
         <div className="filters">
-          <Field label={t('status')}>
-            {(id) => (
-              <select
-                id={id}
-                value={status ?? ''}
-                onChange={(e) => {
-                  setSkip(0);
-                  setStatus((e.target.value || undefined) as typeof status);
-                }}
-              >
-                <option value="">{t('all')}</option>
-                {DELIVERY_STATUSES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceFilter
+            label={t('status')}
+            value={status ?? ''}
+            choices={DELIVERY_STATUSES}
+            onChange={(v) => {
+              setSkip(0);
+              setStatus((v || undefined) as typeof status);
+            }}
+          />
         </div>
         <Loadable loading={deliveries.loading} error={deliveries.error} empty={false} reload={deliveries.reload}>
           <DeliveryTable

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
+import { ChoiceFilter, DataTable, ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
 import { newIdempotencyKey } from '../lib/client';
 import { graphql, readFragment, type ResultOf } from '../lib/graphql';
 import { useMutation, useQuery, useSubscription } from '../lib/hooks';
@@ -62,22 +62,7 @@ export function WithdrawalsPage() {
           }}
         />
         <Loadable loading={list.loading} error={list.error} empty={!list.loading && items.length === 0} reload={list.reload}>
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('createdAt')}</th>
-                  <th scope="col">{t('pixKey')}</th>
-                  <th scope="col" className="num">
-                    {t('total')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('fee')}
-                  </th>
-                  <th scope="col">{t('status')}</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable columns={[t('createdAt'), t('pixKey'), { label: t('total'), num: true }, { label: t('fee'), num: true }, t('status')]}>
                 {items.map((w: W) => (
                   <tr key={w.id} data-withdrawal={w.id}>
                     <td>{dateTime(w.createdAt)}</td>
@@ -92,9 +77,7 @@ export function WithdrawalsPage() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </DataTable>
           <Pager offset={skip} total={list.data?.withdrawals.count ?? 0} size={PAGE} onChange={setSkip} />
         </Loadable>
       </Section>
@@ -116,16 +99,7 @@ function WithdrawalFilters({ onApply }: { onApply(f: Filters): void }) {
         onApply({ status: (status || undefined) as Filters['status'], startDate: startDate || undefined, endDate: endDate || undefined, search: search || undefined });
       }}
     >
-      <Field label={t('status')}>
-        {(id) => (
-          <select id={id} value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">{t('all')}</option>
-            {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ChoiceFilter label={t('status')} value={status} choices={STATUSES} onChange={setStatus} />
       <Field label={t('from')}>{(id) => <input id={id} type="date" value={startDate} onChange={(e) => setStart(e.target.value)} />}</Field>
       <Field label={t('until')}>{(id) => <input id={id} type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />}</Field>
       <Field label={t('search')}>{(id) => <input id={id} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}</Field>
