@@ -19,7 +19,7 @@ describe('seller dashboard in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    ensureDashboardBuilt();
+    await ensureDashboardBuilt();
     receiver = await Receiver.start();
     app = await startWebhookApp(receiver, { amqp: false, name: 'dashboard', env: { SANDBOX_AUTOPAY_SECONDS: '3600' } });
     browser = await launchChromium();

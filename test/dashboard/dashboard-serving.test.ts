@@ -12,7 +12,7 @@ import { ensureDashboardBuilt } from './browser';
 describe('the dashboard is served by the api role at /dashboard', () => {
   let app: TestApp;
   beforeAll(async () => {
-    ensureDashboardBuilt();
+    await ensureDashboardBuilt();
     app = await startTestApp({ ROLE: 'api' });
   }, 240_000);
   afterAll(async () => {

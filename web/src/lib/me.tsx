@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { Loadable } from '../components/ui';
 import { graphql, type ResultOf } from './graphql';
 import { useQuery } from './hooks';
 
@@ -26,7 +27,9 @@ const Ctx = createContext<MeState>({ me: undefined, reload: () => undefined });
 
 export function MeProvider({ children }: { children: ReactNode }) {
   const q = useQuery(MeQuery, {});
-  return <Ctx.Provider value={{ me: q.data?.me, reload: q.reload }}>{q.data || q.error ? children : null}</Ctx.Provider>;
+  // Until the caller is known nothing else can render; a failure shows with a retry.
+  const gate = q.data ? children : <Loadable loading={q.loading} error={q.error} reload={q.reload}>{null}</Loadable>;
+  return <Ctx.Provider value={{ me: q.data?.me, reload: q.reload }}>{gate}</Ctx.Provider>;
 }
 
 export const useMe = () => useContext(Ctx);
