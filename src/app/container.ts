@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Services } from './services';
 import { wireAccounts } from './wiring/accounts';
 import { wireLedger } from './wiring/ledger';
+import { wireDisputes } from './wiring/disputes';
 import { wireTransactions } from './wiring/transactions';
 import { wireWithdrawals } from './wiring/withdrawals';
 import { JwsSigner } from '../infra/pix/jws-signer';
@@ -18,7 +19,8 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
   const accounts = wireAccounts(platform);
   const webhooks = wireWebhooks(platform);
   const ledger = wireLedger(platform, accounts.sellerRepository);
-  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets });
+  const disputes = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
+  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   return {
     mode: config.MODE,
@@ -40,6 +42,7 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
     ...ledger,
     ...transactions,
     ...withdrawals,
+    ...disputes,
     pixSigner: new JwsSigner(config.APP_SECRET, `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/pix/jwks`),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
   };

@@ -11,6 +11,10 @@ import type { TransactionReportsService } from '../domain/transactions/transacti
 import type { TransactionsService } from '../domain/transactions/transactions.service';
 import type { WithdrawalReportsService } from '../domain/withdrawals/withdrawal-reports.service';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
+import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
+import type { DisputeRepository } from '../domain/disputes/dispute.types';
+import type { SellerDebtStore } from '../domain/ledger/seller-debt.ports';
+import type { ProtectiveReports } from '../domain/transactions/transactions.ports';
 import type { SandboxInstitution } from '../infra/institution/sandbox-institution';
 import type { JwsSigner } from '../infra/pix/jws-signer';
 import type { Clock } from '../domain/shared/clock';
@@ -69,4 +73,11 @@ export interface Services {
   webhookRuntime: WebhookRuntime;
   /** Purge of finished deliveries and superseded events (the worker's maintenance pass runs it). */
   webhookRetention: WebhookRetention;
+  /** Seller debts left by returns the balance could not cover. */
+  debts: SellerDebtStore;
+  /** The money of DISPUTE / CHARGEDBACK / PENDING_REVIEW / BLOCKED reports and the institution's decisions. */
+  protectiveReports: ProtectiveReports;
+  /** The one path that decides a dispute (operator, institution, appeal window). */
+  disputeDecisions: DisputeDecisions;
+  disputeRepository: DisputeRepository;
 }
