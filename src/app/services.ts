@@ -13,6 +13,7 @@ import type { WithdrawalReportsService } from '../domain/withdrawals/withdrawal-
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
 import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
 import type { DisputeRepository } from '../domain/disputes/dispute.types';
+import type { DisputeQueries } from '../domain/disputes/dispute-queries';
 import type { SellerDebtStore } from '../domain/ledger/seller-debt.ports';
 import type { ProtectiveReports } from '../domain/transactions/transactions.ports';
 import type { SandboxInstitution } from '../infra/institution/sandbox-institution';
@@ -80,4 +81,6 @@ export interface Services {
   /** The one path that decides a dispute (operator, institution, appeal window). */
   disputeDecisions: DisputeDecisions;
   disputeRepository: DisputeRepository;
+  /** The seller's reads of its disputes. */
+  disputeQueries: DisputeQueries;
 }

@@ -1,5 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { DisputeDecisions } from '../../domain/disputes/dispute-decisions';
+import { DisputeQueries } from '../../domain/disputes/dispute-queries';
 import { JOB_DISPUTE_APPEAL_DEADLINE } from '../../domain/disputes/disputes.deps';
 import { DisputeProtectiveReports } from '../../domain/disputes/protective-reports';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
@@ -28,5 +29,5 @@ export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: 
   p.jobs.register(JOB_DISPUTE_APPEAL_DEADLINE, async (payload) => {
     if (typeof payload.disputeId === 'string') await disputeDecisions.closeAppealWindow(payload.disputeId);
   });
-  return { protectiveReports: new DisputeProtectiveReports(d), disputeDecisions, disputeRepository };
+  return { protectiveReports: new DisputeProtectiveReports(d), disputeDecisions, disputeRepository, disputeQueries: new DisputeQueries(d) };
 }
