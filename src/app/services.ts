@@ -14,6 +14,7 @@ import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.servi
 import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
 import type { DisputeRepository } from '../domain/disputes/dispute.types';
 import type { DisputeQueries } from '../domain/disputes/dispute-queries';
+import type { AppealDisputeService } from '../domain/disputes/appeal-dispute';
 import type { SellerDebtStore } from '../domain/ledger/seller-debt.ports';
 import type { ProtectiveReports } from '../domain/transactions/transactions.ports';
 import type { SandboxInstitution } from '../infra/institution/sandbox-institution';
@@ -83,4 +84,6 @@ export interface Services {
   disputeRepository: DisputeRepository;
   /** The seller's reads of its disputes. */
   disputeQueries: DisputeQueries;
+  /** The seller's appeal with evidence (both doors). */
+  appealDispute: AppealDisputeService;
 }

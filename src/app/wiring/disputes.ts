@@ -6,6 +6,8 @@ import { DisputeProtectiveReports } from '../../domain/disputes/protective-repor
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import type { SellerDebtStore } from '../../domain/ledger/seller-debt.ports';
 import { PgDisputeRepository } from '../../infra/disputes/pg-dispute-repository';
+import { PgEvidenceStore } from '../../infra/disputes/pg-evidence-store';
+import { AppealDisputeService } from '../../domain/disputes/appeal-dispute';
 import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
 import type { Platform } from './platform';
 
@@ -24,10 +26,17 @@ export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: 
     clock: p.clock,
     newId: createId,
     appealWindowMs: p.config.DISPUTE_APPEAL_WINDOW_HOURS * 3_600_000,
+    evidence: new PgEvidenceStore(p.sql),
   };
   const disputeDecisions = new DisputeDecisions(d);
   p.jobs.register(JOB_DISPUTE_APPEAL_DEADLINE, async (payload) => {
     if (typeof payload.disputeId === 'string') await disputeDecisions.closeAppealWindow(payload.disputeId);
   });
-  return { protectiveReports: new DisputeProtectiveReports(d), disputeDecisions, disputeRepository, disputeQueries: new DisputeQueries(d) };
+  return {
+    protectiveReports: new DisputeProtectiveReports(d),
+    disputeDecisions,
+    disputeRepository,
+    disputeQueries: new DisputeQueries(d),
+    appealDispute: new AppealDisputeService(d),
+  };
 }

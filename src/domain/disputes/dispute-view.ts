@@ -22,3 +22,13 @@ export function disputeView(d: Dispute): Record<string, unknown> {
   if (d.decidedAt) view.decidedAt = d.decidedAt.toISOString();
   return view;
 }
+
+/** SPEC's answer to an appeal (also what an idempotent replay returns). */
+export function appealAnswer(d: Dispute, uploadedFiles: number) {
+  return {
+    status: true,
+    data: { id: d.id, status: d.status, appealReason: d.appealReason },
+    uploadedFiles,
+    message: `Appeal received with ${uploadedFiles} file${uploadedFiles === 1 ? '' : 's'}; the dispute is under review`,
+  };
+}

@@ -1,6 +1,10 @@
 import { Router, type Request } from 'express';
 import type { Services } from '../../app/services';
-import { disputeView } from '../../domain/disputes/dispute-view';
+import { parseAppeal } from '../../domain/disputes/appeal-dispute';
+import { appealAnswer, disputeView } from '../../domain/disputes/dispute-view';
+import type { Dispute } from '../../domain/disputes/dispute.types';
+import { EVIDENCE_MEDIA_TYPE, evidenceView, sha256Hex } from '../../domain/disputes/evidence';
+import { readAppealForm } from '../multipart-appeal';
 import { validationError } from '../../domain/shared/errors';
 import { authenticate, sellerOf } from '../middleware/auth';
 
@@ -8,7 +12,9 @@ const query = (req: Request, name: string): unknown => (req.query as Record<stri
 
 /**
  * The seller's disputes (`x-api-key`): GET /v1/disputes (filters status, origin,
- * transactionId, startDate, endDate; take / skip) and GET /v1/disputes/:id.
+ * transactionId, startDate, endDate; take / skip), GET /v1/disputes/:id with its
+ * evidence, the evidence download, and POST /v1/disputes/appeal (multipart,
+ * Idempotency-Key kept 72 h).
  */
 export function disputesRoutes(services: Services): Router {
   const router = Router();
@@ -28,7 +34,35 @@ export function disputesRoutes(services: Services): Router {
   });
 
   router.get('/v1/disputes/:id', auth, async (req, res) => {
-    res.json({ status: true, data: disputeView(await services.disputeQueries.get(sellerOf(res).id, String(req.params.id))) });
+    const { dispute, evidence } = await services.disputeQueries.detail(sellerOf(res).id, String(req.params.id));
+    res.json({ status: true, data: { ...disputeView(dispute), evidence: evidence.map(evidenceView) } });
+  });
+
+  router.get('/v1/disputes/:id/evidence/:fileId', auth, async (req, res) => {
+    const { file, content } = await services.disputeQueries.evidenceFile(sellerOf(res).id, String(req.params.id), String(req.params.fileId));
+    res.setHeader('Content-Type', EVIDENCE_MEDIA_TYPE[file.type]);
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(content);
+  });
+
+  router.post('/v1/disputes/appeal', auth, async (req, res) => {
+    const seller = sellerOf(res);
+    const form = await readAppealForm(req, res);
+    const result = await services.platform.idempotency.run({
+      sellerId: seller.id,
+      operation: 'disputes.appeal',
+      key: req.header('idempotency-key'),
+      // The request's identity: the fields and each file's name, size and digest.
+      body: { path: req.path, fields: form.fields, files: form.files.map((f) => ({ name: f.name, size: f.content.length, sha256: sha256Hex(f.content) })) },
+      execute: async (run) => {
+        const input = parseAppeal({ disputeId: form.fields.disputeId, appealReason: form.fields.appealReason, files: form.files });
+        const answer = (a: { dispute: Dispute; files: unknown[] }) => ({ status: 200, body: appealAnswer(a.dispute, a.files.length) });
+        return answer(await services.appealDispute.appeal(seller.id, input, (tx, appealed) => run.record(tx, appealed.dispute.id, answer(appealed))));
+      },
+    });
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(result.status).json(result.body);
   });
 
   return router;
