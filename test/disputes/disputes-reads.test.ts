@@ -51,8 +51,10 @@ describe('dispute reads, sandbox routes, GraphQL and webhooks', () => {
     expect((await rest(app, 'GET', '/v1/disputes?startDate=2000-01-01&endDate=2000-01-02', { key: s.apiKey })).body.data.count).toBe(0);
 
     const id = opened.body.data.dispute.id as string;
+    // The transaction answer links its dispute.
+    expect((await rest(app, 'GET', `/api/v1/cobranca/transactions/${contested}`, { key: s.apiKey })).body.data.disputeId).toBe(id);
     const one = await rest(app, 'GET', `/v1/disputes/${id}`, { key: s.apiKey });
-    expect(one.body).toEqual({ status: true, data: opened.body.data.dispute });
+    expect(one.body).toEqual({ status: true, data: { ...opened.body.data.dispute, evidence: [] } });
     const hidden = await rest(app, 'GET', `/v1/disputes/${id}`, { key: other.apiKey });
     expect(hidden.status).toBe(404);
     expect(hidden.body).toMatchObject({ status: false, erro: 'DISPUTE_NOT_FOUND', path: `/v1/disputes/${id}` });

@@ -52,6 +52,7 @@ export class PgDisputeRepository implements DisputeRepository {
         d.appealDeadline, d.decidedAt, d.decidedBy, d.createdAt, d.updatedAt],
       tx,
     );
+    await this.sql.query(`update transactions set dispute_id = ? where id = ?`, [d.id, d.transactionId], tx);
   }
 
   async update(tx: Tx, d: Dispute): Promise<void> {

@@ -8,6 +8,7 @@ import { Migration } from '@mikro-orm/migrations';
  *   retained, `owed_amount` what a forced debit could not take from the balances.
  * - transaction_holds: money retained while a transaction is PENDING_REVIEW or
  *   BLOCKED, and the status it returns to when the hold is released.
+ * - transactions.dispute_id: the transaction's latest dispute, shown in its answer.
  * - The seller's debt lives in the ledger as account `debt:<sellerId>`; its balance is
  *   the sum of its postings, read through a partial index that holds only those.
  */
@@ -32,6 +33,7 @@ export class Migration20261123110000Disputes extends Migration {
         created_at timestamptz not null,
         updated_at timestamptz not null
       );`);
+    this.addSql(`alter table transactions add column dispute_id text null;`);
     this.addSql(`create unique index disputes_active_transaction_key on disputes (transaction_id) where status in ('OPEN', 'UNDER_REVIEW');`);
     this.addSql(`create index disputes_seller_idx on disputes (seller_id, created_at desc, id desc);`);
     this.addSql(`
@@ -47,6 +49,7 @@ export class Migration20261123110000Disputes extends Migration {
 
   override async down(): Promise<void> {
     this.addSql('drop table transaction_holds;');
+    this.addSql('alter table transactions drop column dispute_id;');
     this.addSql('drop table disputes;');
     this.addSql('drop index ledger_postings_debt_idx;');
   }
