@@ -126,6 +126,17 @@ describe('POST /v1/disputes/appeal', () => {
     expect(await evidenceCount(disputeId)).toBe(0);
   });
 
+  it('refuses a request over 20 MiB in total, even when each file is within its limit', async () => {
+    const { disputeId } = await openDispute();
+    const file = Buffer.concat([PDF, Buffer.alloc(4 * 1024 * 1024, 0x20)]);
+    const outcome = await appeal(form({ disputeId, appealReason: 'many large files' }, Array.from({ length: 6 }, (_, i) => ({ name: `${i}.pdf`, content: file })))).then(
+      (r) => `${r.status}:${r.body.erro}`,
+      () => '0:CONNECTION_CLOSED',
+    );
+    expect(['413:PAYLOAD_TOO_LARGE', '0:CONNECTION_CLOSED']).toContain(outcome);
+    expect(await evidenceCount(disputeId)).toBe(0);
+  });
+
   it('is idempotent for 72 h: the same key and body replay the answer with no second set of files; another body is a conflict', async () => {
     const { disputeId } = await openDispute();
     const key = randomUUID();
