@@ -1,6 +1,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
+import type { ProtectiveReports } from '../../domain/transactions/transactions.ports';
 import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refunds.service';
 import { TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
 import { JOB_EXPIRE, JOB_REGISTER_CHARGE, TransactionsService } from '../../domain/transactions/transactions.service';
@@ -22,10 +23,10 @@ export function locationBase(publicBaseUrl: string): string {
   return `${u.host}${u.pathname.replace(/\/$/, '')}/pix/qr`;
 }
 
-export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard }) {
+export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = new PgTransactionRepository(p.sql);
-  const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
+  const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
   const sandbox = new SandboxInstitution({
     uow,
     scheduler,
