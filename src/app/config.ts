@@ -40,6 +40,13 @@ const schema = z.object({
   /** Days a finished webhook delivery (and a superseded event) is kept. */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   WEBHOOK_RESCUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /** Outgoing mail (queued data exports): SMTP when set, else `.eml` files under DATA_DIR/mail. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('PixPay <no-reply@pixpay.invalid>'),
+  /** A data export with more rows than this is queued and mailed instead of answered. */
+  DATA_EXPORT_DIRECT_MAX_ROWS: z.coerce.number().int().min(0).max(100_000).default(1_000),
+  /** Lifetime of a queued export's single-use download link. */
+  DATA_EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_HOSTS'> & {

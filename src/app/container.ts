@@ -11,6 +11,7 @@ import { wireWithdrawals } from './wiring/withdrawals';
 import { JwsSigner } from '../infra/pix/jws-signer';
 import { buildPlatform } from './wiring/platform';
 import { wireWebhooks } from './wiring/webhooks';
+import { wirePrivacy } from './wiring/privacy';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
 export function buildServices(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Services {
@@ -20,6 +21,7 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
   const ledger = wireLedger(platform, accounts.sellerRepository);
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
+  const privacy = wirePrivacy(platform, { users: accounts.userRepository });
   return {
     mode: config.MODE,
     clock,
@@ -40,6 +42,7 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
     ...ledger,
     ...transactions,
     ...withdrawals,
+    ...privacy,
     pixSigner: new JwsSigner(config.APP_SECRET, `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/pix/jwks`),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
   };

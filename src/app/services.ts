@@ -22,6 +22,8 @@ import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.ser
 import type { WebhookRetention } from '../domain/webhooks/webhook-retention';
 import type { WebhookTargetGuard } from '../domain/webhooks/webhooks.ports';
 import type { WebhookRuntime } from './wiring/webhooks';
+import type { DataExportService } from '../domain/privacy/data-export.service';
+import type { ErasureService } from '../domain/privacy/erasure.service';
 
 export interface HealthProbe {
   database(): Promise<boolean>;
@@ -69,4 +71,8 @@ export interface Services {
   webhookRuntime: WebhookRuntime;
   /** Purge of finished deliveries and superseded events (the worker's maintenance pass runs it). */
   webhookRetention: WebhookRetention;
+  /** Data-subject access: the export, direct or queued and mailed. */
+  dataExport: DataExportService;
+  /** Data-subject erasure requests, their execution and the retention job. */
+  erasure: ErasureService;
 }

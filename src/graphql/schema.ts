@@ -1,13 +1,14 @@
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
 import { AccountResolver } from './resolvers/account.resolver';
+import { DataRequestResolver } from './resolvers/data-request.resolver';
 import { LedgerAdminResolver } from './resolvers/ledger-admin.resolver';
 import { TransactionResolver } from './resolvers/transaction.resolver';
 import { WalletResolver } from './resolvers/wallet.resolver';
 import { WebhookResolver } from './resolvers/webhook.resolver';
 import { WithdrawalResolver } from './resolvers/withdrawal.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, WebhookResolver, WithdrawalResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, WebhookResolver, WithdrawalResolver, DataRequestResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

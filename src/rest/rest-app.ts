@@ -6,6 +6,7 @@ import { jsonBody } from './middleware/json-body';
 import { requestId } from './middleware/request-id';
 import { storableTextOnly } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
+import { dataSubjectRoutes } from './routes/data-subject.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
 import { pixLocationRoutes } from './routes/pix-location.routes';
@@ -51,6 +52,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   api.use(storableTextOnly);
   api.use(webhooksRoutes(services));
   api.use(balanceRoutes(services));
+  api.use(dataSubjectRoutes(services));
   api.use(transactionsRoutes(services));
   api.use(withdrawalsRoutes(services));
   api.use(institutionRoutes(services, services.institutionCallbackSecret));

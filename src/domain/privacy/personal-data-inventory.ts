@@ -247,6 +247,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
     capability: 'webhooks',
     owner: { column: 'seller_id', subject: 'seller' },
     exportSection: 'webhooks',
+    exportOmit: ['secret_enc'],
     columns: {
       id: N,
       seller_id: N,

@@ -61,6 +61,8 @@ export interface TableInventory {
   exportSection?: string;
   /** The row key exports walk by (keyset pagination); `id` unless said. */
   key?: string;
+  /** Columns left out of the export although not personal (encrypted secrets). */
+  exportOmit?: string[];
   columns: Record<string, FieldSpec>;
 }
 
