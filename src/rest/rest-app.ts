@@ -3,6 +3,7 @@ import { pinoHttp } from 'pino-http';
 import type { Services } from '../app/services';
 import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
+import { logSafeRequest } from './middleware/log-url';
 import { requestId } from './middleware/request-id';
 import { storableTextOnly } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
@@ -36,6 +37,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
       genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
       customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
       autoLogging: { ignore: (req) => req.url === '/health' },
+      serializers: { req: logSafeRequest },
     }),
   );
   app.use(healthRoutes(services));

@@ -7,6 +7,7 @@ export type ErasurePhase = 'ERASURE' | 'RETENTION_END';
 export interface TableErasure {
   table: string;
   owner: TableOwner;
+  /** The row's identifying column (e-mail placeholders are made unique with it). */
   key: string;
   /** Column -> the placeholder it gets in this phase. */
   set: Record<string, Placeholder>;
@@ -27,7 +28,7 @@ export function erasurePlan(phase: ErasurePhase, inventory: PersonalDataInventor
       if (phase === 'ERASURE' && spec.erasure === 'AFTER_RETENTION' && spec.atErasure) set[column] = spec.atErasure;
       if (phase === 'RETENTION_END' && spec.erasure === 'AFTER_RETENTION') set[column] = spec.placeholder;
     }
-    if (Object.keys(set).length > 0) plan.push({ table, owner: entry.owner, key: entry.key ?? 'id', set });
+    if (Object.keys(set).length > 0) plan.push({ table, owner: entry.owner, key: (entry.key ?? ['id']).at(-1) ?? 'id', set });
   }
   return plan;
 }

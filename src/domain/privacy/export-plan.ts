@@ -6,7 +6,7 @@ export interface ExportSection {
   name: string;
   table: string;
   owner: TableOwner;
-  key: string;
+  key: string[];
   columns: string[];
 }
 
@@ -18,7 +18,7 @@ export function exportSections(inventory: PersonalDataInventory = PERSONAL_DATA_
     const columns = Object.entries(entry.columns)
       .filter(([name, spec]) => !(spec.class === 'PERSONAL' && spec.category === 'CREDENTIAL') && !entry.exportOmit?.includes(name))
       .map(([name]) => name);
-    sections.push({ name: entry.exportSection, table, owner: entry.owner, key: entry.key ?? 'id', columns });
+    sections.push({ name: entry.exportSection, table, owner: entry.owner, key: entry.key ?? ['id'], columns });
   }
   return sections;
 }

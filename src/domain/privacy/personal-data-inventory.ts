@@ -85,6 +85,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
     capability: 'pix charges',
     owner: { column: 'seller_id', subject: 'seller' },
     exportSection: 'charges',
+    key: ['created_at', 'id'],
     columns: {
       id: N,
       seller_id: N,
@@ -129,6 +130,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
     capability: 'withdrawals',
     owner: { column: 'seller_id', subject: 'seller' },
     exportSection: 'withdrawals',
+    key: ['created_at', 'id'],
     columns: {
       id: N,
       seller_id: N,
@@ -177,13 +179,14 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
     capability: 'ledger',
     owner: { column: 'seller_id', subject: 'seller' },
     exportSection: 'wallet',
-    key: 'seller_id',
+    key: ['seller_id'],
     columns: { seller_id: N, available_pix: F, available_boleto: F, available_card: F, blocked: F, updated_at: F },
   },
   ledger_statement_lines: {
     capability: 'ledger',
     owner: { column: 'seller_id', subject: 'seller' },
     exportSection: 'statement',
+    key: ['created_at', 'id'],
     columns: {
       id: N,
       seller_id: N,

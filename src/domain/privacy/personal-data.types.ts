@@ -59,8 +59,8 @@ export interface TableInventory {
   owner?: TableOwner;
   /** The export's section name for this table; absent: not exported (internal copies, credentials only). */
   exportSection?: string;
-  /** The row key exports walk by (keyset pagination); `id` unless said. */
-  key?: string;
+  /** The unique row key exports walk by (keyset pagination, ideally an index after the owner column); `['id']` unless said. */
+  key?: string[];
   /** Columns left out of the export although not personal (encrypted secrets). */
   exportOmit?: string[];
   columns: Record<string, FieldSpec>;

@@ -50,18 +50,23 @@ export class PgPersonalDataStore implements PersonalDataStore {
     const cond = ownerCondition(s.owner, scope);
     if (!cond) return;
     const cols = s.columns.map(ident).join(', ');
-    let last: unknown;
+    const key = s.key.map(ident);
+    // Key values travel as text, so timestamps keep their microseconds between pages.
+    const keyText = key.map((k, i) => `${k}::text as __k${i}`).join(', ');
+    const keyOut = s.key.map((_, i) => `'__k${i}'`).join(', ');
+    let last: string[] | undefined;
     for (;;) {
-      const after = last === undefined ? '' : ` and ${ident(s.key)} > ?`;
-      const rows = await this.sql.query<{ k: unknown; r: Record<string, unknown> }>(
-        `select t.__key as k, to_jsonb(t) - '__key' as r
-           from (select ${ident(s.key)} as __key, ${cols} from ${ident(s.table)}
-                  where ${cond.sql}${after} order by ${ident(s.key)} limit ${PAGE}) t`,
-        last === undefined ? cond.params : [...cond.params, last],
+      const after = last ? ` and (${key.join(', ')}) > (${key.map(() => '?').join(', ')})` : '';
+      const rows = await this.sql.query<Record<string, unknown> & { r: Record<string, unknown> }>(
+        `select ${s.key.map((_, i) => `t.__k${i}`).join(', ')}, to_jsonb(t) - array[${keyOut}] as r
+           from (select ${keyText}, ${cols} from ${ident(s.table)}
+                  where ${cond.sql}${after} order by ${key.join(', ')} limit ${PAGE}) t`,
+        last ? [...cond.params, ...last] : cond.params,
       );
       for (const row of rows) yield row.r;
       if (rows.length < PAGE) return;
-      last = rows[rows.length - 1].k;
+      const end = rows[rows.length - 1];
+      last = s.key.map((_, i) => String(end[`__k${i}`]));
     }
   }
 
