@@ -24,6 +24,7 @@ import type { WebhookTargetGuard } from '../domain/webhooks/webhooks.ports';
 import type { WebhookRuntime } from './wiring/webhooks';
 import type { DataExportService } from '../domain/privacy/data-export.service';
 import type { ErasureService } from '../domain/privacy/erasure.service';
+import type { RetainedEventMasking } from '../domain/privacy/retained-event-masking';
 
 export interface HealthProbe {
   database(): Promise<boolean>;
@@ -75,4 +76,6 @@ export interface Services {
   dataExport: DataExportService;
   /** Data-subject erasure requests, their execution and the retention job. */
   erasure: ErasureService;
+  /** Masks the personal data of events kept past the retention window (the worker's maintenance pass runs it). */
+  retainedEventMasking: RetainedEventMasking;
 }

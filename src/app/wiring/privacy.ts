@@ -6,6 +6,8 @@ import { BrazilHolidays } from '../../infra/privacy/brazil-holidays';
 import { NodemailerExportMailer } from '../../infra/privacy/export-mailer';
 import { PgDataRequestRepository } from '../../infra/privacy/pg-data-requests';
 import { PgPersonalDataStore } from '../../infra/privacy/pg-personal-data-store';
+import { PgRetainedEvents } from '../../infra/privacy/pg-retained-events';
+import { RetainedEventMasking } from '../../domain/privacy/retained-event-masking';
 import { ZipExportArchive } from '../../infra/privacy/zip-export-archive';
 import type { Platform } from './platform';
 
@@ -43,5 +45,6 @@ export function wirePrivacy(p: Platform, deps: { users: Pick<UserRepository, 'fi
   const erasure = new ErasureService({ uow, requests, store, scheduler, holidays: new BrazilHolidays(), tokens, clock });
   jobs.register(JOB_BUILD_EXPORT, (payload) => dataExport.build(requestIdOf(payload)));
   jobs.register(JOB_FINISH_RETENTION, (payload) => erasure.finishRetention(requestIdOf(payload)));
-  return { dataExport, erasure };
+  const retainedEventMasking = new RetainedEventMasking({ store: new PgRetainedEvents(sql), clock, retentionDays: config.WEBHOOK_RETENTION_DAYS });
+  return { dataExport, erasure, retainedEventMasking };
 }

@@ -239,6 +239,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       relay_failures: N,
       last_relay_error: N,
       parked_at: N,
+      payload_masked_at: N,
     },
   },
   jobs: {
