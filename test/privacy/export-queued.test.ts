@@ -128,5 +128,13 @@ describe('queued export (100,000 charges)', () => {
     expect(second.status).toBe(404);
     expect(second.body.erro).toBe('EXPORT_LINK_INVALID');
     expect((await rest(app, 'GET', '/data-subject/export/download/not-a-token')).body.erro).toBe('EXPORT_LINK_INVALID');
+
+    // Once the link has expired the file is deleted by the maintenance pass; the history says so.
+    const requestId = res.body.data.requestId as string;
+    app.clock.advance(73 * 3_600_000);
+    expect(await app.services.dataExport.removeExpiredFiles()).toBe(1);
+    expect(await readdir(join(dataDir, 'exports'))).toEqual([]);
+    const steps = await app.services.platform.sql.query<{ action: string }>('select action from data_subject_request_events where request_id = ? order by id', [requestId]);
+    expect(steps.map((e) => e.action)).toEqual(['REQUESTED', 'EXPORT_MAILED', 'EXPORT_DOWNLOADED', 'EXPORT_FILE_DELETED']);
   }, 600_000);
 });

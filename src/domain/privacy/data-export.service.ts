@@ -3,12 +3,15 @@ import type { Principal } from '../accounts/accounts.types';
 import type { Scheduler } from '../jobs/scheduler';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
+import { inBatches } from '../shared/in-batches';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { DataRequestRepository, ExportArchive, ExportMailer, PersonalDataStore } from './data-subject.ports';
-import type { DataRequest, SubjectScope } from './data-subject.types';
+import { type DataRequest, newDataRequest, type SubjectScope } from './data-subject.types';
 import { exportRow, exportSections } from './export-plan';
 
 export const JOB_BUILD_EXPORT = 'privacy.build-export';
+/** How long a started build is left to its runner before another may take it over. */
+export const BUILD_LEASE_MS = 15 * 60_000;
 
 export interface DataExportDeps {
   uow: UnitOfWork;
@@ -58,24 +61,7 @@ export class DataExportService {
       const open = await this.d.requests.findOpen(tx, userId, 'EXPORT');
       if (open) return open;
       const now = this.d.clock.now();
-      const request: DataRequest = {
-        id: `dsr_${this.d.tokens.newId()}`,
-        kind: 'EXPORT',
-        userId,
-        sellerId: scope.sellerId,
-        status: 'QUEUED',
-        reason: null,
-        requestedAt: now,
-        dueAt: null,
-        closedAt: null,
-        closedBy: null,
-        rejectionReason: null,
-        retentionUntil: null,
-        retentionDoneAt: null,
-        exportFile: null,
-        downloadExpiresAt: null,
-        downloadedAt: null,
-      };
+      const request = newDataRequest({ id: `dsr_${this.d.tokens.newId()}`, kind: 'EXPORT', userId, sellerId: scope.sellerId, status: 'QUEUED', reason: null, requestedAt: now, dueAt: null });
       await this.d.requests.insert(tx, request);
       this.d.requests.addEvent(tx, request.id, { at: now, actor: `user:${userId}`, action: 'REQUESTED', detail: null });
       await this.d.scheduler.schedule(tx, { kind: JOB_BUILD_EXPORT, key: `${JOB_BUILD_EXPORT}:${request.id}`, runAt: now, payload: { requestId: request.id } });
@@ -89,6 +75,12 @@ export class DataExportService {
     if (!request || request.kind !== 'EXPORT' || request.status !== 'QUEUED') return;
     const user = await this.d.users.findById(request.userId);
     if (!user) return;
+    // A build outlives the job runner's lease on a large account: a second runner must
+    // not build (and mail) it again meanwhile; it fails and its job retries later.
+    const now = this.d.clock.now();
+    if (!(await this.d.requests.claimBuild(request.id, now, new Date(now.getTime() - BUILD_LEASE_MS)))) {
+      throw new Error(`export ${request.id} is being built by another runner`);
+    }
     const scope: SubjectScope = { userIds: [request.userId], sellerId: request.sellerId };
     const sections = exportSections().map((s) => ({ name: s.name, rows: mapped(this.d.store.readSection(s, scope)) }));
     const { file, bytes } = await this.d.archive.write(`export-${request.id}`, sections);
@@ -103,6 +95,21 @@ export class DataExportService {
       if (!current || current.status !== 'QUEUED') return;
       await this.d.requests.update(tx, { ...current, status: 'COMPLETED', closedAt: now, closedBy: 'system' });
       this.d.requests.addEvent(tx, request.id, { at: now, actor: 'system', action: 'EXPORT_MAILED', detail: { bytes, sections: sections.map((s) => s.name), linkExpiresAt: expiresAt.toISOString() } });
+    });
+  }
+
+  /** Deletes the files of exports whose link has expired (the e-mail keeps its copy); returns how many. */
+  removeExpiredFiles(): Promise<number> {
+    return inBatches(100, async (limit) => {
+      const expired = await this.d.requests.expiredExportFiles(this.d.clock.now(), limit);
+      for (const { id, file } of expired) {
+        await this.d.archive.remove(file);
+        await this.d.uow.run(async (tx) => {
+          this.d.requests.forgetExportFile(tx, id);
+          this.d.requests.addEvent(tx, id, { at: this.d.clock.now(), actor: 'system', action: 'EXPORT_FILE_DELETED', detail: null });
+        });
+      }
+      return expired.length;
     });
   }
 

@@ -15,9 +15,14 @@ export interface DataRequestRepository {
   update(tx: Tx, request: DataRequest): Promise<void>;
   addEvent(tx: Tx, requestId: string, event: DataRequestEvent): void;
   history(requestId: string): Promise<DataRequestEvent[]>;
+  /** Claims the building of a queued export unless another runner started it after `staleBefore`. */
+  claimBuild(requestId: string, now: Date, staleBefore: Date): Promise<boolean>;
   setDownloadToken(requestId: string, file: string, tokenHash: string, expiresAt: Date): Promise<void>;
   /** Marks the link used, once, while it is valid; returns the request or null. */
   claimDownload(tokenHash: string, now: Date): Promise<DataRequest | null>;
+  /** Export files whose link has expired (used or not), to delete. */
+  expiredExportFiles(now: Date, limit: number): Promise<{ id: string; file: string }[]>;
+  forgetExportFile(tx: Tx, requestId: string): void;
   /** The users of a seller (for an erasure, the whole account). */
   usersOfSeller(tx: Tx, sellerId: string): Promise<string[]>;
 }

@@ -45,3 +45,18 @@ export interface DataRequestFilter {
   take: number;
   skip: number;
 }
+
+/** A new request: nothing closed, no file, no retention yet. */
+export function newDataRequest(r: Pick<DataRequest, 'id' | 'kind' | 'userId' | 'sellerId' | 'status' | 'reason' | 'requestedAt' | 'dueAt'>): DataRequest {
+  return {
+    ...r,
+    closedAt: null,
+    closedBy: null,
+    rejectionReason: null,
+    retentionUntil: null,
+    retentionDoneAt: null,
+    exportFile: null,
+    downloadExpiresAt: null,
+    downloadedAt: null,
+  };
+}

@@ -8,7 +8,7 @@ import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { businessDaysDeadline, type HolidayCalendar } from './business-days';
 import { parseReason, requireReason } from './data-request-text';
 import type { DataRequestRepository, PersonalDataStore } from './data-subject.ports';
-import type { DataRequest, DataRequestEvent, DataRequestFilter, SubjectScope } from './data-subject.types';
+import { type DataRequest, type DataRequestEvent, type DataRequestFilter, newDataRequest, type SubjectScope } from './data-subject.types';
 import { FINANCIAL_RETENTION_YEARS } from './erasure-plan';
 
 export const JOB_FINISH_RETENTION = 'privacy.finish-retention';
@@ -44,7 +44,7 @@ export class ErasureService {
       const open = await this.d.requests.findOpen(tx, p.user.id, 'ERASURE');
       if (open) return { request: open, existing: true };
       const now = this.d.clock.now();
-      const request: DataRequest = {
+      const request = newDataRequest({
         id: `dsr_${this.d.tokens.newId()}`,
         kind: 'ERASURE',
         userId: p.user.id,
@@ -53,15 +53,7 @@ export class ErasureService {
         reason,
         requestedAt: now,
         dueAt: businessDaysDeadline(now, ERASURE_BUSINESS_DAYS, this.d.holidays),
-        closedAt: null,
-        closedBy: null,
-        rejectionReason: null,
-        retentionUntil: null,
-        retentionDoneAt: null,
-        exportFile: null,
-        downloadExpiresAt: null,
-        downloadedAt: null,
-      };
+      });
       await this.d.requests.insert(tx, request);
       this.d.requests.addEvent(tx, request.id, { at: now, actor: `user:${p.user.id}`, action: 'REQUESTED', detail: reason ? { reason } : null });
       return { request, existing: false };

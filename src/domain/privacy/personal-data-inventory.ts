@@ -345,6 +345,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       rejection_reason: N,
       retention_until: N,
       retention_done_at: N,
+      build_started_at: N,
       export_file: N,
       download_token_hash: erase('CREDENTIAL', 'NULL'),
       download_expires_at: N,

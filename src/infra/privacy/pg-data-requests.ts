@@ -127,6 +127,15 @@ export class PgDataRequestRepository implements DataRequestRepository {
     return rows.map((r) => ({ at: date(r.at), actor: r.actor, action: r.action, detail: r.detail }));
   }
 
+  async claimBuild(requestId: string, now: Date, staleBefore: Date) {
+    const rows = await this.sql.query(
+      `update data_subject_requests set build_started_at = ?
+        where id = ? and status = 'QUEUED' and (build_started_at is null or build_started_at < ?) returning id`,
+      [now, requestId, staleBefore],
+    );
+    return rows.length === 1;
+  }
+
   async setDownloadToken(requestId: string, file: string, tokenHash: string, expiresAt: Date) {
     await this.sql.query(
       `update data_subject_requests set export_file = ?, download_token_hash = ?, download_expires_at = ?, downloaded_at = null where id = ?`,
@@ -142,6 +151,17 @@ export class PgDataRequestRepository implements DataRequestRepository {
       [now, tokenHash, now],
     );
     return row ? toRequest(row) : null;
+  }
+
+  async expiredExportFiles(now: Date, limit: number) {
+    return this.sql.query<{ id: string; file: string }>(
+      `select id, export_file as file from data_subject_requests where export_file is not null and download_expires_at < ? order by download_expires_at limit ?`,
+      [now, limit],
+    );
+  }
+
+  forgetExportFile(tx: Tx, requestId: string): void {
+    this.sql.defer(`update data_subject_requests set export_file = null, download_token_hash = null where id = ?`, [requestId], tx);
   }
 
   async usersOfSeller(tx: Tx, sellerId: string) {

@@ -21,6 +21,7 @@ export class Migration20261123170000DataSubjectRequests extends Migration {
         rejection_reason text null,
         retention_until timestamptz null,
         retention_done_at timestamptz null,
+        build_started_at timestamptz null,
         export_file text null,
         download_token_hash text null unique,
         download_expires_at timestamptz null,
