@@ -20,11 +20,13 @@ const EXECUTE = 'mutation($id:ID!){ executeErasure(requestId:$id){ requestId sta
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'pixpay-dsr-'));
-  app = await startTestApp({ DATA_DIR: dataDir, DATA_EXPORT_DIRECT_MAX_ROWS: '200', ROLE: 'api' });
+  app = await startTestApp({ DATA_DIR: dataDir, DATA_EXPORT_DIRECT_MAX_ROWS: '200', ROLE: 'api', WEBHOOK_ALLOW_HOSTS: 'hooks.example.com' });
   operator = await operatorSession(app);
   a = await onboardSeller(app);
   b = await onboardSeller(app);
   await createCharge(app, a.apiKey, CUSTOMER_A);
+  const hook = await rest(app, 'POST', '/v1/webhooks', { key: a.apiKey, body: { eventType: 'ALL', url: 'https://hooks.example.com/pixpay', description: 'Maria\'s shop hook' } });
+  expect(hook.status).toBe(201);
   await createCharge(app, b.apiKey, CUSTOMER_B);
   await fund(app, a.sellerId, 100_000);
   const wd = await createWithdrawal(app, a.apiKey, { amount: 1_000, method: 'PIX', pixKeyType: 'EMAIL', pixKey: 'beneficiario@example.com', description: 'aluguel da Maria' });
@@ -154,7 +156,7 @@ describe('erasure executed', () => {
     const request = executed.data!.executeErasure;
     expect(request).toMatchObject({ status: 'EXECUTED', closedBy: expect.stringMatching(/^operator:/) });
     const step = request.history.find((h: { action: string }) => h.action === 'EXECUTED');
-    expect(step.detail.revoked).toEqual({ apiKeys: 1, sessions: 1 });
+    expect(step.detail.revoked).toEqual({ apiKeys: 1, sessions: 1, webhooks: 1, pendingDeliveries: 0 });
     expect(step.detail.anonymised).toMatchObject({ 'users.email': 1, 'transactions.customer': 1 });
 
     // Login, the session and the API key are refused.
@@ -183,6 +185,9 @@ describe('erasure executed', () => {
       expect(c.t).not.toContain(CUSTOMER_A.email);
       expect(c.t).not.toContain('aluguel');
     }
+    const [endpoint] = await sql.query<{ description: null; deleted_at: unknown }>('select description, deleted_at from webhook_endpoints where seller_id = ?', [a.sellerId]);
+    expect(endpoint.description).toBeNull();
+    expect(endpoint.deleted_at).not.toBeNull();
     // Financial records and balances are intact.
     expect(await sql.query('select count(*)::int as n, sum(amount)::bigint as s from ledger_statement_lines where seller_id = ?', [a.sellerId])).toEqual(statementBefore);
     const [wallet] = await sql.query<{ available_pix: string; blocked: string }>('select available_pix, blocked from ledger_wallets where seller_id = ?', [a.sellerId]);

@@ -39,7 +39,7 @@ function fixture(rows: number) {
         yield { id: 'x', created_at: '2026-05-04T09:00:00-03:00' };
       },
       anonymise: async () => ({}),
-      revokeCredentials: async () => ({ apiKeys: 0, sessions: 0 }),
+      revokeCredentials: async () => ({ apiKeys: 0, sessions: 0, webhooks: 0, pendingDeliveries: 0 }),
     },
     archive: {
       write: async (name, sections) => {

@@ -35,8 +35,11 @@ export interface PersonalDataStore {
   readSection(section: ExportSection, scope: SubjectScope): AsyncIterable<Record<string, unknown>>;
   /** Applies the phase's placeholders to the scope's rows; returns rows changed per `table.column`. */
   anonymise(tx: Tx, phase: ErasurePhase, scope: SubjectScope): Promise<Record<string, number>>;
-  /** Revokes the scope's API keys and sessions; returns how many of each. */
-  revokeCredentials(tx: Tx, scope: SubjectScope, at: Date): Promise<{ apiKeys: number; sessions: number }>;
+  /**
+   * Closes the account's access: revokes its API keys and sessions, deletes its webhook
+   * registrations and cancels its pending deliveries; returns how many of each.
+   */
+  revokeCredentials(tx: Tx, scope: SubjectScope, at: Date): Promise<{ apiKeys: number; sessions: number; webhooks: number; pendingDeliveries: number }>;
 }
 
 export interface ExportArchive {

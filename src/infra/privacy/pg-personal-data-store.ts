@@ -98,6 +98,22 @@ export class PgPersonalDataStore implements PersonalDataStore {
       [at, scope.userIds],
       tx,
     );
-    return { apiKeys: Number(keys?.n ?? 0), sessions: Number(sessions?.n ?? 0) };
+    const webhooks = await this.sql.one<{ endpoints: string; deliveries: string }>(
+      `with gone as (
+         update webhook_endpoints set deleted_at = ? where seller_id = ? and deleted_at is null returning id
+       ), canceled as (
+         update webhook_deliveries set status = 'CANCELED', next_attempt_at = null, last_error = 'account erased', updated_at = ?
+          where seller_id = ? and status = 'PENDING' returning id
+       )
+       select (select count(*) from gone) as endpoints, (select count(*) from canceled) as deliveries`,
+      [at, scope.sellerId, at, scope.sellerId],
+      tx,
+    );
+    return {
+      apiKeys: Number(keys?.n ?? 0),
+      sessions: Number(sessions?.n ?? 0),
+      webhooks: Number(webhooks?.endpoints ?? 0),
+      pendingDeliveries: Number(webhooks?.deliveries ?? 0),
+    };
   }
 }
