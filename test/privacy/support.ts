@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { RunningApp } from '../../src/app/application';
 import { gql, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 
 /** A user promoted to operator, logged in; returns its session token. */
-export async function operatorSession(app: TestApp): Promise<string> {
+export async function operatorSession(app: Pick<RunningApp, 'url' | 'services'>): Promise<string> {
   const email = `operator-${randomUUID()}@example.com`;
   const password = 'operator password 123';
   await gql(app, 'mutation($e:String!,$p:String!){ signUp(email:$e,password:$p){ id } }', { e: email, p: password });
