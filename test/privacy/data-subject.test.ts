@@ -32,7 +32,7 @@ beforeAll(async () => {
   const wd = await createWithdrawal(app, a.apiKey, { amount: 1_000, method: 'PIX', pixKeyType: 'EMAIL', pixKey: 'beneficiario@example.com', description: 'aluguel da Maria' });
   expect(wd.status).toBe(201);
   await drainJobs(app);
-});
+}, 120_000);
 
 afterAll(async () => {
   await app?.close();
