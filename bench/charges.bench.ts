@@ -9,7 +9,7 @@ import { createLogger } from '../src/infra/log/logger';
 import type { Benchmark } from './support/benchmark';
 import { createDatabase } from './support/postgres';
 import { buildDynamicBrCode } from '../src/domain/pix/br-code';
-import { PngQrRenderer } from '../src/infra/transactions/png-qr-renderer';
+import { QrImageRenderer } from '../src/infra/transactions/qr-image-renderer';
 import { cpuMs, freePort, peakRssMb, startNode, stop, waitHealthy } from './support/processes';
 import { latencies, now, printTable } from './support/report';
 
@@ -45,7 +45,7 @@ async function load(url: string, headers: Record<string, string>, body: string, 
 
 /** The QR image alone, as the create path renders it, over distinct BR Codes (one per charge). */
 async function qrRenderMs(): Promise<number> {
-  const renderer = new PngQrRenderer();
+  const renderer = new QrImageRenderer();
   const codes = Array.from({ length: 3_000 }, (_, i) =>
     buildDynamicBrCode({ locationUrl: `pix.example.com/pix/qr/${randomUUID().replaceAll('-', '')}`, amountCents: 100 + i, merchantName: 'Loja Bench', merchantCity: 'Sao Paulo' }),
   );

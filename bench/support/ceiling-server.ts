@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import pg from 'pg';
 import { buildDynamicBrCode } from '../../src/domain/pix/br-code';
-import { PngQrRenderer } from '../../src/infra/transactions/png-qr-renderer';
+import { QrImageRenderer } from '../../src/infra/transactions/qr-image-renderer';
 
 /**
  * The ceiling for this stack on this machine: a minimal Express endpoint that does one
@@ -15,7 +15,7 @@ async function main() {
   await pool.query('create table if not exists ceiling (id bigserial primary key, body jsonb not null, created_at timestamptz not null default now())');
   const app = express();
   app.use(express.json());
-  const qr = new PngQrRenderer();
+  const qr = new QrImageRenderer();
   const insert = (withQr: boolean) => async (req: express.Request, res: express.Response) => {
     let body = req.body as Record<string, unknown>;
     if (withQr) {

@@ -4,10 +4,13 @@ import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refunds.service';
 import { TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
 import { JOB_EXPIRE, JOB_REGISTER_CHARGE, TransactionsService } from '../../domain/transactions/transactions.service';
+import { QrImagesService } from '../../domain/transactions/qr-images.service';
+import { qrImageUrl } from '../../domain/pix/qr-image';
 import { JOB_SANDBOX_AUTOPAY, SandboxInstitution } from '../../infra/institution/sandbox-institution';
 import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
-import { PngQrRenderer } from '../../infra/transactions/png-qr-renderer';
+import { LruQrImageCache } from '../../infra/transactions/lru-qr-image-cache';
+import { QrImageRenderer } from '../../infra/transactions/qr-image-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
 import type { Platform } from './platform';
 
@@ -24,7 +27,13 @@ export function locationBase(publicBaseUrl: string): string {
 
 export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
-  const repo = new PgTransactionRepository(p.sql);
+  const imageUrl = (locationId: string) => qrImageUrl(config.PUBLIC_BASE_URL, locationId);
+  const repo = new PgTransactionRepository(p.sql, imageUrl);
+  const qrImages = new QrImagesService({
+    brCodeAt: (locationId) => repo.brCodeAtLocation(locationId),
+    renderer: new QrImageRenderer(),
+    cache: new LruQrImageCache(config.QR_IMAGE_CACHE_MB * 1024 * 1024),
+  });
   const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
   const sandbox = new SandboxInstitution({
     uow,
@@ -39,7 +48,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     uow,
     repo,
     scheduler,
-    qr: new PngQrRenderer(),
+    qrImageUrl: imageUrl,
     ids: new RandomPixIds(),
     clock,
     locationBase: locationBase(config.PUBLIC_BASE_URL),
@@ -70,5 +79,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     await sandbox.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
   });
 
-  return { transactions, transactionReports: reports, refunds, sandboxInstitution: sandbox };
+  return { transactions, qrImages, transactionReports: reports, refunds, sandboxInstitution: sandbox };
 }
