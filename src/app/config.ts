@@ -19,6 +19,8 @@ const schema = z.object({
   PUBLIC_BASE_URL: z.string().url().default('http://127.0.0.1:3000'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
+  AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+  AUTH_CACHE_MAX_KEYS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   QR_IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 100kb or 1mb').default('100kb'),

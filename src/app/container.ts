@@ -1,5 +1,5 @@
 import type { Clock } from '../domain/shared/clock';
-import type { LiveEvents } from '../domain/shared/live-events';
+import type { LiveEventFeed, LiveEvents } from '../domain/shared/live-events';
 import type { Orm } from '../infra/db/orm';
 import type { Logger } from '../infra/log/logger';
 import type { Config } from './config';
@@ -13,7 +13,7 @@ import { buildPlatform } from './wiring/platform';
 import { wireWebhooks } from './wiring/webhooks';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
-export function buildServices(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Services {
+export function buildServices(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): Services {
   const platform = buildPlatform(config, orm, logger, clock, live);
   const accounts = wireAccounts(platform);
   const webhooks = wireWebhooks(platform);
