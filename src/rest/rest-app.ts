@@ -28,14 +28,18 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(requestId);
-  app.use(
-    pinoHttp({
-      logger: services.logger,
-      genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
-      customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
-      autoLogging: { ignore: (req) => req.url === '/health' },
-    }),
-  );
+  // Request lines are written at info; above it, the per-request child logger would cost
+  // CPU on every call for nothing (errors are logged by the error handler at any level).
+  if (services.logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger: services.logger,
+        genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
+        customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
+        autoLogging: { ignore: (req) => req.url === '/health' },
+      }),
+    );
+  }
   app.use(healthRoutes(services));
   if (o.healthOnly) {
     app.use(notFoundRoute);
