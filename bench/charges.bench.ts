@@ -10,6 +10,8 @@ import type { Benchmark } from './support/benchmark';
 import { createDatabase } from './support/postgres';
 import { buildDynamicBrCode } from '../src/domain/pix/br-code';
 import { QrImageRenderer } from '../src/infra/transactions/qr-image-renderer';
+import { QR_IMAGE_SIZE } from '../src/domain/pix/qr-image';
+import pg from 'pg';
 import { cpuMs, freePort, peakRssMb, startNode, stop, waitHealthy } from './support/processes';
 import { latencies, now, printTable } from './support/report';
 
@@ -24,57 +26,107 @@ interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  total: number;
   /** CPU the server process used per answered request during the run. */
   cpuMsPerRequest: number;
 }
 
-async function load(url: string, headers: Record<string, string>, body: string, serverPid: number): Promise<LoadResult> {
+interface LoadSpec {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** A new Idempotency-Key per request (creates). */
+  idempotent?: boolean;
+  /** Path of each request; without it the URL's. */
+  path?: () => string;
+  /** Stop after this many requests instead of after SECONDS. */
+  amount?: number;
+}
+
+async function load(url: string, spec: LoadSpec, serverPid: number): Promise<LoadResult> {
   const cpuBefore = cpuMs(serverPid);
   const r = await autocannon({
     url,
-    method: 'POST',
+    method: spec.method ?? 'GET',
     connections: CLIENTS,
-    duration: SECONDS,
-    headers: { 'content-type': 'application/json', ...headers },
-    body,
-    requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+    ...(spec.amount ? { amount: spec.amount } : { duration: SECONDS }),
+    headers: { ...(spec.body ? { 'content-type': 'application/json' } : {}), ...spec.headers },
+    body: spec.body,
+    requests: [
+      {
+        setupRequest: (req: any) => ({
+          ...req,
+          ...(spec.path ? { path: spec.path() } : {}),
+          headers: { ...req.headers, ...(spec.idempotent ? { 'idempotency-key': randomUUID() } : {}) },
+        }),
+      },
+    ],
   });
   const cpu = cpuMs(serverPid) - cpuBefore;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuMsPerRequest: cpu / Math.max(1, r.requests.total) };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    total: r.requests.total,
+    cpuMsPerRequest: cpu / Math.max(1, r.requests.total),
+  };
 }
 
-/** The QR image alone, as the create path renders it, over distinct BR Codes (one per charge). */
-async function qrRenderMs(): Promise<number> {
+/** Cycles through a list: each call the next item. */
+const cycle = (items: string[]) => {
+  let i = 0;
+  return () => items[i++ % items.length]!;
+};
+
+/** The QR encoder alone (symbol + PNG, as GET .png renders it), renders per second over distinct BR Codes, in this one process. */
+async function encoderRate(): Promise<number> {
   const renderer = new QrImageRenderer();
   const codes = Array.from({ length: 3_000 }, (_, i) =>
     buildDynamicBrCode({ locationUrl: `pix.example.com/pix/qr/${randomUUID().replaceAll('-', '')}`, amountCents: 100 + i, merchantName: 'Loja Bench', merchantCity: 'Sao Paulo' }),
   );
-  for (const code of codes.slice(0, 500)) await renderer.pngDataUri(code);
+  for (const code of codes.slice(0, 500)) await renderer.image(code, 'png', QR_IMAGE_SIZE.default);
   const started = now();
-  for (const code of codes) await renderer.pngDataUri(code);
-  return (now() - started) / codes.length;
+  for (const code of codes) await renderer.image(code, 'png', QR_IMAGE_SIZE.default);
+  return codes.length / ((now() - started) / 1_000);
 }
 
-/** REST charge creation vs. a minimal Express + pg INSERT endpoint, both as separate processes. */
+const pct = (a: number, b: number) => (100 * a) / b;
+const verdict = (ratio: number, goal: number) => `${ratio.toFixed(0)}% ${ratio >= goal ? 'ok' : 'MISS'}`;
+
+/**
+ * REST create and GET by id vs. minimal Express + pg endpoints, and QR images (cold and
+ * cached) vs. the encoder alone and a static answer; the service and the ceilings run
+ * as separate processes, each pair measured in this one run.
+ */
 async function creationThroughput() {
   const dist = join(__dirname, '..');
   const ceilingDb = await createDatabase('pixpay_bench_ceiling');
   const appDb = await createDatabase('pixpay_bench_charges');
+  const appPool = new pg.Pool({ connectionString: appDb.url, max: 2 });
   try {
     const ceiling = await startNode(join(dist, 'bench/support/ceiling-server.js'), [], { DATABASE_URL: ceilingDb.url }, (out) => {
       const m = /\{"port":(\d+)\}/.exec(out);
       return m ? Number(m[1]) : undefined;
     });
-    let ceilingResult: LoadResult;
-    let qrCeilingResult: LoadResult;
+    let insert: LoadResult;
+    let select: LoadResult;
+    let staticPng: LoadResult;
     try {
       const pid = ceiling.child.pid!;
-      const measure = async (path: string) => {
-        await load(`http://127.0.0.1:${ceiling.value}${path}`, {}, JSON.stringify({ amount: 1050 }), pid); // warm-up pass is the same length; keep the second
-        return load(`http://127.0.0.1:${ceiling.value}${path}`, {}, JSON.stringify({ amount: 1050 }), pid);
-      };
-      ceilingResult = await measure('/insert');
-      qrCeilingResult = await measure('/insert-with-qr');
+      const base = `http://127.0.0.1:${ceiling.value}`;
+      const spec: LoadSpec = { method: 'POST', body: JSON.stringify({ amount: 1050 }) };
+      await load(`${base}/insert`, spec, pid); // warm-up pass is the same length; keep the second
+      insert = await load(`${base}/insert`, spec, pid);
+      const ceilingPool = new pg.Pool({ connectionString: ceilingDb.url, max: 1 });
+      const ids = (await ceilingPool.query<{ id: string }>('select id from ceiling order by random() limit 5000')).rows.map((r) => r.id);
+      await ceilingPool.end();
+      const selectSpec: LoadSpec = { path: cycle(ids.map((id) => `/select/${id}`)) };
+      await load(base, selectSpec, pid);
+      select = await load(base, selectSpec, pid);
+      await load(`${base}/static.png`, {}, pid);
+      staticPng = await load(`${base}/static.png`, {}, pid);
     } finally {
       await stop(ceiling.child);
     }
@@ -93,29 +145,47 @@ async function creationThroughput() {
     app.child.stderr!.pipe(process.stderr);
     try {
       await waitHealthy(`http://127.0.0.1:${port}/health`);
+      const pid = app.child.pid!;
+      const base = `http://127.0.0.1:${port}`;
       const body = JSON.stringify({ amount: 1050, description: 'Pedido de teste', customer: { name: 'Maria Souza', email: 'maria@example.com' } });
-      await load(`http://127.0.0.1:${port}/api/v1/cobranca/transactions`, { 'x-api-key': key }, body, app.child.pid!);
-      const r = await load(`http://127.0.0.1:${port}/api/v1/cobranca/transactions`, { 'x-api-key': key }, body, app.child.pid!);
-      const rss = peakRssMb(app.child.pid!);
-      const ratio = r.rps / ceilingResult.rps;
-      const qrMs = await qrRenderMs();
-      printTable(`charge creation, ${CLIENTS} clients x ${SECONDS} s (after an equal warm-up run)`, [
-        { metric: 'ceiling: Express + pg INSERT req/s', value: ceilingResult.rps.toFixed(0) },
-        { metric: 'ceiling p50 / p99 ms', value: `${ceilingResult.p50} / ${ceilingResult.p99}` },
-        { metric: 'REST create (idempotency, BR Code, QR) req/s', value: r.rps.toFixed(0), goal: '>= 50% of ceiling', verdict: `${(ratio * 100).toFixed(0)}% ${ratio >= 0.5 ? 'ok' : 'MISS'}` },
-        { metric: 'REST create p50 ms', value: String(r.p50) },
-        { metric: 'REST create p99 ms', value: String(r.p99), goal: '< 50', verdict: r.p99 < 50 ? 'ok' : 'MISS' },
+      const createSpec: LoadSpec = { method: 'POST', headers: { 'x-api-key': key }, body, idempotent: true };
+      await load(`${base}/api/v1/cobranca/transactions`, createSpec, pid);
+      const create = await load(`${base}/api/v1/cobranca/transactions`, createSpec, pid);
+      const rss = peakRssMb(pid);
+
+      const rows = (await appPool.query<{ id: string; location_id: string }>('select id, location_id from transactions order by random()')).rows;
+      const getSpec: LoadSpec = { headers: { 'x-api-key': key }, path: cycle(rows.slice(0, 5000).map((r) => `/api/v1/cobranca/transactions/${r.id}`)) };
+      await load(base, getSpec, pid);
+      const get = await load(base, getSpec, pid);
+
+      // Cold: every request a location never rendered before (each charge's image once).
+      const cold = await load(base, { path: cycle(rows.map((r) => `/pix/qr/${r.location_id}.png`)), amount: Math.min(rows.length, 20_000) }, pid);
+      const encoder = await encoderRate();
+      const hotPath = `/pix/qr/${rows[0]!.location_id}.png`;
+      await load(`${base}${hotPath}`, {}, pid);
+      const cached = await load(`${base}${hotPath}`, {}, pid);
+
+      printTable(`charge create path, ${CLIENTS} clients x ${SECONDS} s (after an equal warm-up run; ceilings measured in the same run)`, [
+        { metric: 'ceiling: Express + pg INSERT req/s', value: insert.rps.toFixed(0) },
+        { metric: 'ceiling INSERT p50 / p99 ms', value: `${insert.p50} / ${insert.p99}` },
+        { metric: 'REST create req/s', value: create.rps.toFixed(0), goal: '>= 50% of ceiling', verdict: verdict(pct(create.rps, insert.rps), 50) },
+        { metric: 'REST create p50 / p99 ms', value: `${create.p50} / ${create.p99}`, goal: 'p99 < 50', verdict: create.p99 < 50 ? 'ok' : 'MISS' },
         { metric: 'API process peak RSS MB', value: rss.toFixed(0), goal: '< 300', verdict: rss < 300 ? 'ok' : 'MISS' },
-        { metric: 'non-2xx / errors', value: `${r.non2xx} / ${r.errors}` },
-        { metric: 'server CPU ms per request: ceiling / REST create', value: `${ceilingResult.cpuMsPerRequest.toFixed(2)} / ${r.cpuMsPerRequest.toFixed(2)}` },
-        { metric: 'of which the QR image alone (measured apart, ms)', value: qrMs.toFixed(2) },
-        { metric: 'same ceiling + BR Code and QR image req/s (info)', value: qrCeilingResult.rps.toFixed(0), verdict: `create at ${((r.rps / qrCeilingResult.rps) * 100).toFixed(0)}% of it` },
-        { metric: 'same ceiling + BR Code and QR image p50 / p99 ms', value: `${qrCeilingResult.p50} / ${qrCeilingResult.p99}` },
+        { metric: 'server CPU ms per request: ceiling / REST create', value: `${insert.cpuMsPerRequest.toFixed(2)} / ${create.cpuMsPerRequest.toFixed(2)}` },
+        { metric: 'ceiling: Express + pg SELECT by id req/s', value: select.rps.toFixed(0) },
+        { metric: 'REST GET by id req/s', value: get.rps.toFixed(0), goal: '>= 60% of ceiling', verdict: verdict(pct(get.rps, select.rps), 60) },
+        { metric: 'REST GET by id p50 / p99 ms (ceiling)', value: `${get.p50} / ${get.p99} (${select.p50} / ${select.p99})` },
+        { metric: 'QR encoder alone, renders/s (one process)', value: encoder.toFixed(0) },
+        { metric: `QR image cold (${cold.total} distinct) req/s`, value: cold.rps.toFixed(0), goal: '>= 80% of encoder', verdict: verdict(pct(cold.rps, encoder), 80) },
+        { metric: 'ceiling: Express static PNG req/s', value: staticPng.rps.toFixed(0) },
+        { metric: 'QR image cached req/s', value: cached.rps.toFixed(0), goal: '>= 50% of static', verdict: verdict(pct(cached.rps, staticPng.rps), 50) },
+        { metric: 'non-2xx / errors (create, get, cold, cached)', value: [create, get, cold, cached].map((r) => `${r.non2xx}/${r.errors}`).join(' ') },
       ]);
     } finally {
       await stop(app.child);
     }
   } finally {
+    await appPool.end();
     await ceilingDb.drop();
     await appDb.drop();
   }
@@ -182,7 +252,7 @@ async function subscriptionLatency() {
 
 export const chargesBenchmark: Benchmark = {
   name: 'charges',
-  description: 'PIX charge creation over REST vs. an Express + pg ceiling; subscription latency',
+  description: 'PIX charge create and get over REST vs. Express + pg ceilings, QR images cold and cached; subscription latency',
   async run() {
     await creationThroughput();
     await subscriptionLatency();
