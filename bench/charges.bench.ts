@@ -8,6 +8,7 @@ import { loadConfig } from '../src/app/config';
 import { createLogger } from '../src/infra/log/logger';
 import type { Benchmark } from './support/benchmark';
 import { createDatabase } from './support/postgres';
+import { seedSeller } from './support/seed';
 import { buildDynamicBrCode } from '../src/domain/pix/br-code';
 import { QrImageRenderer } from '../src/infra/transactions/qr-image-renderer';
 import { QR_IMAGE_SIZE } from '../src/domain/pix/qr-image';
@@ -133,14 +134,7 @@ async function creationThroughput() {
 
     const port = await freePort();
     const env = { DATABASE_URL: appDb.url, PORT: String(port), ROLE: 'api', LOG_LEVEL: 'warn', MODE: 'sandbox' };
-    const seeded = await startNode(join(dist, 'src/cli/admin.js'), ['create-seller', '--email', 'bench@example.com', '--password', 'bench password 1', '--name', 'Loja Bench', '--document', '00000000000'], env, (out) => {
-      try {
-        return JSON.parse(out) as { apiKey: { key: string } };
-      } catch {
-        return undefined;
-      }
-    });
-    const key = seeded.value.apiKey.key;
+    const key = await seedSeller(dist, env, 'bench@example.com');
     const app = await startNode(join(dist, 'src/main.js'), [], env, () => true);
     app.child.stderr!.pipe(process.stderr);
     try {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase } from './support/postgres';
-import { freePort, startNode, stop, waitHealthy } from './support/processes';
+import { seedSeller } from './support/seed';
+import { freePort, stop, waitHealthy } from './support/processes';
 
 /**
  * CPU profile of the REST charge create under load: `node dist/bench/profile-create.js
@@ -53,13 +54,7 @@ async function main() {
   try {
     const port = await freePort();
     const env = { DATABASE_URL: db.url, PORT: String(port), ROLE: 'api', LOG_LEVEL: 'warn', MODE: 'sandbox' };
-    const seeded = await startNode(join(dist, 'src/cli/admin.js'), ['create-seller', '--email', 'profile@example.com', '--password', 'bench password 1', '--name', 'Loja Bench', '--document', '00000000000'], env, (out) => {
-      try {
-        return JSON.parse(out) as { apiKey: { key: string } };
-      } catch {
-        return undefined;
-      }
-    });
+    const key = await seedSeller(dist, env, 'profile@example.com');
     const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, join(dist, 'src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
     let fromUs = 0;
     let toUs = 0;
@@ -71,7 +66,7 @@ async function main() {
         method: 'POST',
         connections: 16,
         duration: seconds,
-        headers: { 'content-type': 'application/json', 'x-api-key': seeded.value.apiKey.key },
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
         body,
         requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
       });

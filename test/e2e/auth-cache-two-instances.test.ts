@@ -1,34 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { Connection } from 'rabbitmq-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApplication, type RunningApp } from '../../src/app/application';
-import { loadConfig } from '../../src/app/config';
-import { deleteTopology } from '../../src/infra/amqp/topology';
-import { createLogger } from '../../src/infra/log/logger';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import type { RunningApp } from '../../src/app/application';
+import { onboardSeller, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
-import { TEST_AMQP_URL, uniquePrefix } from '../webhooks/support/app';
+import { startTwoApiInstances } from '../support/two-api-instances';
 
 // Credentials are cached in each api instance; a change made through one instance must
 // reach the other's cache over the live-event bus within the documented bound.
 const BOUND_MS = 1_000;
-const prefix = uniquePrefix('auth-cache');
+let instances: Awaited<ReturnType<typeof startTwoApiInstances>>;
 let a: TestApp;
 let b: RunningApp;
 
 beforeAll(async () => {
-  a = await startTestApp({ ROLE: 'api', AMQP_URL: TEST_AMQP_URL, AMQP_PREFIX: prefix });
-  b = await startApplication(
-    loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', ROLE: 'api', DATABASE_URL: a.databaseUrl, AMQP_URL: TEST_AMQP_URL, AMQP_PREFIX: prefix }),
-    { clock: a.clock, logger: createLogger('silent') },
-  );
+  instances = await startTwoApiInstances('auth-cache');
+  ({ a, b } = instances);
 });
 afterAll(async () => {
-  await b?.stop();
-  await a?.close();
-  const conn = new Connection(TEST_AMQP_URL);
-  await deleteTopology(conn, prefix);
-  await conn.close();
+  await instances?.close();
 });
 
 /** Polls `probe` until it returns true, for at most `ms`; returns how long it took, or null. */
