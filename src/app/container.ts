@@ -1,5 +1,5 @@
 import type { Clock } from '../domain/shared/clock';
-import type { LiveEvents } from '../domain/shared/live-events';
+import type { LiveEventFeed, LiveEvents } from '../domain/shared/live-events';
 import type { Orm } from '../infra/db/orm';
 import type { Logger } from '../infra/log/logger';
 import type { Config } from './config';
@@ -20,7 +20,7 @@ import { wireRateLimits } from './wiring/rate-limits';
 import { wirePrivacy } from './wiring/privacy';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
-export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents): Services {
+export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): Services {
   // Failures caused by an unreachable database are logged once per outage, not per request or tick.
   let probeDatabase = (): Promise<unknown> => Promise.reject(new Error('not wired yet'));
   const databaseOutage = new DependencyOutage({ name: 'database', logger: rawLogger, matches: isDatabaseUnavailable, probe: () => probeDatabase() });

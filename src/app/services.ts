@@ -9,6 +9,7 @@ import type { WalletService } from '../domain/ledger/wallet.service';
 import type { RefundsService } from '../domain/transactions/refunds.service';
 import type { TransactionReportsService } from '../domain/transactions/transaction-reports.service';
 import type { TransactionsService } from '../domain/transactions/transactions.service';
+import type { QrImagesService } from '../domain/transactions/qr-images.service';
 import type { WithdrawalReportsService } from '../domain/withdrawals/withdrawal-reports.service';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
 import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
@@ -68,6 +69,8 @@ export interface Services {
   wallet: WalletService;
   ledgerAdmin: LedgerAdminService;
   transactions: TransactionsService;
+  /** QR images of charges by URL (rendered on first request, cached). */
+  qrImages: QrImagesService;
   /** The inbound path of institution status reports (callbacks, sandbox, expiry). */
   transactionReports: TransactionReportsService;
   refunds: RefundsService;

@@ -12,7 +12,7 @@ export async function sendIdempotent(
   services: Services,
   req: Request,
   res: Response,
-  o: { sellerId: string; operation: IdempotentOperation; execute(run: IdempotentRun): Promise<StoredResponse> },
+  o: { sellerId: string; operation: IdempotentOperation; execute(run: IdempotentRun): Promise<StoredResponse>; claimAtCommit?: boolean },
 ): Promise<void> {
   const result = await services.platform.idempotency.run({
     sellerId: o.sellerId,
@@ -21,6 +21,7 @@ export async function sendIdempotent(
     // The path is part of the request's identity: one key cannot serve two resources.
     body: { path: req.path, body: req.body ?? null },
     execute: o.execute,
+    claimAtCommit: o.claimAtCommit,
   });
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
   res.status(result.status).json(result.body);

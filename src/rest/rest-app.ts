@@ -41,20 +41,24 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     if (services.lifecycle.draining) res.setHeader('Connection', 'close');
     next();
   });
-  app.use(
-    pinoHttp({
-      logger: services.logger,
-      genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
-      customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
-      // One short line per request: no header dumps (they carry credentials), no socket details,
-      // and query values masked (a search or filter may hold a PIX key, an e-mail or a document).
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: maskQueryValues(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // Request lines are written at info; above it, the per-request child logger would cost
+  // CPU on every call for nothing (errors are logged by the error handler at any level).
+  if (services.logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger: services.logger,
+        genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
+        customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
+        autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
+        // One short line per request: no header dumps (they carry credentials), no socket details,
+        // and query values masked (a search or filter may hold a PIX key, an e-mail or a document).
+        serializers: {
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: maskQueryValues(req.url) }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+      }),
+    );
+  }
   app.use(httpMetrics(services));
   app.use(shedLoad(services));
   // Unauthenticated paths (health, the BR Code location, JWKS) are counted per address.

@@ -1,35 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { Connection } from 'rabbitmq-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApplication, type RunningApp } from '../../src/app/application';
-import { loadConfig } from '../../src/app/config';
-import { deleteTopology } from '../../src/infra/amqp/topology';
-import { createLogger } from '../../src/infra/log/logger';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import type { RunningApp } from '../../src/app/application';
+import { onboardSeller, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { collect, wsClient } from '../support/subscriptions';
-import { TEST_AMQP_URL, uniquePrefix } from '../webhooks/support/app';
+import { startTwoApiInstances } from '../support/two-api-instances';
 
 // Two api processes' worth of the service on one database and one broker, as a
 // load balancer would spread a seller's calls: a dashboard subscribed on one instance
 // must see what happens through the other.
-const prefix = uniquePrefix('two-api');
+let instances: Awaited<ReturnType<typeof startTwoApiInstances>>;
 let a: TestApp;
 let b: RunningApp;
 
 beforeAll(async () => {
-  a = await startTestApp({ ROLE: 'api', AMQP_URL: TEST_AMQP_URL, AMQP_PREFIX: prefix });
-  b = await startApplication(
-    loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', ROLE: 'api', DATABASE_URL: a.databaseUrl, AMQP_URL: TEST_AMQP_URL, AMQP_PREFIX: prefix }),
-    { clock: a.clock, logger: createLogger('silent') },
-  );
+  instances = await startTwoApiInstances('two-api');
+  ({ a, b } = instances);
 });
 afterAll(async () => {
-  await b?.stop();
-  await a?.close();
-  const conn = new Connection(TEST_AMQP_URL);
-  await deleteTopology(conn, prefix);
-  await conn.close();
+  await instances?.close();
 });
 
 describe('two api instances', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestFingerprint } from '../../src/domain/idempotency/fingerprint';
 import { IdempotencyService, type IdempotentRun } from '../../src/domain/idempotency/idempotency.service';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { DomainError } from '../../src/domain/shared/errors';
@@ -30,13 +31,15 @@ afterAll(async () => {
 
 let n = 0;
 /** A fake create operation: inserts a row and records it in the same transaction, like a real use case. */
-function request(key: string, body: unknown, seller = 'seller-1') {
+function request(key: string, body: unknown, seller = 'seller-1', o: { claimAtCommit?: boolean; beforeTx?: () => Promise<void> } = {}) {
   return {
     sellerId: seller,
     operation: 'transactions.create' as const,
     key,
     body,
+    claimAtCommit: o.claimAtCommit,
     execute: async (run: IdempotentRun) => {
+      await o.beforeTx?.();
       const id = `thing-${n++}`;
       const answer = { status: 201, body: { id } };
       await uow.run(async (tx) => {
@@ -176,5 +179,102 @@ describe('idempotency on real PostgreSQL', () => {
     clock.advance(24 * 3_600_000 + 1);
     expect(await service.purgeExpired()).toBeGreaterThan(0);
     expect((await service.run(request('k-expire', { v: 2 }))).replayed).toBe(false);
+  });
+});
+
+// The same guarantees with the claim travelling in the operation's own transaction
+// instead of a statement before it (claimAtCommit, PIX charge creation).
+const keyRows = (key: string) => sql.query<{ resource_id: string | null }>('select resource_id from idempotency_keys where key = ?', [key]);
+
+/** A create like the charge's: the key is claimed by its commit. */
+const claimingAtCommit = (key: string, body: unknown, o: { beforeTx?: () => Promise<void> } = {}) => request(key, body, 'seller-1', { ...o, claimAtCommit: true });
+
+describe('an Idempotency-Key claimed by the create commit', () => {
+  it('holds no key before the create transaction; the key, its resource and the answer appear together', async () => {
+    let seenBefore: unknown[] | undefined;
+    const r = await service.run(claimingAtCommit('c-fresh', { amount: 1 }, { beforeTx: async () => void (seenBefore = await keyRows('c-fresh')) }));
+    expect(seenBefore).toEqual([]);
+    expect(r.replayed).toBe(false);
+    expect(await keyRows('c-fresh')).toEqual([{ resource_id: (r.body as { id: string }).id }]);
+  });
+
+  it('same key and body: the stored answer with its status, and the second run created nothing', async () => {
+    const first = await service.run(claimingAtCommit('c-same', { amount: 2 }));
+    const before = await count();
+    const again = await service.run(claimingAtCommit('c-same', { amount: 2 }));
+    expect(again).toEqual({ status: 201, body: first.body, replayed: true });
+    expect(await count()).toBe(before);
+  });
+
+  it('same key, another body: 422 conflict, nothing created', async () => {
+    await service.run(claimingAtCommit('c-conflict', { amount: 3 }));
+    const before = await count();
+    await expect(service.run(claimingAtCommit('c-conflict', { amount: 4 }))).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_CONFLICT', kind: 'UNPROCESSABLE' });
+    expect(await count()).toBe(before);
+  });
+
+  it('a replay answers the stored answer even when running the request again would now fail', async () => {
+    const first = await service.run(claimingAtCommit('c-later-refused', { amount: 5 }));
+    const refusedNow = {
+      ...claimingAtCommit('c-later-refused', { amount: 5 }),
+      execute: async () => {
+        throw new DomainError('SELLER_NOT_APPROVED', 'blocked since', 'FORBIDDEN');
+      },
+    };
+    expect(await service.run(refusedNow)).toEqual({ ...first, replayed: true });
+  });
+
+  it('an original still holding an ordinary claim (its lease running) makes the request 409 in flight, creating nothing', async () => {
+    const body = { amount: 6 };
+    const held = await store.claim({ sellerId: 'seller-1', operation: 'transactions.create', key: 'c-held', fingerprint: requestFingerprint('transactions.create', body), now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
+    expect(held.state).toBe('ACQUIRED');
+    const before = await count();
+    await expect(service.run(claimingAtCommit('c-held', body))).rejects.toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT', kind: 'CONFLICT' });
+    await expect(service.run(claimingAtCommit('c-held', { amount: 60 }))).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_CONFLICT' });
+    expect(await count()).toBe(before);
+  });
+
+  it('after a dead holder lease a retry takes over and the late holder can no longer commit: one resource', async () => {
+    const body = { amount: 7 };
+    const fingerprint = requestFingerprint('transactions.create', body);
+    const dead = await store.claim({ sellerId: 'seller-1', operation: 'transactions.create', key: 'c-dead', fingerprint, now: clock.now(), leaseMs: 30_000, retentionMs: 86_400_000 });
+    await expect(service.run(claimingAtCommit('c-dead', body))).rejects.toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT' });
+    clock.advance(31_000);
+    const before = await count();
+    const retry = await service.run(claimingAtCommit('c-dead', body));
+    expect(retry.replayed).toBe(false);
+    expect(await count()).toBe(before + 1);
+    const late = await uow.run((tx) => store.record(tx, (dead as { claimId: string }).claimId, 'late', { status: 201, body: {} })).then(() => null, (e: unknown) => e);
+    expect(store.claimLost(late)).toBe(true);
+    expect(await service.run(claimingAtCommit('c-dead', body))).toEqual({ ...retry, replayed: true });
+  });
+
+  it('20 concurrent requests with one key create exactly one resource; the others replay it or are told it is in flight', async () => {
+    const before = await count();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => service.run(claimingAtCommit('c-race', { amount: 8 }))));
+    expect((await count()) - before).toBe(1);
+    const fresh = results.filter((r) => r.status === 'fulfilled' && !r.value.replayed);
+    expect(fresh).toHaveLength(1);
+    const created = (fresh[0] as PromiseFulfilledResult<{ body: unknown }>).value.body;
+    for (const r of results) {
+      if (r.status === 'fulfilled') expect(r.value.body).toEqual(created);
+      else expect(r.reason).toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT' });
+    }
+  });
+
+  it('a failure leaves the key free: nothing was held, and a corrected retry runs', async () => {
+    const failing = {
+      ...claimingAtCommit('c-fail', { amount: 9 }),
+      execute: async (run: IdempotentRun) => {
+        await uow.run(async (tx) => {
+          await run.record(tx, 'never', { status: 201, body: {} });
+          throw new DomainError('INVALID_AMOUNT', 'no', 'VALIDATION');
+        });
+        return { status: 201, body: {} };
+      },
+    };
+    await expect(service.run(failing)).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
+    expect(await keyRows('c-fail')).toEqual([]);
+    expect((await service.run(claimingAtCommit('c-fail', { amount: 9 }))).replayed).toBe(false);
   });
 });

@@ -39,7 +39,8 @@ describe('creating a PIX charge', () => {
     expect(code).toMatchObject({ amountCents: 1050 });
     expect(JSON.stringify(code)).toContain('pix.example.com/pix/qr/');
     expect(t.pix.copyPaste).toMatch(/6304[0-9A-F]{4}$/);
-    expect(t.pix.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(t.pix.qrCode).toMatch(/^https:\/\/pix\.example\.com\/pix\/qr\/[a-z0-9]+\.png$/);
+    expect(JSON.stringify(code)).toContain(`pix.example.com/pix/qr/${/qr\/([a-z0-9]+)\.png$/.exec(t.pix.qrCode)![1]}`);
     expect(new Date(t.pix.expiresAt).getTime() - new Date(t.createdAt).getTime()).toBe(3_600_000);
   });
 

@@ -8,15 +8,25 @@ import {
   MikroSessionRepository,
   MikroUserRepository,
 } from '../../infra/db/account.repositories';
+import { AnnouncingSellerRepository, AnnouncingUserRepository, CachingApiKeyRepository } from '../../infra/accounts/caching-account-repositories';
+import { CredentialCache } from '../../infra/accounts/credential-cache';
 import { AesSecretBox } from '../../infra/security/aes-secret-box';
 import { Argon2Hasher } from '../../infra/security/argon2-hasher';
 import { OtplibTotp } from '../../infra/security/otplib-totp';
 import type { Platform } from './platform';
 
 export function wireAccounts(p: Platform) {
-  const { em, sql, clock, tokens, config } = p;
-  const users = new MikroUserRepository(em);
-  const sellers = new MikroSellerRepository(em);
+  const { em, sql, clock, tokens, config, live } = p;
+  // API keys resolve from memory; any change to a seller's credentials is announced on the
+  // live-event bus so every api instance forgets that seller's cached keys.
+  const credentials = new CredentialCache({ maxEntries: config.AUTH_CACHE_MAX_KEYS, ttlMs: config.AUTH_CACHE_TTL_SECONDS * 1_000 });
+  live.onEvent('CREDENTIALS_CHANGED', (e) => credentials.forgetSeller(e.sellerId));
+  const announce = (sellerId: string) => {
+    credentials.forgetSeller(sellerId);
+    live.publish({ topic: 'CREDENTIALS_CHANGED', sellerId, resourceId: sellerId, payload: {} });
+  };
+  const users = new AnnouncingUserRepository(new MikroUserRepository(em), announce);
+  const sellers = new AnnouncingSellerRepository(new MikroSellerRepository(em), announce);
   const twoFactor = new TwoFactorService({ users, totp: new OtplibTotp(), box: new AesSecretBox(config.APP_SECRET), clock });
   return {
     sellerRepository: sellers,
@@ -32,6 +42,6 @@ export function wireAccounts(p: Platform) {
     }),
     sellers: new SellerOnboardingService({ users, sellers, tokens, clock, mode: config.MODE }),
     twoFactor,
-    apiKeys: new ApiKeysService({ keys: new MikroApiKeyRepository(em, sql), users, sellers, tokens, twoFactor, clock, mode: config.MODE }),
+    apiKeys: new ApiKeysService({ keys: new CachingApiKeyRepository(new MikroApiKeyRepository(em, sql), credentials, announce), users, sellers, tokens, twoFactor, clock, mode: config.MODE }),
   };
 }

@@ -8,7 +8,7 @@ import type { SellerDebtStore } from '../../domain/ledger/seller-debt.ports';
 import { PgDisputeRepository } from '../../infra/disputes/pg-dispute-repository';
 import { PgEvidenceStore } from '../../infra/disputes/pg-evidence-store';
 import { AppealDisputeService } from '../../domain/disputes/appeal-dispute';
-import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
+import { transactionRepository } from './transactions';
 import type { Platform } from './platform';
 
 /** Disputes and MED: the money of protective reports, decisions and the appeal-window job. */
@@ -17,7 +17,7 @@ export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: 
   const d = {
     uow: p.uow,
     disputes: disputeRepository,
-    transactions: new PgTransactionRepository(p.sql),
+    transactions: transactionRepository(p),
     ledger: deps.ledger,
     debts: deps.debts,
     outbox: p.outbox,

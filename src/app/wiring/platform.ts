@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdempotencyService } from '../../domain/idempotency/idempotency.service';
 import type { Clock } from '../../domain/shared/clock';
-import type { LiveEvents } from '../../domain/shared/live-events';
+import type { LiveEventFeed, LiveEvents } from '../../domain/shared/live-events';
 import type { Orm } from '../../infra/db/orm';
 import { pgConnections } from '../../infra/db/pg-connections';
 import { Sql } from '../../infra/db/sql';
@@ -23,7 +23,7 @@ export interface Platform {
   config: Config;
   logger: Logger;
   clock: Clock;
-  live: LiveEvents;
+  live: LiveEvents & LiveEventFeed;
   em: EntityManager;
   sql: Sql;
   uow: PgUnitOfWork;
@@ -42,7 +42,7 @@ export interface Platform {
   metrics: Metrics;
 }
 
-export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Platform {
+export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): Platform {
   const em = orm.em;
   const connections = pgConnections(orm);
   const sql = new Sql(connections);

@@ -5,10 +5,13 @@ import type { ProtectiveReports } from '../../domain/transactions/transactions.p
 import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refunds.service';
 import { TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
 import { JOB_EXPIRE, JOB_REGISTER_CHARGE, TransactionsService } from '../../domain/transactions/transactions.service';
+import { QrImagesService } from '../../domain/transactions/qr-images.service';
+import { qrImageUrl } from '../../domain/pix/qr-image';
 import { JOB_SANDBOX_AUTOPAY, SandboxInstitution } from '../../infra/institution/sandbox-institution';
 import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
-import { PngQrRenderer } from '../../infra/transactions/png-qr-renderer';
+import { LruQrImageCache } from '../../infra/transactions/lru-qr-image-cache';
+import { QrImageRenderer } from '../../infra/transactions/qr-image-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
 import type { Platform } from './platform';
 
@@ -23,9 +26,20 @@ export function locationBase(publicBaseUrl: string): string {
   return `${u.host}${u.pathname.replace(/\/$/, '')}/pix/qr`;
 }
 
+/** Transactions as stored, with `pix.qrCode` pointing at the public address (read at each use: with PORT=0 it is known only once the server listens). */
+export function transactionRepository(p: Platform): PgTransactionRepository {
+  return new PgTransactionRepository(p.sql, (locationId) => qrImageUrl(p.publicAddress.baseUrl, locationId));
+}
+
 export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
-  const repo = new PgTransactionRepository(p.sql);
+  const imageUrl = (locationId: string) => qrImageUrl(p.publicAddress.baseUrl, locationId);
+  const repo = transactionRepository(p);
+  const qrImages = new QrImagesService({
+    brCodeAt: (locationId) => repo.brCodeAtLocation(locationId),
+    renderer: new QrImageRenderer(),
+    cache: new LruQrImageCache(config.QR_IMAGE_CACHE_MB * 1024 * 1024),
+  });
   const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
   const sandbox = new SandboxInstitution({
     uow,
@@ -40,7 +54,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     uow,
     repo,
     scheduler,
-    qr: new PngQrRenderer(),
+    qrImageUrl: imageUrl,
     ids: new RandomPixIds(),
     clock,
     // Read at each create: with PORT=0 the public address is known only once the server listens.
@@ -74,5 +88,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     await sandbox.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
   });
 
-  return { transactions, transactionReports: reports, refunds, sandboxInstitution: sandbox };
+  return { transactions, qrImages, transactionReports: reports, refunds, sandboxInstitution: sandbox };
 }

@@ -11,6 +11,12 @@ export interface IdempotencyStore {
    * back; `claimLost` recognises that failure.
    */
   record(tx: Tx, claimId: string, resourceId: string, response: StoredResponse): Promise<void>;
+  /**
+   * Inside the operation's transaction: claims the key, links the resource and stores the
+   * answer at once (no claim beforehand). When the key exists already the transaction
+   * fails (here or at its commit) and has created nothing.
+   */
+  recordNew(tx: Tx, input: IdempotencyScope & { fingerprint: string; now: Date; retentionMs: number }, resourceId: string, response: StoredResponse): Promise<void>;
   /** Whether an operation's failure is `record` finding the claim taken over. */
   claimLost(error: unknown): boolean;
   /** The operation failed unexpectedly and created nothing: the key may be used again at once. */

@@ -43,6 +43,14 @@ export interface IdempotentRequest {
   body: unknown;
   /** Runs the operation, which must call `run.record` in its transaction, and returns its answer. */
   execute(run: IdempotentRun): Promise<StoredResponse>;
+  /**
+   * The operation changes nothing outside its transaction (no TOTP step spent, no call
+   * out), so it may run before the key is claimed: the claim then travels with its
+   * commit, saving a round trip. Only when the key exists already does the ordinary
+   * claim decide (replay, conflict, in-flight, takeover), and the operation runs again
+   * only if that claim is acquired; the first run created nothing.
+   */
+  claimAtCommit?: boolean;
 }
 
 /**
@@ -63,11 +71,16 @@ export class IdempotencyService {
 
   async run(req: IdempotentRequest): Promise<StoredResponse & { replayed: boolean }> {
     const key = validateIdempotencyKey(req.key);
+    const fingerprint = requestFingerprint(req.operation, req.body);
+    if (req.claimAtCommit) {
+      const fresh = await this.runClaimingAtCommit(req, key, fingerprint);
+      if (fresh) return fresh;
+    }
     const claim = await this.store.claim({
       sellerId: req.sellerId,
       operation: req.operation,
       key,
-      fingerprint: requestFingerprint(req.operation, req.body),
+      fingerprint,
       now: this.clock.now(),
       leaseMs: IDEMPOTENCY_LEASE_MS,
       retentionMs: IDEMPOTENCY_RETENTION_MS[req.operation],
@@ -103,6 +116,31 @@ export class IdempotencyService {
     }
     this.observe(req.operation, 'created');
     return { ...response, replayed: false };
+  }
+
+  /**
+   * The key is claimed by the operation's own commit. Null sends the caller to the
+   * ordinary claim: when the key exists already (that transaction failed and created
+   * nothing), and after any other failure too, since the key may belong to an earlier
+   * request whose stored answer must be replayed whatever a new run would say now (a
+   * seller blocked since, a rule changed). A failure frees nothing: nothing was held.
+   */
+  private async runClaimingAtCommit(req: IdempotentRequest, key: string, fingerprint: string): Promise<(StoredResponse & { replayed: boolean }) | null> {
+    let recorded = false;
+    const run: IdempotentRun = {
+      record: async (tx, resourceId, response) => {
+        const scope = { sellerId: req.sellerId, operation: req.operation, key, fingerprint };
+        await this.store.recordNew(tx, { ...scope, now: this.clock.now(), retentionMs: IDEMPOTENCY_RETENTION_MS[req.operation] }, resourceId, response);
+        recorded = true;
+      },
+    };
+    try {
+      const response = await req.execute(run);
+      if (!recorded) throw new Error(`${req.operation} did not record its resource for idempotency`);
+      return { ...response, replayed: false };
+    } catch {
+      return null;
+    }
   }
 
   /** Deletes every key past its retention, in batches of `batchSize`. */

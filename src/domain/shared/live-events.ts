@@ -3,7 +3,8 @@
  * and the outbox carry the durable copy. Published after commit.
  */
 export interface LiveEvent {
-  topic: 'WALLET_UPDATED' | 'TRANSACTION_UPDATED' | 'WITHDRAWAL_UPDATED' | 'DISPUTE_UPDATED';
+  /** CREDENTIALS_CHANGED is internal: it tells every api instance to forget the seller's cached credentials. */
+  topic: 'WALLET_UPDATED' | 'TRANSACTION_UPDATED' | 'WITHDRAWAL_UPDATED' | 'DISPUTE_UPDATED' | 'CREDENTIALS_CHANGED';
   sellerId: string;
   /** The id of the resource that changed. */
   resourceId: string;
@@ -12,4 +13,9 @@ export interface LiveEvent {
 
 export interface LiveEvents {
   publish(event: LiveEvent): void;
+}
+
+/** Every event of a topic that reaches this process, whichever instance published it. */
+export interface LiveEventFeed {
+  onEvent(topic: LiveEvent['topic'], listener: (event: LiveEvent) => void): void;
 }

@@ -34,9 +34,7 @@ export function transactionView(t: Transaction): Record<string, unknown> {
   return view;
 }
 
-/** The webhook body's resource fields: the view without the QR image (large, and not needed to act). */
+/** The webhook body's resource fields: the view as GET answers it (the QR image is a URL, not the image). */
 export function transactionEventPayload(t: Transaction): Record<string, unknown> {
-  const view = transactionView(t);
-  view.pix = { copyPaste: t.pix.copyPaste, expiresAt: t.pix.expiresAt.toISOString() };
-  return view;
+  return transactionView(t);
 }

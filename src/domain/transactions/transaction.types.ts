@@ -13,6 +13,7 @@ export interface Customer {
 
 export interface PixCharge {
   copyPaste: string;
+  /** Absolute URL of the PNG QR image (`.svg` beside it); derived from the location, not stored. */
   qrCode: string;
   expiresAt: Date;
 }

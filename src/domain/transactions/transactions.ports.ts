@@ -1,4 +1,5 @@
 import type { FeePlan } from '../accounts/accounts.types';
+import type { QrImageFormat } from '../pix/qr-image';
 import type { Tx } from '../shared/unit-of-work';
 import type { TransactionStatus } from './transaction-status';
 import type { Transaction, TransactionListFilter } from './transaction.types';
@@ -12,6 +13,8 @@ export interface TransactionRepository {
   sellerFeePlan(tx: Tx, transactionId: string): Promise<FeePlan>;
   findById(id: string): Promise<Transaction | null>;
   findByLocation(locationId: string): Promise<Transaction | null>;
+  /** Only the BR Code at a location (what its QR image encodes), or null. */
+  brCodeAtLocation(locationId: string): Promise<string | null>;
   list(filter: TransactionListFilter): Promise<{ items: Transaction[]; total: number }>;
   /** Records an institution report id; false when it was recorded before (a duplicate). */
   recordReport(tx: Tx, report: { reportId: string; transactionId: string; status: string; receivedAt: Date; applied: boolean }): Promise<boolean>;
@@ -29,8 +32,19 @@ export interface PaymentInstitution {
   requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<void>;
 }
 
-/** Renders a BR Code as a QR image (PNG data URI). */
+/** An encoded QR image, ready to serve. */
+export interface QrImage {
+  body: Uint8Array;
+  contentType: string;
+  /** A strong validator of the bytes (quoted, as the ETag header carries it). */
+  etag: string;
+}
+
+/** Renders a BR Code as a QR image: black on white, standard quiet zone, error correction M or better. */
 export interface QrRenderer {
+  /** `scale` is pixels per module (for SVG, its width and height attributes). */
+  image(payload: string, format: QrImageFormat, scale: number): Promise<QrImage>;
+  /** The PNG at the default scale as a data URI, for callers that want it inline. */
   pngDataUri(payload: string): Promise<string>;
 }
 

@@ -9,7 +9,7 @@ import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from './create-transaction.input';
 import { isTransactionStatus } from './transaction-status';
-import type { PaymentInstitution, PixIds, QrRenderer, TransactionRepository } from './transactions.ports';
+import type { PaymentInstitution, PixIds, TransactionRepository } from './transactions.ports';
 import type { Transaction, TransactionListFilter } from './transaction.types';
 
 export const JOB_REGISTER_CHARGE = 'transaction.register-charge';
@@ -19,7 +19,8 @@ export interface TransactionsDeps {
   uow: UnitOfWork;
   repo: TransactionRepository;
   scheduler: Scheduler;
-  qr: QrRenderer;
+  /** The absolute URL of a location's QR image (rendered on request, never in the create). */
+  qrImageUrl(locationId: string): string;
   ids: PixIds & { transactionId(): string };
   clock: Clock;
   /** Host and path prefix of location URLs, without scheme, e.g. `pix.example.com/pix/qr`. */
@@ -64,7 +65,7 @@ export class TransactionsService {
       providerReference: txid,
       txid,
       locationId,
-      pix: { copyPaste, qrCode: await this.d.qr.pngDataUri(copyPaste), expiresAt: new Date(now.getTime() + input.expirationSeconds * 1_000) },
+      pix: { copyPaste, qrCode: this.d.qrImageUrl(locationId), expiresAt: new Date(now.getTime() + input.expirationSeconds * 1_000) },
       paidAt: null,
       end2endId: null,
       feeAmount: null,

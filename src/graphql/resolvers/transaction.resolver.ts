@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { LiveEvent } from '../../domain/shared/live-events';
+import { claimsAtCommit } from '../../domain/transactions/claims-at-commit';
 import { parseCreateTransaction } from '../../domain/transactions/create-transaction.input';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import type { Transaction } from '../../domain/transactions/transaction.types';
@@ -50,6 +51,7 @@ export class TransactionResolver {
       operation: 'transactions.create',
       key: idempotencyKey,
       body: { graphql: 'createTransaction', body },
+      claimAtCommit: claimsAtCommit(body),
       execute: async (run) => {
         const answer = (t: Transaction) => ({ status: 201, body: transactionView(t) });
         const input = parseCreateTransaction(body, { sandbox: ctx.services.mode === 'sandbox' });

@@ -8,7 +8,7 @@ registerEnumType(TransactionStatusGql, { name: 'TransactionStatus', description:
 @ObjectType('PixCharge')
 export class PixChargeType {
   @Field(() => String, { description: 'the BR Code (copia e cola)' }) copyPaste!: string;
-  @Field(() => String, { description: 'PNG data URI of the QR code' }) qrCode!: string;
+  @Field(() => String, { description: 'absolute URL of the QR image (PNG; the same path with .svg is the vector form; ?size= sets pixels per module, 1 to 32)' }) qrCode!: string;
   @Field(() => Date) expiresAt!: Date;
 }
 

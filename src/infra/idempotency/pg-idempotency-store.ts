@@ -18,6 +18,7 @@ interface Row {
 /** Raised by idempotency_record (see its migration). */
 const CLAIM_LOST_SQLSTATE = 'PX409';
 
+
 const token = () => randomBytes(12).toString('base64url');
 /** claimId = row id + owner token: only the current holder can attach or complete. */
 const claimIdOf = (id: string, owner: string) => `${id}.${owner}`;
@@ -72,6 +73,19 @@ export class PgIdempotencyStore implements IdempotencyStore {
   async record(tx: Tx, claimId: string, resourceId: string, response: StoredResponse): Promise<void> {
     const { id, owner } = parseClaim(claimId);
     this.sql.defer(`select idempotency_record(?, ?, ?, ?, ?::jsonb)`, [id, owner, resourceId, response.status, JSON.stringify(response.body ?? null)], tx);
+  }
+
+  /** Pipelined with the operation's other writes: with them, the whole create is one round trip. */
+  async recordNew(
+    tx: Tx,
+    input: IdempotencyScope & { fingerprint: string; now: Date; retentionMs: number },
+    resourceId: string,
+    response: StoredResponse,
+  ): Promise<void> {
+    const expiresAt = new Date(input.now.getTime() + input.retentionMs);
+    this.sql.defer(`select idempotency_record_new(?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)`, [
+      token(), input.sellerId, input.operation, input.key, input.fingerprint, resourceId, response.status, JSON.stringify(response.body ?? null), input.now, expiresAt,
+    ], tx);
   }
 
   claimLost(error: unknown): boolean {

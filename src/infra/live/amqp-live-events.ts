@@ -1,10 +1,11 @@
 import type { Connection, Consumer, Publisher } from 'rabbitmq-client';
-import type { LiveEvent, LiveEvents } from '../../domain/shared/live-events';
+import type { LiveEvent, LiveEventFeed, LiveEvents } from '../../domain/shared/live-events';
 import { openAmqp } from '../amqp/connection';
 import type { Logger } from '../log/logger';
 import type { LivePubSub } from './in-process-live-events';
+import { LiveListeners } from './live-listeners';
 
-const TOPICS = new Set<LiveEvent['topic']>(['WALLET_UPDATED', 'TRANSACTION_UPDATED', 'WITHDRAWAL_UPDATED', 'DISPUTE_UPDATED']);
+const TOPICS = new Set<LiveEvent['topic']>(['WALLET_UPDATED', 'TRANSACTION_UPDATED', 'WITHDRAWAL_UPDATED', 'DISPUTE_UPDATED', 'CREDENTIALS_CHANGED']);
 
 /**
  * Live events across api instances: every publish goes to a RabbitMQ fanout exchange;
@@ -14,7 +15,8 @@ const TOPICS = new Set<LiveEvent['topic']>(['WALLET_UPDATED', 'TRANSACTION_UPDAT
  * without confirms; while the broker is unreachable, events fall back to this instance's
  * own subscribers.
  */
-export class AmqpLiveEvents implements LiveEvents {
+export class AmqpLiveEvents implements LiveEvents, LiveEventFeed {
+  private readonly listeners = new LiveListeners();
   private readonly publisher: Publisher;
   private readonly consumer: Consumer;
   private readonly ready: Promise<void>;
@@ -60,13 +62,22 @@ export class AmqpLiveEvents implements LiveEvents {
   publish(event: LiveEvent): void {
     this.publisher.send({ exchange: this.o.exchange, routingKey: '', contentType: 'application/json' }, event).catch((err) => {
       this.o.logger.warn({ err }, 'live event not published to RabbitMQ; delivered locally only');
-      this.o.pubSub.publish(event.topic, event.sellerId, event);
+      this.deliver(event);
     });
   }
 
   private receive(body: unknown): void {
     const e = body as LiveEvent | null;
     if (!e || typeof e !== 'object' || !TOPICS.has(e.topic) || typeof e.sellerId !== 'string') return;
+    this.deliver(e);
+  }
+
+  onEvent(topic: LiveEvent['topic'], listener: (event: LiveEvent) => void): void {
+    this.listeners.onEvent(topic, listener);
+  }
+
+  private deliver(e: LiveEvent): void {
+    this.listeners.emit(e);
     this.o.pubSub.publish(e.topic, e.sellerId, e);
   }
 

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { createPubSub, type PubSubEventTarget } from '@graphql-yoga/subscription';
-import type { LiveEvent, LiveEvents } from '../../domain/shared/live-events';
+import type { LiveEvent, LiveEventFeed, LiveEvents } from '../../domain/shared/live-events';
+import { LiveListeners } from './live-listeners';
 
 type Topics = Record<string, [string, LiveEvent]>;
 
@@ -15,10 +16,17 @@ export function createLivePubSub() {
 }
 
 /** Fans live events out to this process's GraphQL subscribers. */
-export class InProcessLiveEvents implements LiveEvents {
+export class InProcessLiveEvents implements LiveEvents, LiveEventFeed {
+  private readonly listeners = new LiveListeners();
+
   constructor(private readonly pubSub: LivePubSub) {}
 
   publish(event: LiveEvent): void {
+    this.listeners.emit(event);
     this.pubSub.publish(event.topic, event.sellerId, event);
+  }
+
+  onEvent(topic: LiveEvent['topic'], listener: (event: LiveEvent) => void): void {
+    this.listeners.onEvent(topic, listener);
   }
 }

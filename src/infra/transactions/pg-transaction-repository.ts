@@ -15,7 +15,6 @@ interface Row {
   txid: string;
   location_id: string;
   br_code: string;
-  qr_code: string;
   expires_at: Date;
   paid_at: Date | null;
   end2end_id: string | null;
@@ -37,7 +36,7 @@ interface Row {
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
-function toTransaction(r: Row): Transaction {
+function toTransaction(r: Row, qrImageUrl: (locationId: string) => string): Transaction {
   return {
     id: r.id,
     sellerId: r.seller_id,
@@ -49,7 +48,7 @@ function toTransaction(r: Row): Transaction {
     providerReference: r.provider_reference,
     txid: r.txid,
     locationId: r.location_id,
-    pix: { copyPaste: r.br_code, qrCode: r.qr_code, expiresAt: date(r.expires_at) },
+    pix: { copyPaste: r.br_code, qrCode: qrImageUrl(r.location_id), expiresAt: date(r.expires_at) },
     paidAt: r.paid_at ? date(r.paid_at) : null,
     end2endId: r.end2end_id,
     feeAmount: num(r.fee_amount),
@@ -69,16 +68,20 @@ function toTransaction(r: Row): Transaction {
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 export class PgTransactionRepository implements TransactionRepository {
-  constructor(private readonly sql: Sql) {}
+  /** `qrImageUrl` makes a location's image URL (images are served by URL, not stored). */
+  constructor(
+    private readonly sql: Sql,
+    private readonly qrImageUrl: (locationId: string) => string,
+  ) {}
 
   async insert(tx: Tx, t: Transaction): Promise<void> {
     this.sql.defer(
-      `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code, qr_code,
+      `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code,
          expires_at, paid_at, end2end_id, fee_amount, net_amount, refunded_amount, refund_type, refused_reason, customer, metadata,
          description, merchant_order_id, postback_url, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        t.id, t.sellerId, t.amount, t.paymentMethod, t.status, t.providerReference, t.txid, t.locationId, t.pix.copyPaste, t.pix.qrCode,
+        t.id, t.sellerId, t.amount, t.paymentMethod, t.status, t.providerReference, t.txid, t.locationId, t.pix.copyPaste,
         t.pix.expiresAt, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason,
         json(t.customer), json(t.metadata), t.description, t.merchantOrderId, t.postbackUrl, t.createdAt, t.updatedAt,
       ],
@@ -88,7 +91,7 @@ export class PgTransactionRepository implements TransactionRepository {
 
   async lock(tx: Tx, id: string): Promise<Transaction | null> {
     const row = await this.sql.one<Row>(`select * from transactions where id = ? for update`, [id], tx);
-    return row ? toTransaction(row) : null;
+    return row ? toTransaction(row, this.qrImageUrl) : null;
   }
 
   /** Only the fields that change after creation are written. */
@@ -113,12 +116,17 @@ export class PgTransactionRepository implements TransactionRepository {
 
   async findById(id: string): Promise<Transaction | null> {
     const row = await this.sql.one<Row>(`select * from transactions where id = ?`, [id]);
-    return row ? toTransaction(row) : null;
+    return row ? toTransaction(row, this.qrImageUrl) : null;
   }
 
   async findByLocation(locationId: string): Promise<Transaction | null> {
     const row = await this.sql.one<Row>(`select * from transactions where location_id = ?`, [locationId]);
-    return row ? toTransaction(row) : null;
+    return row ? toTransaction(row, this.qrImageUrl) : null;
+  }
+
+  async brCodeAtLocation(locationId: string): Promise<string | null> {
+    const row = await this.sql.one<{ br_code: string }>(`select br_code from transactions where location_id = ?`, [locationId]);
+    return row ? row.br_code : null;
   }
 
   async list(f: TransactionListFilter): Promise<{ items: Transaction[]; total: number }> {
@@ -145,7 +153,7 @@ export class PgTransactionRepository implements TransactionRepository {
       this.sql.query<Row>(`select * from transactions where ${clause} order by created_at desc, id desc limit ? offset ?`, [...params, f.limit, f.offset]),
       this.sql.one<{ total: string }>(`select count(*) as total from transactions where ${clause}`, params),
     ]);
-    return { items: rows.map(toTransaction), total: Number(count?.total ?? 0) };
+    return { items: rows.map((r) => toTransaction(r, this.qrImageUrl)), total: Number(count?.total ?? 0) };
   }
 
   async recordReport(tx: Tx, r: { reportId: string; transactionId: string; status: string; receivedAt: Date; applied: boolean }): Promise<boolean> {

@@ -1,16 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { createId } from '@paralleldrive/cuid2';
-import { buildTxid } from '../../domain/pix/ids';
+import { alphanumericFromBytes, buildTxid } from '../../domain/pix/ids';
 import type { PixIds } from '../../domain/transactions/transactions.ports';
+
+/**
+ * 25 characters of [0-9a-v] (120 random bits) after a leading letter: as unguessable as
+ * a CUID2 and about ten times cheaper to make (CUID2 hashes with SHA-3 on every id,
+ * a visible share of a charge create's CPU).
+ */
+function randomId(): string {
+  const bytes = randomBytes(25);
+  return `${'abcdefghijklmnopqrstuvwxyz'[bytes[0]! % 26]}${alphanumericFromBytes(bytes.subarray(1))}`;
+}
 
 export class RandomPixIds implements PixIds {
   txid(): string {
     return buildTxid(randomBytes(32));
   }
   locationId(): string {
-    return createId();
+    return randomId();
   }
   transactionId(): string {
-    return createId();
+    return randomId();
   }
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../../app/services';
+import { claimsAtCommit } from '../../domain/transactions/claims-at-commit';
 import { parseCreateTransaction } from '../../domain/transactions/create-transaction.input';
 import { parseRefundAmount } from '../../domain/transactions/refunds.service';
 import { transactionView } from '../../domain/transactions/transaction-view';
@@ -22,6 +23,7 @@ export function transactionsRoutes(services: Services): Router {
     await sendIdempotent(services, req, res, {
       sellerId: seller.id,
       operation: 'transactions.create',
+      claimAtCommit: claimsAtCommit(req.body),
       execute: async (run) => {
         const input = parseCreateTransaction(req.body, { sandbox: services.mode === 'sandbox' });
         const answer = (t: Transaction) => ({ status: 201, body: { status: true, data: transactionView(t) } });
