@@ -97,7 +97,6 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       location_id: N,
       // The BR Code carries the seller's name (merchant name): part of the payment record.
       br_code: keep('NAME', 'ERASED_TEXT'),
-      qr_code: keep('NAME', 'ERASED_TEXT'),
       expires_at: F,
       paid_at: F,
       end2end_id: F,
