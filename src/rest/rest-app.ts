@@ -8,6 +8,7 @@ import { balanceRoutes } from './routes/balance.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
 import { pixLocationRoutes } from './routes/pix-location.routes';
+import { boletoPageRoutes } from './routes/boleto-page.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { webhooksRoutes } from './routes/webhooks.routes';
@@ -43,6 +44,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     return app;
   }
   app.use(pixLocationRoutes(services));
+  app.use(boletoPageRoutes(services));
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));

@@ -1,4 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
+import { BoletoChargesService } from '../../domain/boleto/boleto-charges.service';
+import { CardPaymentsService } from '../../domain/cards/card-payments.service';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refunds.service';
@@ -9,6 +11,8 @@ import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-in
 import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
 import { PngQrRenderer } from '../../infra/transactions/png-qr-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
+import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
+import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
 import type { Platform } from './platform';
 
 const str = (v: unknown): string => {
@@ -22,9 +26,13 @@ export function locationBase(publicBaseUrl: string): string {
   return `${u.host}${u.pathname.replace(/\/$/, '')}/pix/qr`;
 }
 
+/** Printable boletos live under the public base URL. */
+export const boletoPrintBase = (publicBaseUrl: string): string => `${publicBaseUrl.replace(/\/$/, '')}/boleto`;
+
 export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = new PgTransactionRepository(p.sql);
+  const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
   const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
   const sandbox = new SandboxInstitution({
     uow,
@@ -46,13 +54,17 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     merchantCity: config.MERCHANT_CITY,
     postbackGuard: deps.postbackGuard,
     institution,
+    boletos: new BoletoChargesService({ uow, repo, scheduler, clock, ids: new RandomBoletoIds(), printBaseUrl: boletoPrintBase(config.PUBLIC_BASE_URL) }),
+    cards: new CardPaymentsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, fingerprinter: cardFingerprinter, transactionId: createId }),
   });
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 
   jobs.register(JOB_REGISTER_CHARGE, async (payload) => {
     const t = await repo.findById(str(payload.transactionId));
     if (!t) return;
-    await institution.registerCharge({ transactionId: t.id, txid: t.txid, amount: t.amount, expiresAt: t.pix.expiresAt, createdAt: t.createdAt });
+    const expiresAt = t.pix?.expiresAt ?? t.boleto?.expiresAt;
+    if (!expiresAt) return;
+    await institution.registerCharge({ transactionId: t.id, paymentMethod: t.paymentMethod, txid: t.txid, amount: t.amount, expiresAt, createdAt: t.createdAt });
   });
   jobs.register(JOB_EXPIRE, async (payload) => {
     const id = str(payload.transactionId);
@@ -70,5 +82,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     await sandbox.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
   });
 
-  return { transactions, transactionReports: reports, refunds, sandboxInstitution: sandbox };
+  return { transactions, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter };
 }

@@ -1,3 +1,4 @@
+import { putMethodDetails } from './method-details-view';
 import type { Transaction } from './transaction.types';
 
 /**
@@ -23,7 +24,8 @@ export function transactionView(t: Transaction): Record<string, unknown> {
   put('description', t.description);
   put('merchantOrderId', t.merchantOrderId);
   put('postbackUrl', t.postbackUrl);
-  put('pix', { copyPaste: t.pix.copyPaste, qrCode: t.pix.qrCode, expiresAt: t.pix.expiresAt.toISOString() });
+  if (t.pix) put('pix', { copyPaste: t.pix.copyPaste, qrCode: t.pix.qrCode, expiresAt: t.pix.expiresAt.toISOString() });
+  putMethodDetails(put, t);
   put('end2endId', t.end2endId);
   put('feeAmount', t.feeAmount);
   put('netAmount', t.netAmount);
@@ -36,6 +38,6 @@ export function transactionView(t: Transaction): Record<string, unknown> {
 /** The webhook body's resource fields: the view without the QR image (large, and not needed to act). */
 export function transactionEventPayload(t: Transaction): Record<string, unknown> {
   const view = transactionView(t);
-  view.pix = { copyPaste: t.pix.copyPaste, expiresAt: t.pix.expiresAt.toISOString() };
+  if (t.pix) view.pix = { copyPaste: t.pix.copyPaste, expiresAt: t.pix.expiresAt.toISOString() };
   return view;
 }

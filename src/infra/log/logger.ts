@@ -17,6 +17,9 @@ export const REDACTED_PATHS = [
   '*.documentNumber',
   '*.cpf',
   '*.cnpj',
+  '*.cvv',
+  '*.card.number',
+  'card.number',
 ];
 
 export type Logger = pino.Logger;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../../app/services';
-import { validationError } from '../../domain/shared/errors';
+import { DomainError, validationError } from '../../domain/shared/errors';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import { sandboxEndToEndId } from '../../infra/institution/sandbox-institution';
 import { authenticate, sellerOf } from '../middleware/auth';
@@ -15,7 +15,10 @@ export function sandboxRoutes(services: Services): Router {
 
   router.post('/v1/sandbox/transactions/:id/pay', auth, async (req, res) => {
     const t = await services.transactions.get(sellerOf(res).id, String(req.params.id));
-    await services.sandboxInstitution.pay(t.id, services.clock.now());
+    if (t.paymentMethod === 'CARD') {
+      throw new DomainError('NOT_PAYABLE', 'a card payment is approved or refused when it is created; it cannot be paid later', 'UNPROCESSABLE');
+    }
+    await services.sandboxInstitution.pay(t.id, services.clock.now(), undefined, t.paymentMethod);
     res.json({ status: true, data: transactionView(await services.transactions.get(t.sellerId, t.id)) });
   });
 

@@ -8,6 +8,7 @@ import { Migration20261121050000Withdrawals } from './Migration20261121050000Wit
 import { Migration20261122000000OutboxQuarantine } from './Migration20261122000000OutboxQuarantine';
 import { Migration20261122010000WebhookRetention } from './Migration20261122010000WebhookRetention';
 import { Migration20261122020000IdempotencyRecord } from './Migration20261122020000IdempotencyRecord';
+import { Migration20261123120000SandboxMethods } from './Migration20261123120000SandboxMethods';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000OutboxQuarantine', class: Migration20261122000000OutboxQuarantine },
   { name: 'Migration20261122010000WebhookRetention', class: Migration20261122010000WebhookRetention },
   { name: 'Migration20261122020000IdempotencyRecord', class: Migration20261122020000IdempotencyRecord },
+  { name: 'Migration20261123120000SandboxMethods', class: Migration20261123120000SandboxMethods },
 ];

@@ -1,0 +1,80 @@
+import type { Seller } from '../accounts/accounts.types';
+import type { Outbox } from '../events/outbox';
+import { cardFee } from '../ledger/fees';
+import { methodCredit } from '../ledger/ledger-entries';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { Clock } from '../shared/clock';
+import type { LiveEvents } from '../shared/live-events';
+import type { UnitOfWork } from '../shared/unit-of-work';
+import type { WithinTransaction } from '../shared/within-transaction';
+import type { CreateTransactionInput } from '../transactions/create-transaction.input';
+import { newTransaction } from '../transactions/new-transaction';
+import { emitTransactionEvents } from '../transactions/transaction-events';
+import { applyTransactionCommand } from '../transactions/transaction-machine';
+import { TRANSACTION_CREATED_EVENT, transactionEventName } from '../transactions/transaction-status';
+import type { TransactionRepository } from '../transactions/transactions.ports';
+import type { Transaction } from '../transactions/transaction.types';
+import { cardBrand } from './card-brand';
+import { assertNotExpired } from './card-input';
+import type { CardFingerprinter } from './cards.ports';
+import { sandboxCardOutcome } from './sandbox-test-cards';
+
+export interface CardPaymentsDeps {
+  uow: UnitOfWork;
+  repo: TransactionRepository;
+  ledger: Pick<LedgerService, 'postEntry'>;
+  outbox: Outbox;
+  live: LiveEvents;
+  clock: Clock;
+  fingerprinter: CardFingerprinter;
+  transactionId(): string;
+}
+
+/**
+ * Card payments (sandbox): the simulated acquirer answers at once, so the create
+ * returns the outcome. Approved: PAID, and the amount is credited to the CARD
+ * available balance at once (no settlement delay in the sandbox), the plan's card
+ * fee as a separate DEBIT. Refused: REFUSED with its `refusedReason`. The card number
+ * and CVV never leave this call: the transaction keeps brand, last four digits, a
+ * keyed fingerprint and the installments.
+ */
+export class CardPaymentsService {
+  constructor(private readonly d: CardPaymentsDeps) {}
+
+  async create(seller: Seller, input: CreateTransactionInput, withinTransaction?: WithinTransaction<Transaction>): Promise<Transaction> {
+    if (!input.card) throw new Error('a card create needs its card fields');
+    const { card, installments } = input.card;
+    const now = this.d.clock.now();
+    assertNotExpired(card, now);
+    const outcome = sandboxCardOutcome(card.number);
+    const t = newTransaction(seller, input, {
+      id: this.d.transactionId(),
+      paymentMethod: 'CARD',
+      status: 'PENDING',
+      providerReference: '',
+      createdAt: now,
+      card: { brand: cardBrand(card.number), last4: card.number.slice(-4), fingerprint: this.d.fingerprinter.fingerprint(card.number), installments },
+    });
+    t.providerReference = `card_${t.id}`;
+    const events: string[] = [TRANSACTION_CREATED_EVENT];
+    if (outcome.approved) {
+      t.status = applyTransactionCommand(t.status, 'PAY').to;
+      t.paidAt = now;
+      t.feeAmount = cardFee(seller.feePlan, t.amount);
+      t.netAmount = t.amount - t.feeAmount;
+    } else {
+      t.status = 'REFUSED';
+      t.refusedReason = outcome.reason;
+    }
+    events.push(transactionEventName(t.status));
+    await this.d.uow.run(async (tx) => {
+      await this.d.repo.insert(tx, t);
+      if (outcome.approved) {
+        await this.d.ledger.postEntry(tx, methodCredit({ sellerId: seller.id, transactionId: t.id, amount: t.amount, fee: t.feeAmount ?? 0, method: 'CARD' }));
+      }
+      await emitTransactionEvents(this.d, tx, t, events);
+      await withinTransaction?.(tx, t);
+    });
+    return t;
+  }
+}
