@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { validarBoleto } from '@mrmgomes/boleto-utils';
+import { getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
+import { linhaDigitavel2CodBarras, validarBoleto } from '@mrmgomes/boleto-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
@@ -38,16 +39,18 @@ describe('sandbox boletos', () => {
     expect(t.boleto.barcode).toMatch(/^\d{44}$/);
     expect(t.boleto.digitableLine).toMatch(/^\d{47}$/);
 
-    // @mrmgomes/boleto-utils checks modulo 11 of the barcode, modulo 10 of each line field, and reads the 2025 factor.
-    for (const code of [t.boleto.barcode, t.boleto.digitableLine]) {
-      // The package's typings lag its code: the date read with the 2025 factor is a Date named vencimentoComNovoFator2025.
-      const checked = validarBoleto(code) as ReturnType<typeof validarBoleto> & { vencimentoComNovoFator2025: Date };
-      expect(checked).toMatchObject({ sucesso: true, tipoBoleto: 'BANCO', codigoBarras: t.boleto.barcode, linhaDigitavel: t.boleto.digitableLine, valor: 150.5 });
-      expect(checked.vencimentoComNovoFator2025.toISOString().slice(0, 10)).toBe('2026-11-30');
-    }
+    // Independent checks from npm: @brazilian-utils/brazilian-utils validates the line's modulo 10 fields and the
+    // barcode's modulo 11 digit, and reads the due date with the 2025 factor; @mrmgomes/boleto-utils converts the
+    // line back to the barcode. (The latter's own barcode check uses the arrecadação modulo 11 table, which gives 0
+    // instead of FEBRABAN's 1 for remainders 0 and 1, so it is not used to judge the barcode's check digit.)
+    expect(isValidBoleto(t.boleto.digitableLine)).toBe(true);
+    expect(getBoletoInfo(t.boleto.digitableLine, { referenceDate: START })).toEqual({ amount: 15_050, bankCode: '999', expirationDate: new Date('2026-11-30T00:00:00.000Z') });
+    expect(linhaDigitavel2CodBarras(t.boleto.digitableLine)).toBe(t.boleto.barcode);
+    expect(validarBoleto(t.boleto.digitableLine)).toMatchObject({ sucesso: true, tipoBoleto: 'BANCO', valor: 150.5 });
     // A single changed digit fails the independent check.
-    const tampered = t.boleto.barcode.slice(0, 10) + ((Number(t.boleto.barcode[10]) + 1) % 10) + t.boleto.barcode.slice(11);
-    expect(validarBoleto(tampered).sucesso).toBe(false);
+    const line = t.boleto.digitableLine as string;
+    const tampered = line.slice(0, 12) + ((Number(line[12]) + 1) % 10) + line.slice(13);
+    expect(isValidBoleto(tampered)).toBe(false);
   });
 
   it('defaults the due date to 3 days ahead (São Paulo) and bounds it', async () => {
@@ -148,12 +151,32 @@ describe('sandbox boletos', () => {
     }
   });
 
+  it("charges the seller plan's boleto fee, which an operator sets", async () => {
+    const email = `operator${Date.now()}@example.com`;
+    await gql(app, 'mutation($e:String!){ signUp(email:$e,password:"long enough pw"){ id } }', { e: email });
+    await app.services.platform.sql.query("update users set role = 'OPERATOR' where email = ?", [email]);
+    const operator = (await gql(app, 'mutation($e:String!){ logIn(email:$e,password:"long enough pw"){ token } }', { e: email })).data!.logIn.token as string;
+    const set = await gql(
+      app,
+      'mutation($s:ID!){ setSellerFeePlan(sellerId:$s, pixInBasisPoints:99, pixInFixedCents:0, pixInMinimumCents:1, withdrawalFixedCents:100, boletoFixedCents:150){ feePlan { boletoFixedCents cardInBasisPoints cardInFixedCents } } }',
+      { s: seller.sellerId },
+      operator,
+    );
+    expect(set.errors).toBeUndefined();
+    expect(set.data!.setSellerFeePlan.feePlan).toEqual({ boletoFixedCents: 150, cardInBasisPoints: 399, cardInFixedCents: 0 });
+    const t = (await create({ amount: 5_000, paymentMethod: 'BOLETO', customer: payer })).body.data;
+    await runJobs();
+    const paid = await rest(app, 'POST', `/v1/sandbox/transactions/${t.id}/pay`, { key: seller.apiKey, body: {} });
+    expect(paid.body.data).toMatchObject({ status: 'PAID', feeAmount: 150, netAmount: 4_850 });
+  });
+
   it('is created through GraphQL with the same rules', async () => {
-    const mutation = 'mutation($i: CreateTransactionInput!, $k: String!) { createTransaction(input: $i, idempotencyKey: $k) { id status paymentMethod boleto { bankCode dueDate barcode } } }';
+    const mutation = 'mutation($i: CreateTransactionInput!, $k: String!) { createTransaction(input: $i, idempotencyKey: $k) { id status paymentMethod boleto { bankCode dueDate barcode digitableLine } } }';
     const ok = await gql(app, mutation, { i: { amount: 4_200, paymentMethod: 'BOLETO', dueDate: '2026-12-01', customer: payer }, k: randomUUID() }, seller.apiKey);
     expect(ok.errors).toBeUndefined();
     expect(ok.data!.createTransaction).toMatchObject({ status: 'PENDING', paymentMethod: 'BOLETO', boleto: { bankCode: '999', dueDate: '2026-12-01' } });
-    expect(validarBoleto(ok.data!.createTransaction.boleto.barcode).sucesso).toBe(true);
+    expect(linhaDigitavel2CodBarras(ok.data!.createTransaction.boleto.digitableLine)).toBe(ok.data!.createTransaction.boleto.barcode);
+    expect(isValidBoleto(ok.data!.createTransaction.boleto.digitableLine)).toBe(true);
     const bad = await gql(app, mutation, { i: { amount: 4_200, paymentMethod: 'BOLETO', customer: { name: 'X' } }, k: randomUUID() }, seller.apiKey);
     expect(bad.errors?.[0].extensions?.code).toBe('BOLETO_PAYER_DOCUMENT_REQUIRED');
   });

@@ -103,9 +103,9 @@ export class AccountResolver {
     @Arg('cardInFixedCents', () => Int, { nullable: true, description: 'default 0 when omitted' }) cardInFixedCents: number | null,
   ) {
     const plan: FeePlan = { pixInBasisPoints, pixInFixedCents, pixInMinimumCents, withdrawalFixedCents };
-    if (boletoFixedCents !== null) plan.boletoFixedCents = boletoFixedCents;
-    if (cardInBasisPoints !== null) plan.cardInBasisPoints = cardInBasisPoints;
-    if (cardInFixedCents !== null) plan.cardInFixedCents = cardInFixedCents;
+    if (typeof boletoFixedCents === 'number') plan.boletoFixedCents = boletoFixedCents;
+    if (typeof cardInBasisPoints === 'number') plan.cardInBasisPoints = cardInBasisPoints;
+    if (typeof cardInFixedCents === 'number') plan.cardInFixedCents = cardInFixedCents;
     return SellerType.from(await ctx.services.sellers.setFeePlan(requireOperatorUser(ctx), sellerId, plan));
   }
 }
