@@ -47,15 +47,15 @@ export class CardPaymentsService {
     const now = this.d.clock.now();
     assertNotExpired(card, now);
     const outcome = sandboxCardOutcome(card.number);
+    const id = this.d.transactionId();
     const t = newTransaction(seller, input, {
-      id: this.d.transactionId(),
+      id,
       paymentMethod: 'CARD',
       status: 'PENDING',
-      providerReference: '',
+      providerReference: `card_${id}`,
       createdAt: now,
       card: { brand: cardBrand(card.number), last4: card.number.slice(-4), fingerprint: this.d.fingerprinter.fingerprint(card.number), installments },
     });
-    t.providerReference = `card_${t.id}`;
     const events: string[] = [TRANSACTION_CREATED_EVENT];
     if (outcome.approved) {
       t.status = applyTransactionCommand(t.status, 'PAY').to;
@@ -63,6 +63,7 @@ export class CardPaymentsService {
       t.feeAmount = cardFee(seller.feePlan, t.amount);
       t.netAmount = t.amount - t.feeAmount;
     } else {
+      // The acquirer's refusal is its answer (as an institution report would be), not one of our commands.
       t.status = 'REFUSED';
       t.refusedReason = outcome.reason;
     }
