@@ -33,7 +33,7 @@ export function sandboxRoutes(services: Services): Router {
       reportId: `sandbox-report:${t.id}:${services.platform.tokens.randomToken()}`,
       transactionId: t.id,
       status,
-      end2endId: status.toUpperCase() === 'PAID' ? sandboxEndToEndId(now) : undefined,
+      end2endId: status.toUpperCase() === 'PAID' && t.paymentMethod === 'PIX' ? sandboxEndToEndId(now) : undefined,
       paidAt: status.toUpperCase() === 'PAID' ? now : undefined,
       refusedReason: typeof req.body?.refusedReason === 'string' ? String(req.body.refusedReason) : undefined,
     });
