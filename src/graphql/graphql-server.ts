@@ -5,7 +5,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema, parse } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Services } from '../app/services';
@@ -14,6 +14,7 @@ import { authenticateCredential } from '../domain/accounts/authenticate-credenti
 import { isDomainError } from '../domain/shared/errors';
 import type { GqlContext } from './context';
 import { formatGraphqlError } from './format-error';
+import { storableTextError, storableTextPlugin } from './storable-text';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -58,6 +59,17 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
           return false;
         }
       },
+      onSubscribe: (_ctx, _id, payload) => {
+        if (typeof payload.query !== 'string') return;
+        let document;
+        try {
+          document = parse(payload.query);
+        } catch {
+          return; // graphql-ws answers the syntax error itself
+        }
+        const error = storableTextError(document, payload.variables ?? undefined);
+        return error ? [error] : undefined;
+      },
       context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws' }),
     },
     wsServer,
@@ -71,6 +83,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      storableTextPlugin,
       services.mode === 'sandbox' ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
     ],

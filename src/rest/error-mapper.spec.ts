@@ -31,6 +31,14 @@ describe('mapError', () => {
     expect(mapped.unexpected).toBe(false);
   });
 
+  it('an error that says when to retry carries Retry-After in whole seconds, in both formats', () => {
+    const inFlight = new DomainError('IDEMPOTENCY_IN_FLIGHT', 'wait', 'CONFLICT', { retryAfterSeconds: 5 });
+    expect(mapError(inFlight, at('/api/v1/cobranca/transactions')).headers).toEqual({ 'Retry-After': '5' });
+    expect(mapError(inFlight, at('/v1/webhooks')).headers).toEqual({ 'Retry-After': '5' });
+    expect(mapError(new DomainError('RATE_LIMITED', 'slow', 'RATE_LIMITED', { retryAfterSeconds: 1.2 }), at('/x')).headers).toEqual({ 'Retry-After': '2' });
+    expect(mapError(new DomainError('C', 'c', 'CONFLICT'), at('/x')).headers).toEqual({});
+  });
+
   it('hides unexpected errors behind INTERNAL_ERROR in the standard shape, even in cobranca', () => {
     const mapped = mapError(new TypeError('secret detail'), at('/api/v1/cobranca/transactions'));
     expect(mapped.status).toBe(500);

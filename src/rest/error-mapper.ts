@@ -22,6 +22,8 @@ export interface ErrorContext {
 export interface MappedError {
   status: number;
   body: Record<string, unknown>;
+  /** Headers the answer carries: `Retry-After` (whole seconds) when the error says when to retry. */
+  headers: Record<string, string>;
   /** True when the failure was not expected: log it as an error. */
   unexpected: boolean;
 }
@@ -85,5 +87,8 @@ export function mapError(err: unknown, ctx: ErrorContext): MappedError {
     ? { code, message, correlationID: ctx.requestId }
     : { status: false, erro: code, mensagem: message, requestId: ctx.requestId, timestamp: ctx.now.toISOString(), path: ctx.path };
   if (details && Object.keys(details).length > 0) body.details = details;
-  return { status, body, unexpected };
+  const headers: Record<string, string> = {};
+  const retryAfter = details?.retryAfterSeconds;
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0) headers['Retry-After'] = String(Math.ceil(retryAfter));
+  return { status, body, headers, unexpected };
 }

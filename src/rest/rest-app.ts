@@ -4,6 +4,7 @@ import type { Services } from '../app/services';
 import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { requestId } from './middleware/request-id';
+import { storableTextOnly } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
@@ -43,11 +44,13 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     app.use(errorHandler(services));
     return app;
   }
+  app.use(storableTextOnly);
   app.use(pixLocationRoutes(services));
   app.use(boletoPageRoutes(services));
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));
+  api.use(storableTextOnly);
   api.use(webhooksRoutes(services));
   api.use(balanceRoutes(services));
   api.use(transactionsRoutes(services));

@@ -1,6 +1,7 @@
 import { parseDocument } from '../documents/document';
 import { normalizePixKey } from '../pix/pix-key';
 import { isDomainError, validationError } from '../shared/errors';
+import { assertStorableText } from '../shared/text';
 import { parseMethodFields, parsePaymentMethod, refuseDisabledPaymentMethod, type MethodFields } from './payment-method-input';
 import type { Customer, TransactionPaymentMethod } from './transaction.types';
 
@@ -34,13 +35,16 @@ export interface CreateTransactionInput extends MethodFields {
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const bad = (code: string, message: string, field: string) => validationError(code, message, { field });
 
-function optionalString(body: Record<string, unknown>, field: string, max: number): string | null {
+/** `label` names the field in errors (customer.name); single-line fields refuse tabs and line breaks. */
+function optionalString(body: Record<string, unknown>, field: string, max: number, o: { singleLine?: boolean; label?: string } = {}): string | null {
+  const label = o.label ?? field;
   const v = body[field];
   if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') throw bad('INVALID_FIELD', `${field} must be a string`, field);
+  if (typeof v !== 'string') throw bad('INVALID_FIELD', `${label} must be a string`, label);
+  assertStorableText(v, label, o.singleLine);
   const s = v.trim();
   if (s.length === 0) return null;
-  if (s.length > max) throw bad('FIELD_TOO_LONG', `${field} must have at most ${max} characters`, field);
+  if (s.length > max) throw bad('FIELD_TOO_LONG', `${label} must have at most ${max} characters`, label);
   return s;
 }
 
@@ -62,7 +66,7 @@ function parseCustomer(v: unknown, sandbox: boolean): Customer | null {
   const allowed = new Set(['name', 'email', 'document', 'phone']);
   for (const k of Object.keys(v)) if (!allowed.has(k)) throw bad('INVALID_CUSTOMER', `customer.${k} is not a known field`, `customer.${k}`);
   const customer: Customer = {};
-  const name = optionalString(v, 'name', TRANSACTION_LIMITS.customerNameMax);
+  const name = optionalString(v, 'name', TRANSACTION_LIMITS.customerNameMax, { singleLine: true, label: 'customer.name' });
   if (name) customer.name = name;
   const rethrowAs = (code: string, field: string, fn: () => string): string => {
     try {
@@ -72,11 +76,11 @@ function parseCustomer(v: unknown, sandbox: boolean): Customer | null {
       throw e;
     }
   };
-  const email = optionalString(v, 'email', 254);
+  const email = optionalString(v, 'email', 254, { singleLine: true, label: 'customer.email' });
   if (email) customer.email = rethrowAs('INVALID_CUSTOMER_EMAIL', 'customer.email', () => normalizePixKey('EMAIL', email));
-  const phone = optionalString(v, 'phone', 32);
+  const phone = optionalString(v, 'phone', 32, { singleLine: true, label: 'customer.phone' });
   if (phone) customer.phone = rethrowAs('INVALID_CUSTOMER_PHONE', 'customer.phone', () => normalizePixKey('PHONE', phone));
-  const document = optionalString(v, 'document', 32);
+  const document = optionalString(v, 'document', 32, { singleLine: true, label: 'customer.document' });
   if (document) {
     try {
       const doc = parseDocument(document, { allowSandboxMagic: sandbox });
@@ -139,7 +143,7 @@ export function parseCreateTransaction(body: unknown, opts: { sandbox: boolean }
     customer,
     metadata: parseMetadata(body.metadata),
     description: optionalString(body, 'description', TRANSACTION_LIMITS.descriptionMax),
-    merchantOrderId: optionalString(body, 'merchantOrderId', TRANSACTION_LIMITS.merchantOrderIdMax),
+    merchantOrderId: optionalString(body, 'merchantOrderId', TRANSACTION_LIMITS.merchantOrderIdMax, { singleLine: true }),
     postbackUrl: parsePostbackUrl(body.postbackUrl),
     ...parseMethodFields(method, body, customer),
   };

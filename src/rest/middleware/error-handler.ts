@@ -16,6 +16,6 @@ export function errorHandler(services: Services) {
       res.end();
       return;
     }
-    res.status(mapped.status).json(mapped.body);
+    res.set(mapped.headers).status(mapped.status).json(mapped.body);
   };
 }

@@ -1,0 +1,68 @@
+import { validationError } from './errors';
+
+/**
+ * What may be stored as text. PostgreSQL refuses NUL in text and jsonb, and control
+ * characters or lone UTF-16 surrogates are never meaningful in a payment's fields,
+ * so every string a client sends is checked here before anything else reads it.
+ */
+export type TextProblem = 'NUL' | 'CONTROL_CHARACTER' | 'LINE_BREAK' | 'UNPAIRED_SURROGATE';
+
+const DESCRIBE: Record<TextProblem, string> = {
+  NUL: 'the NUL character (U+0000)',
+  CONTROL_CHARACTER: 'a control character',
+  LINE_BREAK: 'a tab or line break',
+  UNPAIRED_SURROGATE: 'an unpaired UTF-16 surrogate',
+};
+
+/** The first problem of `s`, or null. Multi-line text may hold tab, CR and LF. */
+export function textProblem(s: string, singleLine = false): TextProblem | null {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0) return 'NUL';
+    if (c === 0x09 || c === 0x0a || c === 0x0d) {
+      if (singleLine) return 'LINE_BREAK';
+      continue;
+    }
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return 'CONTROL_CHARACTER';
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return 'UNPAIRED_SURROGATE';
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) return 'UNPAIRED_SURROGATE';
+  }
+  return null;
+}
+
+export const INVALID_TEXT = 'INVALID_TEXT';
+
+/** Throws 400 INVALID_TEXT naming the field when `s` cannot be stored. */
+export function assertStorableText(s: string, field: string, singleLine = false): void {
+  const problem = textProblem(s, singleLine);
+  if (problem) throw validationError(INVALID_TEXT, `${field} contains ${DESCRIBE[problem]}, which is not accepted`, { field, problem });
+}
+
+/**
+ * Walks any decoded JSON value (object keys included) and throws for the first
+ * string that cannot be stored. Depth is bounded by the JSON parser's input size.
+ */
+export function assertStorableJson(value: unknown, field: string): void {
+  if (typeof value === 'string') {
+    assertStorableText(value, field);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => assertStorableJson(v, `${field}[${i}]`));
+    return;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const path = field ? `${field}.${k}` : k;
+      assertStorableText(k, path, true);
+      assertStorableJson(v, path);
+    }
+  }
+}
