@@ -149,6 +149,8 @@ describe('sandbox test cards', () => {
     expect(ok.data!.createTransaction).toMatchObject({ status: 'REFUSED', refusedReason: 'FRAUD_SUSPECTED', card: { brand: 'ELO', last4: '7013', installments: 2 }, paymentDetails: { __typename: 'CardDetails' } });
     const bad = await gql(app, mutation, { i: { amount: 1_500, paymentMethod: 'CARD', card: card('4111111111111111', { cvv: '9' }) }, k: randomUUID() }, seller.apiKey);
     expect(bad.errors?.[0].extensions?.code).toBe('INVALID_CARD_CVV');
+    const noHolder = await gql(app, mutation, { i: { amount: 1_500, paymentMethod: 'CARD', card: card('4111111111111111', { holderName: undefined }) }, k: randomUUID() }, seller.apiKey);
+    expect(noHolder.errors?.[0].extensions?.code).toBe('CARD_HOLDER_REQUIRED');
 
     const listed = await rest(app, 'GET', `${TX}?paymentMethod=CARD&limit=500`, { key: seller.apiKey });
     expect(listed.body.data.items.length).toBeGreaterThan(5);

@@ -99,13 +99,14 @@ export class CustomerInput {
   @Field(() => String, { nullable: true, description: 'Brazilian phone; normalised to E.164' }) phone?: string;
 }
 
-@InputType('CardInput', { description: 'sandbox test cards only; never stored or logged' })
+/** Fields are nullable so that a missing one gets the same stable code as on REST (CARD_HOLDER_REQUIRED, ...). */
+@InputType('CardInput', { description: 'sandbox test cards only; never stored or logged. All fields are required (checked with stable error codes)' })
 export class CardInput {
-  @Field(() => String, { description: '12 to 19 digits, Luhn-valid' }) number!: string;
-  @Field(() => String) holderName!: string;
-  @Field(() => Int, { description: '1 to 12' }) expMonth!: number;
-  @Field(() => Int, { description: 'YYYY' }) expYear!: number;
-  @Field(() => String, { description: '3 digits' }) cvv!: string;
+  @Field(() => String, { nullable: true, description: '12 to 19 digits, Luhn-valid' }) number?: string;
+  @Field(() => String, { nullable: true }) holderName?: string;
+  @Field(() => Int, { nullable: true, description: '1 to 12' }) expMonth?: number;
+  @Field(() => Int, { nullable: true, description: 'YYYY' }) expYear?: number;
+  @Field(() => String, { nullable: true, description: '3 digits' }) cvv?: string;
 }
 
 @InputType('CreateTransactionInput')
