@@ -1,31 +1,21 @@
 import type { Seller } from '../accounts/accounts.types';
-import type { Outbox } from '../events/outbox';
 import { cardFee } from '../ledger/fees';
 import { methodCredit } from '../ledger/ledger-entries';
-import type { LedgerService } from '../ledger/ledger.service';
-import type { Clock } from '../shared/clock';
-import type { LiveEvents } from '../shared/live-events';
-import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from '../transactions/create-transaction.input';
 import { newTransaction } from '../transactions/new-transaction';
 import { emitTransactionEvents } from '../transactions/transaction-events';
+import type { TransactionReportsDeps } from '../transactions/transaction-reports.service';
 import { applyTransactionCommand } from '../transactions/transaction-machine';
 import { TRANSACTION_CREATED_EVENT, transactionEventName } from '../transactions/transaction-status';
-import type { TransactionRepository } from '../transactions/transactions.ports';
 import type { Transaction } from '../transactions/transaction.types';
 import { cardBrand } from './card-brand';
 import { assertNotExpired } from './card-input';
 import type { CardFingerprinter } from './cards.ports';
 import { sandboxCardOutcome } from './sandbox-test-cards';
 
-export interface CardPaymentsDeps {
-  uow: UnitOfWork;
-  repo: TransactionRepository;
-  ledger: Pick<LedgerService, 'postEntry'>;
-  outbox: Outbox;
-  live: LiveEvents;
-  clock: Clock;
+/** What the report path needs to move a transaction and its money, plus the card's own ports. */
+export interface CardPaymentsDeps extends TransactionReportsDeps {
   fingerprinter: CardFingerprinter;
   transactionId(): string;
 }
