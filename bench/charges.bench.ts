@@ -7,6 +7,7 @@ import { startApplication } from '../src/app/application';
 import { loadConfig } from '../src/app/config';
 import { createLogger } from '../src/infra/log/logger';
 import type { Benchmark } from './support/benchmark';
+import { BENCH_BUDGETS } from './support/budgets';
 import { createDatabase } from './support/postgres';
 import { buildDynamicBrCode } from '../src/domain/pix/br-code';
 import { PngQrRenderer } from '../src/infra/transactions/png-qr-renderer';
@@ -80,7 +81,7 @@ async function creationThroughput() {
     }
 
     const port = await freePort();
-    const env = { DATABASE_URL: appDb.url, PORT: String(port), ROLE: 'api', LOG_LEVEL: 'warn', MODE: 'sandbox' };
+    const env = { DATABASE_URL: appDb.url, PORT: String(port), ROLE: 'api', LOG_LEVEL: 'warn', MODE: 'sandbox', ...BENCH_BUDGETS };
     const seeded = await startNode(join(dist, 'src/cli/admin.js'), ['create-seller', '--email', 'bench@example.com', '--password', 'bench password 1', '--name', 'Loja Bench', '--document', '00000000000'], env, (out) => {
       try {
         return JSON.parse(out) as { apiKey: { key: string } };

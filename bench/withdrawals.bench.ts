@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { startApplication, type RunningApp } from '../src/app/application';
 import { loadConfig } from '../src/app/config';
+import { BENCH_BUDGETS } from './support/budgets';
 import { operatorAdjustment } from '../src/domain/ledger/ledger-entries';
 import { createLogger } from '../src/infra/log/logger';
 import type { Benchmark } from './support/benchmark';
@@ -108,7 +109,7 @@ async function checkMoney(app: RunningApp, sellers: Seeded[]): Promise<string> {
 
 async function run(): Promise<void> {
   const db = await createDatabase('pixpay_bench_withdrawals');
-  const config = loadConfig({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: String(CLIENTS + 4), PORT: '0', ROLE: 'api', LOG_LEVEL: 'silent', MODE: 'sandbox' });
+  const config = loadConfig({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: String(CLIENTS + 4), PORT: '0', ROLE: 'api', LOG_LEVEL: 'silent', MODE: 'sandbox', ...BENCH_BUDGETS });
   const app = await startApplication(config, { logger: createLogger('silent') });
   try {
     const sellers: Seeded[] = [];

@@ -9,7 +9,9 @@ import { createLogger, type Logger } from '../infra/log/logger';
 import { buildHttpApp } from '../rest/rest-app';
 import type { Config } from './config';
 import { buildServices } from './container';
-import { openDatabase } from './database';
+import { openDatabase, StartupError } from './database';
+import { drainHttpServer } from './http-drain';
+import { listenedUrl } from './public-address';
 import { startWorker } from './worker';
 import type { Services } from './services';
 
@@ -27,7 +29,7 @@ export interface AppOverrides {
 
 /** Boots one process: database, use cases, and the HTTP/WebSocket doors. */
 export async function startApplication(config: Config, o: AppOverrides = {}): Promise<RunningApp> {
-  const logger = o.logger ?? createLogger(config.LOG_LEVEL);
+  const logger = o.logger ?? createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
   const db = await openDatabase(config);
   const pubSub = createLivePubSub();
   // Live events cross instances through RabbitMQ when it is configured (one queue per instance).
@@ -42,24 +44,49 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const graphql = config.ROLE === 'worker' ? undefined : await attachGraphql(server, schema, services, config.BODY_LIMIT);
   const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, extra: graphql ? [graphql.router] : [], healthOnly: !graphql });
   server.on('request', app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.HOST}:${port}`;
-  logger.info({ url, mode: config.MODE, embeddedDatabase: db.embedded }, 'pixpay listening');
-  return {
-    url,
-    services,
-    server,
-    stop: async () => {
-      await graphql?.stop();
-      await background?.stop();
-      await services.webhookRuntime.close();
-      if (live instanceof AmqpLiveEvents) await live.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
-    },
+  // Shutdown, in order: stop being ready and accepting, finish in-flight requests and close
+  // subscriptions (1001), stop background work after its current batch, then connections.
+  const stop = async () => {
+    services.lifecycle.draining = true;
+    const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
+    if (server.listening) {
+      if (graphql && config.SHUTDOWN_DRAIN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_DELAY_MS));
+      const httpDrained = drainHttpServer(server, { idleGraceMs: 1_000, deadlineMs: Math.max(1_000, deadline - Date.now() - 5_000) });
+      await graphql?.closeSubscriptions();
+      await httpDrained;
+    }
+    await graphql?.stop();
+    await background?.stop();
+    await services.webhookRuntime.close();
+    await services.rateLimitRuntime.close();
+    if (live instanceof AmqpLiveEvents) await live.close();
+    services.databaseOutage.stop();
+    await db.close();
   };
+  try {
+    await services.rateLimitRuntime.start();
+    await listen(server, config.PORT, config.HOST);
+  } catch (e) {
+    await stop().catch(() => undefined);
+    throw e;
+  }
+  const { port } = server.address() as AddressInfo;
+  const url = listenedUrl(config.HOST, port);
+  const mismatch = services.platform.publicAddress.listening(url);
+  if (mismatch) logger.warn(mismatch);
+  logger.info({ url, publicBaseUrl: services.platform.publicAddress.baseUrl, mode: config.MODE, embeddedDatabase: db.embedded }, 'pixpay listening');
+  return { url, services, server, stop };
+}
+
+/** Listens, turning the usual operator mistakes into one sentence naming the setting to change. */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EADDRINUSE') reject(new StartupError(`port ${port} on ${host} is already in use: stop the program using it, or set PORT to another port (PORT=0 picks a free one)`));
+      else if (e.code === 'EACCES') reject(new StartupError(`no permission to listen on port ${port}: set PORT to a port above 1023`));
+      else if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') reject(new StartupError(`cannot listen on HOST ${host}: it is not an address of this machine`));
+      else reject(e);
+    });
+    server.listen(port, host, () => resolve());
+  });
 }

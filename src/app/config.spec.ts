@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('explains a refused value in a sentence, without repeating secrets', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a number from 0 to 65535, got "abc".');
+    const secret = () => loadConfig({ APP_SECRET: 'short-secret' });
+    expect(secret).toThrow('APP_SECRET must have at least 32 characters (the value given has 12 characters).');
+    expect(secret).not.toThrow(/short-secret/);
+    expect(() => loadConfig({ PORT: '-1', MODE: 'x' })).toThrow(/the configuration has 2 problems:\n {2}- MODE must be sandbox or production, got "x"\.\n {2}- PORT must be/);
+  });
+
   it('splits the webhook allow-list', () => {
     expect(loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Localhost, 127.0.0.1 ,' }).WEBHOOK_ALLOW_HOSTS).toEqual(['localhost', '127.0.0.1']);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingProblem } from './config-rules';
 
 /**
  * Every setting comes from the environment, is validated once at start and is
@@ -16,10 +17,12 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().min(1).default('./data'),
   AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// or amqps:// URL').optional(),
-  PUBLIC_BASE_URL: z.string().url().default('http://127.0.0.1:3000'),
+  /** Defaults to the address actually listened on (see public-address.ts). */
+  PUBLIC_BASE_URL: z.string().url().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 100kb or 1mb').default('100kb'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SANDBOX_AUTOPAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
@@ -40,6 +43,27 @@ const schema = z.object({
   /** Days a finished webhook delivery (and a superseded event) is kept. */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   WEBHOOK_RESCUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /** Bearer token that GET /metrics requires; without it /metrics does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** On SIGTERM, the process finishes its work within this deadline, then exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(25_000),
+  /** On SIGTERM, an api instance keeps serving (not ready) this long, so load balancers stop routing to it first. */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** Shared store of the rate limits; without it each process counts on its own. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** Prefix of every Redis key (one Redis, several deployments or test runs). */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits, _ . : - only').default('pixpay'),
+  /** Default budgets per seller and minute (per address for RATE_LIMIT_PUBLIC); operators raise them per seller. */
+  RATE_LIMIT_CREATES: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  RATE_LIMIT_READS: z.coerce.number().int().min(1).max(1_000_000).default(1_200),
+  RATE_LIMIT_LISTS: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  RATE_LIMIT_WEBHOOKS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Open GraphQL subscription sockets per seller and api instance. */
+  SUBSCRIPTIONS_PER_SELLER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Load shedding: mean event-loop delay (ms, two seconds running) and queries waiting for a pooled connection past which new requests get 503. */
+  OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  OVERLOAD_MAX_DB_WAITERS: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_HOSTS'> & {
@@ -49,7 +73,7 @@ export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(problems.length === 1 ? `${problems[0]}.` : `the configuration has ${problems.length} problems:\n${problems.map((p) => `  - ${p}.`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -61,11 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    throw new ConfigError(parsed.error.issues.map((i) => settingProblem(i.path.join('.'), cleaned[String(i.path[0])], i.message)));
   }
   const c = parsed.data;
   if (c.MODE === 'production' && !c.APP_SECRET) {
-    throw new ConfigError(['APP_SECRET: required in production mode (at least 32 characters)']);
+    throw new ConfigError(['APP_SECRET is required in production mode (at least 32 characters)']);
   }
   return {
     ...c,

@@ -4,22 +4,33 @@ import type { Orm } from '../infra/db/orm';
 import type { Logger } from '../infra/log/logger';
 import type { Config } from './config';
 import type { Services } from './services';
+import { Lifecycle } from './lifecycle';
 import { wireAccounts } from './wiring/accounts';
 import { wireLedger } from './wiring/ledger';
 import { wireTransactions } from './wiring/transactions';
 import { wireWithdrawals } from './wiring/withdrawals';
 import { JwsSigner } from '../infra/pix/jws-signer';
+import { isDatabaseUnavailable } from '../infra/health/database-errors';
+import { DependencyOutage } from '../infra/health/dependency-outage';
+import { outageAwareLogger } from '../infra/health/outage-aware-logger';
 import { buildPlatform } from './wiring/platform';
 import { wireWebhooks } from './wiring/webhooks';
+import { wireRateLimits } from './wiring/rate-limits';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
-export function buildServices(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Services {
+export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents): Services {
+  // Failures caused by an unreachable database are logged once per outage, not per request or tick.
+  let probeDatabase = (): Promise<unknown> => Promise.reject(new Error('not wired yet'));
+  const databaseOutage = new DependencyOutage({ name: 'database', logger: rawLogger, matches: isDatabaseUnavailable, probe: () => probeDatabase() });
+  const logger = outageAwareLogger(rawLogger, [databaseOutage]);
   const platform = buildPlatform(config, orm, logger, clock, live);
+  probeDatabase = () => platform.sql.query('select 1');
   const accounts = wireAccounts(platform);
   const webhooks = wireWebhooks(platform);
   const ledger = wireLedger(platform, accounts.sellerRepository);
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
+  const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   return {
     mode: config.MODE,
     clock,
@@ -32,15 +43,18 @@ export function buildServices(config: Config, orm: Orm, logger: Logger, clock: C
         await platform.sql.query('select 1');
         return true;
       },
-      // The cache is in-process until a shared store is configured.
-      cache: async () => true,
+      cache: cacheHealthy,
+      ...(webhooks.webhookRuntime.amqpConnection ? { broker: async () => webhooks.webhookRuntime.amqpConnection!.ready } : {}),
     },
+    lifecycle: new Lifecycle(),
+    databaseOutage,
     ...accounts,
     ...webhooks,
     ...ledger,
     ...transactions,
     ...withdrawals,
-    pixSigner: new JwsSigner(config.APP_SECRET, `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/pix/jwks`),
+    ...rateLimits,
+    pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
   };
 }

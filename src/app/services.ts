@@ -16,17 +16,25 @@ import type { SandboxInstitution } from '../infra/institution/sandbox-institutio
 import type { JwsSigner } from '../infra/pix/jws-signer';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEvents } from '../domain/shared/live-events';
+import type { DependencyOutage } from '../infra/health/dependency-outage';
 import type { Logger } from '../infra/log/logger';
+import type { Lifecycle } from './lifecycle';
 import type { Platform } from './wiring/platform';
 import type { WebhookManagementService } from '../domain/webhooks/webhook-management.service';
 import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.service';
 import type { WebhookRetention } from '../domain/webhooks/webhook-retention';
 import type { WebhookTargetGuard } from '../domain/webhooks/webhooks.ports';
 import type { WebhookRuntime } from './wiring/webhooks';
+import type { AbuseLimits } from '../domain/rate-limits/abuse-limits';
+import type { RateLimitService } from '../domain/rate-limits/rate-limit.service';
+import type { LoadMonitor } from '../infra/overload/load-monitor';
+import type { RateLimitRuntime } from './wiring/rate-limits';
 
 export interface HealthProbe {
   database(): Promise<boolean>;
   cache(): Promise<boolean>;
+  /** Present when a broker (AMQP_URL) is configured: is this process connected to it? */
+  broker?: () => Promise<boolean>;
 }
 
 /** Everything the doors need: the use cases and a few platform facts. */
@@ -39,6 +47,10 @@ export interface Services {
   /** Shared plumbing (database, outbox, jobs, idempotency); doors use only `idempotency`. */
   platform: Platform;
   health: HealthProbe;
+  /** Draining (shutting down) or serving. */
+  lifecycle: Lifecycle;
+  /** Requests failing because PostgreSQL is unreachable: 503, logged once per outage. */
+  databaseOutage: DependencyOutage;
   identity: IdentityService;
   sellers: SellerOnboardingService;
   twoFactor: TwoFactorService;
@@ -72,4 +84,14 @@ export interface Services {
   webhookRuntime: WebhookRuntime;
   /** Purge of finished deliveries and superseded events (the worker's maintenance pass runs it). */
   webhookRetention: WebhookRetention;
+  /** Per-seller and per-address request budgets; operators' per-seller limits. */
+  rateLimits: RateLimitService;
+  /** Brute-force guards of log-in and TOTP codes. */
+  abuseLimits: AbuseLimits;
+  /** Overload signal (event-loop lag, database pool queue) for load shedding. */
+  loadMonitor: LoadMonitor;
+  /** The limiter's Redis connection and the load monitor's timer. */
+  rateLimitRuntime: RateLimitRuntime;
+  /** Open GraphQL subscription sockets allowed per seller and instance. */
+  subscriptionsPerSeller: number;
 }

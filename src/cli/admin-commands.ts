@@ -1,21 +1,28 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../app/config';
-import { buildServices } from '../app/container';
 import { openDatabase } from '../app/database';
-import { parseDocument } from '../domain/documents/document';
+import { wireAccounts } from '../app/wiring/accounts';
+import { buildPlatform } from '../app/wiring/platform';
+import { checkSellerAccountInput, createSellerAccount, type SellerAccountInput } from '../domain/accounts/create-seller-account';
+import { checkPassword, normalizeEmail } from '../domain/accounts/identity.service';
 import { systemClock } from '../domain/shared/clock';
 import { createLogger } from '../infra/log/logger';
 import { InProcessLiveEvents, createLivePubSub } from '../infra/live/in-process-live-events';
 
-const USAGE = `usage: npm run admin -- create-seller --email E --password P --name N --document CPF_OR_CNPJ [--operator] [--mode test|live]
-       npm run admin -- create-operator --email E --password P
+const USAGE = `usage: npm run -s admin -- create-seller --email E --password P --name N --document CPF_OR_CNPJ [--operator] [--mode test]
+       npm run -s admin -- create-operator --email E --password P
 
-create-seller  signs up a user, registers its seller and creates an API key;
-               prints {user, seller, apiKey} as JSON (the key is shown only here).
-create-operator signs up an operator user (for KYC review, fee plans, manual corrections).`;
+create-seller   signs up a user, registers its seller and creates a test API key;
+                prints {user, seller, apiKey} as JSON (the key is shown only here).
+create-operator signs up an operator user (for KYC review, fee plans, manual corrections).
+
+Every value is checked before anything is written, and the writes commit together.`;
+
+/** Where progress lines go (stderr from the command line, so stdout stays JSON). */
+export type Progress = (line: string) => void;
 
 /** Runs one admin command; resolves with what to print as JSON. */
-export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<Record<string, unknown>> {
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, progress: Progress = () => undefined): Promise<Record<string, unknown>> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
@@ -30,29 +37,45 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
   });
   if (command !== 'create-seller' && command !== 'create-operator') throw new UsageError(USAGE);
   if (!values.email || !values.password) throw new UsageError(USAGE);
-  if (command === 'create-seller') {
-    if (!values.name || !values.document) throw new UsageError(USAGE);
-    // Check what can be checked before writing anything, so a bad document leaves no user behind.
-    parseDocument(values.document, { allowSandboxMagic: (env.MODE ?? 'sandbox') === 'sandbox' });
+  if (command === 'create-seller' && (!values.name || !values.document)) throw new UsageError(USAGE);
+  // The admin writes rows only: it needs neither the broker nor the service's logs.
+  const config = loadConfig({ ...env, AMQP_URL: undefined, LOG_LEVEL: 'silent' });
+  const input: SellerAccountInput = {
+    email: values.email,
+    password: values.password,
+    name: values.name ?? '',
+    document: values.document ?? '',
+    keyMode: values.mode ?? 'test',
+    operator: values.operator ?? false,
+  };
+  // Check what can be checked before writing anything, so a refused command leaves nothing behind.
+  if (command === 'create-seller') checkSellerAccountInput(input, config.MODE);
+  else {
+    normalizeEmail(input.email);
+    checkPassword(input.password);
   }
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+
+  progress(config.DATABASE_URL ? 'opening the database (DATABASE_URL) and applying migrations...' : `opening the embedded database in ${config.DATA_DIR} and applying migrations...`);
   const db = await openDatabase(config);
   try {
-    const services = buildServices(config, db.orm, createLogger('silent'), systemClock, new InProcessLiveEvents(createLivePubSub()));
-    const role = command === 'create-operator' || values.operator ? 'OPERATOR' : 'USER';
-    const user = await services.identity.signUp({ email: values.email, password: values.password, role });
-    if (command === 'create-operator') return { user: { id: user.id, email: user.email, role: user.role } };
-    const seller = await services.sellers.registerSeller(user, { name: values.name!, document: values.document! });
-    const { key, apiKey } = await services.apiKeys.create(user, values.mode as 'test' | 'live');
-    return {
-      user: { id: user.id, email: user.email, role: user.role },
-      seller: { id: seller.id, name: seller.name, kycStatus: seller.kycStatus },
-      apiKey: { id: apiKey.id, key, mode: apiKey.mode },
-    };
+    const platform = buildPlatform(config, db.orm, createLogger('silent'), systemClock, new InProcessLiveEvents(createLivePubSub()));
+    progress(command === 'create-seller' ? 'creating the user, its seller and a test API key...' : 'creating the operator...');
+    return await db.orm.em.fork().transactional(async (em) => {
+      const accounts = wireAccounts({ ...platform, em });
+      if (command === 'create-operator') {
+        const user = await accounts.identity.signUp({ email: input.email, password: input.password, role: 'OPERATOR' });
+        return { user: { id: user.id, email: user.email, role: user.role } };
+      }
+      const { user, seller, key, apiKey } = await createSellerAccount(accounts, input, config.MODE);
+      return {
+        user: { id: user.id, email: user.email, role: user.role },
+        seller: { id: seller.id, name: seller.name, kycStatus: seller.kycStatus },
+        apiKey: { id: apiKey.id, key, mode: apiKey.mode },
+      };
+    });
   } finally {
     await db.close();
   }
 }
 
 export class UsageError extends Error {}
-

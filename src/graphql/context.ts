@@ -8,6 +8,8 @@ export interface GqlContext {
   services: Services;
   principal: Principal | null;
   requestId: string;
+  /** The client's address (brute-force guards and unauthenticated budgets count per address). */
+  address: string;
 }
 
 export function requirePrincipal(ctx: GqlContext): Principal {

@@ -1,8 +1,7 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
 import { GraphQLError, type GraphQLSchema, parse } from 'graphql';
@@ -14,7 +13,10 @@ import { authenticateCredential } from '../domain/accounts/authenticate-credenti
 import { isDomainError } from '../domain/shared/errors';
 import type { GqlContext } from './context';
 import { formatGraphqlError } from './format-error';
+import { explorerRoutes } from './explorer/explorer.routes';
+import { operationLimits } from './operation-limits';
 import { storableTextError, storableTextPlugin } from './storable-text';
+import { SubscriptionSlots } from './subscription-slots';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -39,13 +41,27 @@ async function principalFor(services: Services, token: string | null): Promise<P
 
 export interface GraphqlDoor {
   router: Router;
+  closeSubscriptions(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Apollo on Express at /graphql, and graphql-ws subscriptions on the same path and port. */
 export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, bodyLimit: string): Promise<GraphqlDoor> {
-  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
-  const wsCleanup = useServer<{ authorization?: string }, { principal: Principal }>(
+  // Upgrades are routed by hand rather than with `{server}`: ws would otherwise re-emit the
+  // HTTP server's own errors (a port in use) as WebSocket server errors, with a stack trace.
+  const wsServer = new WebSocketServer({ noServer: true });
+  httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== GRAPHQL_PATH) {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wsServer.handleUpgrade(req, socket, head, (ws) => wsServer.emit('connection', ws, req));
+  });
+  // Authenticated sockets, for the live-subscriptions gauge (each holds its active subscriptions).
+  const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
+  services.platform.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
+  const slots = new SubscriptionSlots(services.subscriptionsPerSeller);
+  const wsCleanup = useServer<{ authorization?: string }, { principal: Principal; slot?: () => void }>(
     {
       schema,
       // A subscription socket must authenticate in connection_init; refusing closes it (4403).
@@ -54,10 +70,18 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
           const principal = await principalFor(services, bearerToken(ctx.connectionParams?.authorization));
           if (!principal) return false;
           ctx.extra.principal = principal;
-          return true;
         } catch {
           return false;
         }
+        // Open sockets are counted per seller; past the limit the socket closes with 4429.
+        const slot = slots.take(ctx.extra.principal);
+        if (!slot) {
+          ctx.extra.socket.close(4429, 'Too many subscription connections for this seller');
+          return false;
+        }
+        ctx.extra.slot = slot;
+        sockets.add(ctx);
+        return true;
       },
       onSubscribe: (_ctx, _id, payload) => {
         if (typeof payload.query !== 'string') return;
@@ -70,26 +94,31 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         const error = storableTextError(document, payload.variables ?? undefined);
         return error ? [error] : undefined;
       },
-      context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws' }),
+      context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws', address: ctx.extra.request.socket.remoteAddress ?? 'unknown' }),
+      onClose: (ctx) => {
+        sockets.delete(ctx);
+        ctx.extra.slot?.();
+      },
     },
     wsServer,
   );
 
   const apollo = new ApolloServer<GqlContext>({
     schema,
-    formatError: formatGraphqlError,
+    formatError: (formatted, error) => formatGraphqlError(formatted, error, (err) => services.databaseOutage.absorb(err)),
     introspection: services.mode === 'sandbox',
     // The process's own shutdown handler stops the server (and everything else) in order.
     stopOnTerminationSignals: false,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
       storableTextPlugin,
-      services.mode === 'sandbox' ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      operationLimits(),
+      // The sandbox's explorer is our own offline page (explorer/); Apollo's loads from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
     ],
   });
   await apollo.start();
   const router = Router();
+  if (services.mode === 'sandbox') router.use(explorerRoutes(GRAPHQL_PATH));
   router.use(
     GRAPHQL_PATH,
     express.json({ limit: bodyLimit }),
@@ -98,8 +127,16 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         services,
         principal: await principalFor(services, bearerToken(req.headers.authorization)),
         requestId: String(res.locals.requestId ?? ''),
+        address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       }),
     }),
   );
-  return { router, stop: () => apollo.stop() };
+  return {
+    router,
+    // Closes every subscription socket with 1001 (going away); clients reconnect elsewhere.
+    closeSubscriptions: async () => {
+      await wsCleanup.dispose();
+    },
+    stop: () => apollo.stop(),
+  };
 }

@@ -3,11 +3,14 @@ import { pinoHttp } from 'pino-http';
 import type { Services } from '../app/services';
 import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
+import { addressRateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
+import { shedLoad } from './middleware/shed-load';
 import { storableTextOnly } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
+import { httpMetrics, metricsRoutes } from './routes/metrics.routes';
 import { pixLocationRoutes } from './routes/pix-location.routes';
 import { boletoPageRoutes } from './routes/boleto-page.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
@@ -30,15 +33,30 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(requestId);
+  // While draining, answers close their connection so clients open the next one elsewhere.
+  app.use((_req, res, next) => {
+    if (services.lifecycle.draining) res.setHeader('Connection', 'close');
+    next();
+  });
   app.use(
     pinoHttp({
       logger: services.logger,
       genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
       customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
-      autoLogging: { ignore: (req) => req.url === '/health' },
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
+      // One short line per request: no header dumps (they carry credentials), no socket details.
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
+  app.use(httpMetrics(services));
+  app.use(shedLoad(services));
+  // Unauthenticated paths (health, the BR Code location, JWKS) are counted per address.
+  app.use(['/health', '/pix'], addressRateLimit(services));
   app.use(healthRoutes(services));
+  app.use(metricsRoutes(services));
   if (o.healthOnly) {
     app.use(notFoundRoute);
     app.use(errorHandler(services));

@@ -1,17 +1,13 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'pixpay-shutdown-'));
-const out = join(work, 'build');
-
-beforeAll(() => {
-  // The real entry point, compiled as `npm start` runs it.
-  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', out], { cwd: root });
-}, 120_000);
+// The real entry point as `npm start` runs it: compiled at install, kept fresh by the global setup.
+const out = join(root, 'dist');
 
 async function healthy(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {

@@ -13,7 +13,7 @@ export interface TestApp extends RunningApp {
 /** The whole service on a fresh PostgreSQL database, listening on a random loopback port. */
 export async function startTestApp(env: Record<string, string> = {}, clock = new ManualClock(new Date())): Promise<TestApp> {
   const db = await createTestDatabase();
-  const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', ...env });
+  const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', SHUTDOWN_DRAIN_DELAY_MS: '0', ...env });
   const app = await startApplication(config, { clock, logger: createLogger('silent') });
   return {
     ...app,

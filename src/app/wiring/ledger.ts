@@ -7,7 +7,7 @@ import type { Platform } from './platform';
 
 /** The money core: posting (for other use cases), wallet reads and operator tools. */
 export function wireLedger(p: Platform, sellers: SellerRepository) {
-  const store = new SqlLedgerRepository(p.sql);
+  const store = new SqlLedgerRepository(p.sql, (kind) => p.metrics.ledgerEntryPosted(kind));
   const ledger = new LedgerService({ store, clock: p.clock, live: p.live });
   return {
     ledger,

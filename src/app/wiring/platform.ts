@@ -13,7 +13,10 @@ import { PgScheduler } from '../../infra/jobs/pg-scheduler';
 import type { Logger } from '../../infra/log/logger';
 import { CoalescedNotifier, PgOutbox } from '../../infra/outbox/pg-outbox';
 import { CryptoTokens } from '../../infra/security/crypto-tokens';
+import { registerDatabaseGauges, type PoolStats } from '../../infra/metrics/database-gauges';
+import { Metrics } from '../../infra/metrics/metrics';
 import type { Config } from '../config';
+import { PublicAddress } from '../public-address';
 
 /** Shared plumbing every feature's wiring builds on. */
 export interface Platform {
@@ -33,6 +36,10 @@ export interface Platform {
   idempotency: IdempotencyService;
   /** Background loops a feature runs in the worker role (relays, consumers). */
   workerHooks: (() => { stop(): Promise<void> })[];
+  /** Where payers' banks and sellers reach this service (BR Code locations, JWS jku). */
+  publicAddress: PublicAddress;
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: Metrics;
 }
 
 export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents): Platform {
@@ -47,7 +54,9 @@ export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: C
     const notifier = new CoalescedNotifier(sql, (err) => logger.warn({ err }, 'outbox notify failed; relays will poll'));
     outboxSignal.on('committed', () => notifier.notify());
   }
-  const idempotency = new IdempotencyService(new PgIdempotencyStore(sql), clock);
+  const metrics = new Metrics();
+  registerDatabaseGauges(metrics, sql, clock, () => (orm.em.getKnex().client as { pool?: PoolStats }).pool);
+  const idempotency = new IdempotencyService(new PgIdempotencyStore(sql), clock, (operation, outcome) => metrics.idempotentRequest(operation, outcome));
   return {
     config,
     logger,
@@ -57,11 +66,13 @@ export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: C
     sql,
     uow: new PgUnitOfWork(connections),
     tokens: new CryptoTokens(),
-    outbox: new PgOutbox(sql, () => outboxSignal.emit('committed')),
+    outbox: new PgOutbox(sql, () => outboxSignal.emit('committed'), (eventType) => metrics.eventCommitted(eventType)),
     outboxSignal,
     scheduler: new PgScheduler(sql),
     jobs,
     idempotency,
     workerHooks: [],
+    publicAddress: new PublicAddress(config.PUBLIC_BASE_URL, config.HOST, config.PORT),
+    metrics,
   };
 }

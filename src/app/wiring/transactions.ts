@@ -50,11 +50,23 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     qr: new PngQrRenderer(),
     ids: new RandomPixIds(),
     clock,
-    locationBase: locationBase(config.PUBLIC_BASE_URL),
+    // Read at each create: with PORT=0 the public address is known only once the server listens.
+    get locationBase() {
+      return locationBase(p.publicAddress.baseUrl);
+    },
     merchantCity: config.MERCHANT_CITY,
     postbackGuard: deps.postbackGuard,
     institution,
-    boletos: new BoletoChargesService({ uow, repo, scheduler, clock, ids: new RandomBoletoIds(), printBaseUrl: boletoPrintBase(config.PUBLIC_BASE_URL) }),
+    boletos: new BoletoChargesService({
+      uow,
+      repo,
+      scheduler,
+      clock,
+      ids: new RandomBoletoIds(),
+      get printBaseUrl() {
+        return boletoPrintBase(p.publicAddress.baseUrl);
+      },
+    }),
     cards: new CardPaymentsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, fingerprinter: cardFingerprinter, transactionId: createId }),
   });
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });

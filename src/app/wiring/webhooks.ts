@@ -4,7 +4,7 @@ import { WebhookManagementService } from '../../domain/webhooks/webhook-manageme
 import { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
 import { WebhookRetention } from '../../domain/webhooks/webhook-retention';
 import type { DeliveryQueue, WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
-import { AmqpDeliveryQueue, AmqpWebhookWorkers, NEXT_CYCLE_JOB } from '../../infra/amqp/amqp-webhooks';
+import { AmqpDeliveryQueue, AmqpWebhookWorkers } from '../../infra/amqp/amqp-webhooks';
 import { openAmqp } from '../../infra/amqp/connection';
 import { declareTopology, topologyNames } from '../../infra/amqp/topology';
 import { OutboxRelay } from '../../infra/outbox/relay';
@@ -14,6 +14,7 @@ import { AesSecretBox } from '../../infra/security/aes-secret-box';
 import { DeliverySweeper } from '../../infra/webhooks/delivery-sweeper';
 import { EmbeddedDeliveryWorker } from '../../infra/webhooks/embedded-delivery-worker';
 import { HttpsWebhookSender } from '../../infra/webhooks/https-sender';
+import { NEXT_CYCLE_JOB } from '../../infra/webhooks/next-cycle-job';
 import { PgWebhookDeliveries } from '../../infra/webhooks/pg-webhook-deliveries';
 import { PgWebhookEndpoints } from '../../infra/webhooks/pg-webhook-endpoints';
 import { PgWebhookRetention } from '../../infra/webhooks/pg-webhook-retention';
@@ -65,7 +66,16 @@ export function wireWebhooks(p: Platform) {
     await durable?.close();
     await relaxed?.close();
   };
-  const deliveries = new PgWebhookDeliveries(sql, box, sealNew, { durable, relaxed });
+  // With RabbitMQ, the next cycle of a delivery is a durable job written with the failure.
+  const deliveries = new PgWebhookDeliveries(sql, box, sealNew, {
+    durable,
+    relaxed,
+    scheduleNextCycles: Boolean(config.AMQP_URL),
+    onRecorded: (r, moved) => {
+      if (r.attempt) p.metrics.webhookAttempt(r.attempt.success, r.attempt.latencyMs);
+      if (moved && r.next.status !== 'PENDING' && r.next.status !== 'FAILED') p.metrics.webhookDeliveryFinished(r.next.status);
+    },
+  });
   const processor = new DeliveryProcessor({ store: deliveries, sender, clock });
 
   let queue: DeliveryQueue;

@@ -30,15 +30,19 @@ export function normalizeEmail(raw: string): string {
   return email;
 }
 
+export function checkPassword(password: string): void {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    throw validationError('WEAK_PASSWORD', `password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+  }
+}
+
 /** Dashboard people: sign up, log in, and resolve a session token to a principal. */
 export class IdentityService {
   constructor(private readonly d: IdentityDeps) {}
 
   async signUp(input: { email: string; password: string; role?: User['role'] }): Promise<User> {
     const email = normalizeEmail(input.email);
-    if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
-      throw validationError('WEAK_PASSWORD', `password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-    }
+    checkPassword(input.password);
     const user: User = {
       id: this.d.tokens.newId(),
       email,

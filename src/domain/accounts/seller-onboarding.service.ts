@@ -13,14 +13,20 @@ export interface SellerOnboardingDeps {
   mode: DeploymentMode;
 }
 
+/** A seller's display name, trimmed; 2 to 120 characters. */
+export function sellerName(raw: string): string {
+  const name = raw.trim();
+  if (name.length < 2 || name.length > 120) throw validationError('INVALID_NAME', 'name must have 2 to 120 characters');
+  return name;
+}
+
 /** Registers a user's seller and decides its KYC status. */
 export class SellerOnboardingService {
   constructor(private readonly d: SellerOnboardingDeps) {}
 
   async registerSeller(user: User, input: { name: string; document: string }): Promise<Seller> {
     if (user.sellerId) throw new DomainError('SELLER_ALREADY_REGISTERED', 'this user already has a seller', 'CONFLICT');
-    const name = input.name.trim();
-    if (name.length < 2 || name.length > 120) throw validationError('INVALID_NAME', 'name must have 2 to 120 characters');
+    const name = sellerName(input.name);
     const sandbox = this.d.mode === 'sandbox';
     const doc = parseDocument(input.document, { allowSandboxMagic: sandbox });
     const seller: Seller = {

@@ -51,10 +51,14 @@ export interface IdempotentRequest {
  * a holder that died before committing leaves a lease that lets a retry take over.
  * Only successes are stored; failures free the key.
  */
+/** What became of an idempotent request (for metrics). */
+export type IdempotencyOutcome = 'created' | 'replayed' | 'conflict' | 'in_flight';
+
 export class IdempotencyService {
   constructor(
     private readonly store: IdempotencyStore,
     private readonly clock: Clock,
+    private readonly observe: (operation: IdempotentOperation, outcome: IdempotencyOutcome) => void = () => undefined,
   ) {}
 
   async run(req: IdempotentRequest): Promise<StoredResponse & { replayed: boolean }> {
@@ -70,10 +74,13 @@ export class IdempotencyService {
     });
     switch (claim.state) {
       case 'DONE':
+        this.observe(req.operation, 'replayed');
         return { ...claim.response, replayed: true };
       case 'IN_FLIGHT':
+        this.observe(req.operation, 'in_flight');
         throw idempotencyInFlight();
       case 'CONFLICT':
+        this.observe(req.operation, 'conflict');
         throw idempotencyConflict();
     }
     let recorded = false;
@@ -94,6 +101,7 @@ export class IdempotencyService {
       if (this.store.claimLost(error)) throw idempotencyTakenOver();
       throw error;
     }
+    this.observe(req.operation, 'created');
     return { ...response, replayed: false };
   }
 

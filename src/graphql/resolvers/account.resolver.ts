@@ -34,7 +34,7 @@ export class AccountResolver {
 
   @Mutation(() => SessionType)
   async logIn(@Ctx() ctx: GqlContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string) {
-    const s = await ctx.services.identity.logIn({ email, password });
+    const s = await ctx.services.abuseLimits.attempt('login', { user: email, address: ctx.address }, () => ctx.services.identity.logIn({ email, password }));
     return Object.assign(new SessionType(), { token: s.token, expiresAt: s.expiresAt, user: UserType.from(s.user) });
   }
 
@@ -57,12 +57,14 @@ export class AccountResolver {
 
   @Mutation(() => UserType)
   async confirmTwoFactor(@Ctx() ctx: GqlContext, @Arg('code', () => String) code: string) {
-    return UserType.from(await ctx.services.twoFactor.confirm(requireSessionUser(ctx), code));
+    const user = requireSessionUser(ctx);
+    return UserType.from(await ctx.services.abuseLimits.attempt('totp', { user: user.id, address: ctx.address }, () => ctx.services.twoFactor.confirm(user, code)));
   }
 
   @Mutation(() => UserType)
   async disableTwoFactor(@Ctx() ctx: GqlContext, @Arg('code', () => String) code: string) {
-    return UserType.from(await ctx.services.twoFactor.disable(requireSessionUser(ctx), code));
+    const user = requireSessionUser(ctx);
+    return UserType.from(await ctx.services.abuseLimits.attempt('totp', { user: user.id, address: ctx.address }, () => ctx.services.twoFactor.disable(user, code)));
   }
 
   @Mutation(() => CreatedApiKeyType, { description: 'the key is returned only here; live keys need 2FA active' })

@@ -64,10 +64,13 @@ export class WithdrawalResolver {
       execute: async (run) => {
         const parsed = parseCreateWithdrawal(body, { sandbox: ctx.services.mode === 'sandbox' });
         const answer = (w: Withdrawal) => ({ status: 201, body: withdrawalDetailView(w) });
-        const w = await ctx.services.withdrawals.create({ seller, user }, parsed, {
-          totpCode,
-          withinTransaction: (tx, created) => run.record(tx, created.id, answer(created)),
-        });
+        const create = () =>
+          ctx.services.withdrawals.create({ seller, user }, parsed, {
+            totpCode,
+            withinTransaction: (tx, created) => run.record(tx, created.id, answer(created)),
+          });
+        // A code is a guess like any other: wrong ones count against the user and the address.
+        const w = totpCode ? await ctx.services.abuseLimits.attempt('totp', { user: user.id, address: ctx.address }, create) : await create();
         return answer(w);
       },
     });

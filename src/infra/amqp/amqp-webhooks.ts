@@ -6,6 +6,7 @@ import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import type { DeliveryQueue } from '../../domain/webhooks/webhooks.ports';
 import type { Logger } from '../log/logger';
+import { NEXT_CYCLE_JOB, nextCycleJobKey } from '../webhooks/next-cycle-job';
 import type { PgWebhookDeliveries } from '../webhooks/pg-webhook-deliveries';
 import { DELAY_TIERS_MS, delayKey, delayTierFor, PARK_KEY, queueOptions, type Topology, WORK_KEY } from './topology';
 
@@ -15,8 +16,6 @@ export interface DeliveryMessage {
   n?: number;
   due?: number;
 }
-
-export const NEXT_CYCLE_JOB = 'webhooks.next-cycle';
 
 const ERROR_PAUSE_MS = 1_000;
 /** A message whose delivery another worker holds is looked at again after at most this. */
@@ -97,7 +96,8 @@ export interface AmqpWorkerDeps {
 
 /**
  * The RabbitMQ consumers of the worker role: work (one attempt per message) and parking
- * (failed cycle -> durable job for the next one). Deliveries are created by the outbox
+ * (a message dead-lettered there becomes a durable job for the delivery's next cycle,
+ * unless the failure's record already wrote it). Deliveries are created by the outbox
  * relay (FanOutSink) and enqueued here by id.
  */
 export class AmqpWebhookWorkers {
@@ -152,8 +152,8 @@ export class AmqpWebhookWorkers {
         await this.deps.queue.delay({ d: m.d, n: result.attempts }, result.delayMs);
         return ConsumerStatus.ACK;
       case 'NEXT_CYCLE':
-        // Dead-letter to the parking queue, whose consumer schedules the next cycle.
-        return ConsumerStatus.DROP;
+        // The statement that recorded the failure also wrote the next cycle's durable job.
+        return ConsumerStatus.ACK;
     }
   }
 
@@ -166,7 +166,7 @@ export class AmqpWebhookWorkers {
     await this.deps.uow.run((tx) =>
       this.deps.scheduler.schedule(tx, {
         kind: NEXT_CYCLE_JOB,
-        key: `${NEXT_CYCLE_JOB}:${m.d}:${row.attempts}`,
+        key: nextCycleJobKey(m.d, row.attempts),
         runAt,
         payload: { d: m.d, n: row.attempts },
       }),

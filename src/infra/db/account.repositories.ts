@@ -21,6 +21,9 @@ interface KeyOwnerRow {
   s_fee_plan: Seller['feePlan']; s_created_at: Date;
 }
 
+/** A fork still inside the transaction of the entity manager it comes from, if any. */
+const JOIN_TRANSACTION = { keepTransactionContext: true } as const;
+
 /**
  * Each call works on a fresh fork of the entity manager: these aggregates are small
  * and read far more than written, so no identity map is kept across calls.
@@ -29,14 +32,14 @@ export class MikroUserRepository implements UserRepository {
   constructor(private readonly em: EntityManager) {}
 
   findById(id: string) {
-    return this.em.fork().findOne(UserSchema, { id });
+    return this.em.fork(JOIN_TRANSACTION).findOne(UserSchema, { id });
   }
   findByEmail(email: string) {
-    return this.em.fork().findOne(UserSchema, { email });
+    return this.em.fork(JOIN_TRANSACTION).findOne(UserSchema, { email });
   }
   async insert(user: User) {
     try {
-      await this.em.fork().insert(UserSchema, user);
+      await this.em.fork(JOIN_TRANSACTION).insert(UserSchema, user);
     } catch (e) {
       if (e instanceof UniqueConstraintViolationException) {
         throw new DomainError('EMAIL_TAKEN', 'an account with this e-mail exists', 'CONFLICT');
@@ -46,7 +49,7 @@ export class MikroUserRepository implements UserRepository {
   }
   async update(user: User) {
     const { id, ...rest } = user;
-    await this.em.fork().nativeUpdate(UserSchema, { id }, rest);
+    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(UserSchema, { id }, rest);
   }
   async claimTotpStep(userId: string, step: number) {
     const n = await this.em
@@ -60,10 +63,10 @@ export class MikroSellerRepository implements SellerRepository {
   constructor(private readonly em: EntityManager) {}
 
   findById(id: string) {
-    return this.em.fork().findOne(SellerSchema, { id });
+    return this.em.fork(JOIN_TRANSACTION).findOne(SellerSchema, { id });
   }
   async insertForUser(seller: Seller, userId: string) {
-    await this.em.fork().transactional(async (em) => {
+    await this.em.fork(JOIN_TRANSACTION).transactional(async (em) => {
       await em.insert(SellerSchema, seller);
       const linked = await em.nativeUpdate(UserSchema, { id: userId, sellerId: null }, { sellerId: seller.id });
       if (linked !== 1) throw new DomainError('SELLER_ALREADY_REGISTERED', 'this user already has a seller', 'CONFLICT');
@@ -71,7 +74,7 @@ export class MikroSellerRepository implements SellerRepository {
   }
   async update(seller: Seller) {
     const { id, ...rest } = seller;
-    await this.em.fork().nativeUpdate(SellerSchema, { id }, rest);
+    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(SellerSchema, { id }, rest);
   }
 }
 
@@ -107,19 +110,19 @@ export class MikroApiKeyRepository implements ApiKeyRepository {
     };
   }
   findById(id: string) {
-    return this.em.fork().findOne(ApiKeySchema, { id });
+    return this.em.fork(JOIN_TRANSACTION).findOne(ApiKeySchema, { id });
   }
   listBySeller(sellerId: string) {
-    return this.em.fork().find(ApiKeySchema, { sellerId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return this.em.fork(JOIN_TRANSACTION).find(ApiKeySchema, { sellerId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   }
   async insert(key: ApiKey) {
-    await this.em.fork().insert(ApiKeySchema, key);
+    await this.em.fork(JOIN_TRANSACTION).insert(ApiKeySchema, key);
   }
   async markUsed(id: string, at: Date) {
-    await this.em.fork().nativeUpdate(ApiKeySchema, { id }, { lastUsedAt: at });
+    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(ApiKeySchema, { id }, { lastUsedAt: at });
   }
   async revoke(id: string, at: Date) {
-    await this.em.fork().nativeUpdate(ApiKeySchema, { id, revokedAt: null }, { revokedAt: at });
+    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(ApiKeySchema, { id, revokedAt: null }, { revokedAt: at });
   }
 }
 
@@ -127,16 +130,16 @@ export class MikroSessionRepository implements SessionRepository {
   constructor(private readonly em: EntityManager) {}
 
   findByHash(tokenHash: string) {
-    return this.em.fork().findOne(SessionSchema, { tokenHash });
+    return this.em.fork(JOIN_TRANSACTION).findOne(SessionSchema, { tokenHash });
   }
   async insert(session: Session) {
-    await this.em.fork().insert(SessionSchema, session);
+    await this.em.fork(JOIN_TRANSACTION).insert(SessionSchema, session);
   }
   async revoke(id: string, at: Date) {
-    await this.em.fork().nativeUpdate(SessionSchema, { id, revokedAt: null }, { revokedAt: at });
+    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(SessionSchema, { id, revokedAt: null }, { revokedAt: at });
   }
   deleteExpiredBefore(before: Date) {
-    return this.em.fork().nativeDelete(SessionSchema, { expiresAt: { $lt: before } });
+    return this.em.fork(JOIN_TRANSACTION).nativeDelete(SessionSchema, { expiresAt: { $lt: before } });
   }
 }
 

@@ -56,6 +56,8 @@ export class SandboxInstitution implements PaymentInstitution {
 
   /** The simulated payer pays now (a PIX payment carries an end-to-end id; a boleto does not). */
   async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`, method: TransactionPaymentMethod = 'PIX'): Promise<unknown> {
-    return this.d.report({ reportId, transactionId, status: 'PAID', end2endId: method === 'PIX' ? sandboxEndToEndId(at) : undefined, paidAt: at });
+    const end2endId = method === 'PIX' ? sandboxEndToEndId(at) : undefined;
+    this.d.logger.info({ transactionId, end2endId, reportId }, 'sandbox payer paid the charge');
+    return this.d.report({ reportId, transactionId, status: 'PAID', end2endId, paidAt: at });
   }
 }

@@ -92,7 +92,11 @@ export function postResultOf(r: Row | undefined): PostResult {
  * connection, outside any transaction.
  */
 export class SqlLedgerRepository implements LedgerRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    /** Each journal entry once its transaction committed (metrics). */
+    private readonly onPosted: (kind: string) => void = () => undefined,
+  ) {}
 
   private read(sql: string, params: unknown[] = []): Promise<Row[]> {
     return this.sql.query<Row>(sql, params);
@@ -100,7 +104,9 @@ export class SqlLedgerRepository implements LedgerRepository {
 
   async post(tx: Tx, draft: JournalEntryDraft, at: Date): Promise<PostResult> {
     const rows = await sqlTx(tx).execute(ledgerPostCall(draft, at));
-    return postResultOf(rows[0]);
+    const result = postResultOf(rows[0]);
+    if (result.status === 'POSTED') tx.afterCommit(() => this.onPosted(draft.kind));
+    return result;
   }
 
   async wallet(sellerId: string): Promise<StoredWallet | null> {

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import pinoPretty from 'pino-pretty';
 
 /** Field paths whose values never reach the logs. */
 export const REDACTED_PATHS = [
@@ -24,7 +25,16 @@ export const REDACTED_PATHS = [
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+/** Pretty lines for a person at a terminal; JSON for everything else (files, collectors). */
+function defaultDestination(format: LogFormat): pino.DestinationStream | undefined {
+  const pretty = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+  if (!pretty) return undefined;
+  return pinoPretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
+}
+
+export function createLogger(level: string, destination?: pino.DestinationStream, format: LogFormat = 'json'): Logger {
   return pino(
     {
       level,
@@ -32,6 +42,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    destination,
+    destination ?? defaultDestination(format),
   );
 }

@@ -15,6 +15,8 @@ export class PgOutbox implements Outbox {
   constructor(
     private readonly sql: Sql,
     private readonly onCommitted: () => void = () => undefined,
+    /** Each event once its transaction committed (metrics). */
+    private readonly onEventCommitted: (eventType: string) => void = () => undefined,
   ) {}
 
   async append(tx: Tx, event: OutboxEvent): Promise<string> {
@@ -26,6 +28,7 @@ export class PgOutbox implements Outbox {
       tx,
     );
     tx.afterCommit(this.onCommitted);
+    tx.afterCommit(() => this.onEventCommitted(event.eventType));
     return eventId;
   }
 }

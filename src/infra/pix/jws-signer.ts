@@ -15,7 +15,8 @@ export class JwsSigner {
 
   constructor(
     appSecret: string,
-    private readonly jwksUrl: string,
+    /** Read at each signature: the public address may be known only once the server listens. */
+    private readonly jwksUrl: () => string,
   ) {
     let d = BigInt(`0x${Buffer.from(hkdfSync('sha256', appSecret, 'pixpay', 'location-jws-es256', 32)).toString('hex')}`);
     d = (d % (P256_ORDER - 1n)) + 1n;
@@ -32,7 +33,7 @@ export class JwsSigner {
 
   sign(payload: Record<string, unknown>): Promise<string> {
     return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
-      .setProtectedHeader({ alg: 'ES256', kid: this.kid, jku: this.jwksUrl })
+      .setProtectedHeader({ alg: 'ES256', kid: this.kid, jku: this.jwksUrl() })
       .sign(this.key);
   }
 

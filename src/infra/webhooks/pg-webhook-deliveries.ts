@@ -12,7 +12,9 @@ import type {
 } from '../../domain/webhooks/webhooks.ports';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
+import { isDatabaseUnavailable } from '../health/database-errors';
 import { MicroBatcher } from './micro-batcher';
+import { NEXT_CYCLE_JOB } from './next-cycle-job';
 import { sqlRunner, type QueryRunner } from './worker-db';
 
 interface DeliveryRow {
@@ -130,6 +132,27 @@ const CLAIM_RETURNING = `
 
 const NEW_ID = `'dlv_' || replace(gen_random_uuid()::text, '-', '')`;
 
+/**
+ * An attempt made while the database is unreachable is recorded once it is back: the
+ * record is retried this long (within the delivery's 60 s lease, so no other worker
+ * attempts it meanwhile). A longer outage drops the record; the delivery is attempted
+ * again after its lease (same X-Webhook-Id).
+ */
+const RECORD_RETRY_MS = 45_000;
+const RECORD_RETRY_PAUSE_MS = 500;
+
+async function retryWhileDatabaseUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + RECORD_RETRY_MS;
+  for (;;) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() + RECORD_RETRY_PAUSE_MS > deadline) throw err;
+      await new Promise((r) => setTimeout(r, RECORD_RETRY_PAUSE_MS));
+    }
+  }
+}
+
 export interface SecretOpener {
   open(sealed: string): string;
 }
@@ -141,16 +164,22 @@ export class PgWebhookDeliveries implements DeliveryRepository, DeliveryWorkStor
   private readonly durable: QueryRunner;
   /** Statements whose loss in a database crash is harmless (leases, rescue marks). */
   private readonly relaxed: QueryRunner;
+  /** RabbitMQ backend: a failed cycle also writes its next-cycle job (see recordBatch). */
+  private readonly scheduleNextCycles: boolean;
+  /** Each attempt record once written, and whether the delivery moved on (metrics). */
+  private readonly onRecorded: (r: AttemptRecord, moved: boolean) => void;
 
   constructor(
     private readonly sql: Sql,
     private readonly box: SecretOpener,
     /** A fresh sealed postback secret, used when a seller's first postback is fanned out. */
     private readonly newSealedSecret: () => { secretEnc: string; last4: string },
-    runners: { durable?: QueryRunner; relaxed?: QueryRunner } = {},
+    runners: { durable?: QueryRunner; relaxed?: QueryRunner; scheduleNextCycles?: boolean; onRecorded?: (r: AttemptRecord, moved: boolean) => void } = {},
   ) {
     this.durable = runners.durable ?? sqlRunner(sql);
     this.relaxed = runners.relaxed ?? this.durable;
+    this.scheduleNextCycles = runners.scheduleNextCycles ?? false;
+    this.onRecorded = runners.onRecorded ?? (() => undefined);
   }
 
   private run<T>(runner: QueryRunner, text: string, params: unknown[], tx?: Tx): Promise<T[]> {
@@ -393,14 +422,19 @@ export class PgWebhookDeliveries implements DeliveryRepository, DeliveryWorkStor
     return row?.at ? new Date(row.at) : null;
   }
 
-  record(r: AttemptRecord): Promise<boolean> {
-    return this.records.add(r);
+  async record(r: AttemptRecord): Promise<boolean> {
+    const moved = await this.records.add(r);
+    this.onRecorded(r, moved);
+    return moved;
   }
 
   /**
    * Attempt records of concurrent workers in one statement: every attempt row is
    * inserted; each delivery moves on only if it is still at its expected attempt count
-   * (the fence that makes a duplicate message harmless).
+   * (the fence that makes a duplicate message harmless). With `scheduleNextCycles`, a
+   * delivery that moved to its next cycle gets its durable wake-up job in the same
+   * statement: once the failure is recorded, the next cycle is scheduled, whatever
+   * happens to the broker (a closed channel can no longer lose it).
    */
   private readonly records = new MicroBatcher<AttemptRecord, boolean>(
     async (items) => {
@@ -430,30 +464,38 @@ export class PgWebhookDeliveries implements DeliveryRepository, DeliveryWorkStor
           last_error: r.next.lastError,
           delivered_at: r.next.deliveredAt?.toISOString() ?? null,
           now: r.now.toISOString(),
+          next_cycle: a !== null && r.next.status === 'PENDING' && r.next.cycle > a.cycle,
         };
       });
-      const moved = await this.durable.query<{ id: string; attempts: number }>(
+      const moved = await retryWhileDatabaseUnavailable(() => this.durable.query<{ id: string; attempts: number }>(
         `with r as (
            select * from jsonb_to_recordset(?::jsonb) as r(delivery_id text, event_id text, seller_id text, endpoint_id text, expected int,
              has_attempt boolean, a_cycle int, a_aic int, attempted_at timestamptz, url text, success boolean, status_code int, latency_ms int,
              error text, excerpt text, status text, cycle int, aic int, next_at timestamptz, last_status_code int, last_error text,
-             delivered_at timestamptz, now timestamptz)
+             delivered_at timestamptz, now timestamptz, next_cycle boolean)
          ), att as (
            insert into webhook_attempts (delivery_id, event_id, seller_id, endpoint_id, number, cycle, attempt_in_cycle, attempted_at, url, success,
              status_code, latency_ms, error, response_excerpt)
            select delivery_id, event_id, seller_id, endpoint_id, expected + 1, a_cycle, a_aic, attempted_at, url, success,
              status_code, latency_ms, error, excerpt
            from r where has_attempt
-         )
+         ), moved as (
          update webhook_deliveries d set attempts = d.attempts + (case when r.has_attempt then 1 else 0 end), status = r.status, cycle = r.cycle,
            attempt_in_cycle = r.aic, next_attempt_at = r.next_at, lease_until = null,
            last_attempt_at = coalesce(r.attempted_at, d.last_attempt_at), last_status_code = case when r.has_attempt then r.last_status_code else d.last_status_code end,
            last_error = r.last_error, delivered_at = r.delivered_at, updated_at = r.now
          from r
          where d.id = r.delivery_id and d.attempts = r.expected and d.status = 'PENDING'
-         returning d.id, r.expected as attempts`,
-        [JSON.stringify(rows)],
-      );
+         returning d.id, r.expected as attempts, d.attempts as now_attempts, d.next_attempt_at, r.next_cycle
+         ), job as (
+           insert into jobs (kind, key, run_at, payload)
+           select ?, ? || ':' || m.id || ':' || m.now_attempts, m.next_attempt_at, jsonb_build_object('d', m.id, 'n', m.now_attempts)
+           from moved m where ?::boolean and m.next_cycle and m.next_attempt_at is not null
+           on conflict (key) do nothing
+         )
+         select id, attempts from moved`,
+        [JSON.stringify(rows), NEXT_CYCLE_JOB, NEXT_CYCLE_JOB, this.scheduleNextCycles],
+      ));
       const ok = new Set(moved.map((m) => `${m.id}:${m.attempts}`));
       return items.map((i) => ok.delete(`${i.deliveryId}:${i.expectedAttempts}`));
     },

@@ -21,13 +21,21 @@ export function authenticate(services: Services, accept: 'apiKeyHeader' | 'beare
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const credential = (accept === 'apiKeyHeader' ? req.header('x-api-key') : undefined) ?? bearer(req);
-      if (!credential) throw unauthenticated('credential missing: send your API key');
+      if (!credential) throw unauthenticated(missingCredentialMessage(req, accept));
       res.locals.principal = await authenticateCredential(services, credential);
       next();
     } catch (e) {
       next(e);
     }
   };
+}
+
+/** Names the header the path expects, and what was sent instead, so a caller can fix the call. */
+export function missingCredentialMessage(req: Request, accept: 'apiKeyHeader' | 'bearer'): string {
+  const expected = accept === 'apiKeyHeader' ? 'send your API key in the x-api-key header (or Authorization: Bearer <key>)' : 'send Authorization: Bearer <API key or session token>';
+  if (accept === 'bearer' && req.header('x-api-key')) return `credential missing: this path does not read x-api-key; ${expected}`;
+  if (req.header('authorization')) return `credential missing: the Authorization header must be "Bearer <key>"; ${expected}`;
+  return `credential missing: ${expected}`;
 }
 
 export function principalOf(res: Response): Principal {

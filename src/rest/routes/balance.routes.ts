@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import type { Services } from '../../app/services';
 import type { StatementEntry, Wallet } from '../../domain/ledger/ledger.types';
+import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
 
 /** SPEC, Statement entry: transactionId / withdrawalId only when the entry relates to one. */
@@ -43,7 +44,7 @@ const query = (req: Request, name: string): unknown => (req.query as Record<stri
  */
 export function balanceRoutes(services: Services): Router {
   const router = Router();
-  const auth = authenticate(services, 'bearer');
+  const auth = rateLimited(services, authenticate(services, 'bearer'));
 
   router.get('/seller-wallet/gestao', auth, async (_req, res) => {
     const wallet = await services.wallet.wallet(sellerOf(res));

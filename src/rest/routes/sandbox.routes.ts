@@ -3,6 +3,7 @@ import type { Services } from '../../app/services';
 import { DomainError, validationError } from '../../domain/shared/errors';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import { sandboxEndToEndId } from '../../infra/institution/sandbox-institution';
+import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
 
 /**
@@ -11,7 +12,7 @@ import { authenticate, sellerOf } from '../middleware/auth';
  */
 export function sandboxRoutes(services: Services): Router {
   const router = Router();
-  const auth = authenticate(services, 'apiKeyHeader');
+  const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
 
   router.post('/v1/sandbox/transactions/:id/pay', auth, async (req, res) => {
     const t = await services.transactions.get(sellerOf(res).id, String(req.params.id));

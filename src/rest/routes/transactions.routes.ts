@@ -8,6 +8,7 @@ import { transactionView } from '../../domain/transactions/transaction-view';
 import type { Transaction } from '../../domain/transactions/transaction.types';
 import { parseTransactionListQuery } from '../../domain/transactions/transactions.service';
 import { sendIdempotent } from '../idempotent-create';
+import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
 
 const BASE = '/api/v1/cobranca/transactions';
@@ -15,7 +16,7 @@ const BASE = '/api/v1/cobranca/transactions';
 /** PIX charges: create, get, list and refund (SPEC, /api/v1/cobranca/transactions). */
 export function transactionsRoutes(services: Services): Router {
   const router = Router();
-  const auth = authenticate(services, 'apiKeyHeader');
+  const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
   const { transactions, refunds } = services;
 
   router.post(BASE, auth, async (req, res) => {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../../app/services';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../domain/webhooks/webhook.types';
+import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
 
 const BASE = '/v1/webhooks';
@@ -89,7 +90,7 @@ const q = (v: unknown): string | undefined => (typeof v === 'string' && v.length
  */
 export function webhooksRoutes(services: Services): Router {
   const router = Router();
-  const auth = authenticate(services, 'apiKeyHeader');
+  const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
   const { webhooks, webhookReplay } = services;
   const body = (req: { body?: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
 

@@ -11,6 +11,7 @@ import { withdrawalDetailView, withdrawalView } from '../../domain/withdrawals/w
 import { sandboxEndToEndId } from '../../infra/institution/sandbox-institution';
 import type { Withdrawal, WithdrawalListFilter } from '../../domain/withdrawals/withdrawal.types';
 import { sendIdempotent } from '../idempotent-create';
+import { clientAddress, rateLimited } from '../middleware/rate-limit';
 import { authenticate, principalOf, sellerOf } from '../middleware/auth';
 
 const BASE = '/api/v1/cobranca/withdrawals';
@@ -42,7 +43,7 @@ async function sendCsv(services: Services, res: Response, filter: WithdrawalList
 /** PIX withdrawals: create, get and list (SPEC, /api/v1/cobranca/withdrawals). */
 export function withdrawalsRoutes(services: Services): Router {
   const router = Router();
-  const auth = authenticate(services, 'apiKeyHeader');
+  const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
   const { withdrawals } = services;
 
   router.post(BASE, auth, async (req: Request, res: Response) => {
@@ -54,10 +55,14 @@ export function withdrawalsRoutes(services: Services): Router {
       execute: async (run) => {
         const input = parseCreateWithdrawal(req.body, { sandbox: services.mode === 'sandbox' });
         const answer = (w: Withdrawal) => ({ status: 201, body: { status: true, data: withdrawalView(w) } });
-        const w = await withdrawals.create({ seller, user }, input, {
-          totpCode: req.header(TWO_FACTOR_HEADER),
-          withinTransaction: (tx, created) => run.record(tx, created.id, answer(created)),
-        });
+        const totpCode = req.header(TWO_FACTOR_HEADER);
+        const create = () =>
+          withdrawals.create({ seller, user }, input, {
+            totpCode,
+            withinTransaction: (tx, created) => run.record(tx, created.id, answer(created)),
+          });
+        // A code is a guess like any other: wrong ones count against the user and the address.
+        const w = totpCode ? await services.abuseLimits.attempt('totp', { user: user.id, address: clientAddress(req) }, create) : await create();
         return answer(w);
       },
     });
@@ -88,7 +93,7 @@ export function withdrawalsRoutes(services: Services): Router {
  */
 export function withdrawalsSandboxRoutes(services: Services): Router {
   const router = Router();
-  const auth = authenticate(services, 'apiKeyHeader');
+  const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
   router.post('/v1/sandbox/withdrawals/:id/report', auth, async (req: Request, res: Response) => {
     const w = await services.withdrawals.get(sellerOf(res).id, String(req.params.id));
     const body = (req.body ?? {}) as Record<string, unknown>;

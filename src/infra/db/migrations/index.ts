@@ -9,6 +9,7 @@ import { Migration20261122000000OutboxQuarantine } from './Migration202611220000
 import { Migration20261122010000WebhookRetention } from './Migration20261122010000WebhookRetention';
 import { Migration20261122020000IdempotencyRecord } from './Migration20261122020000IdempotencyRecord';
 import { Migration20261123120000SandboxMethods } from './Migration20261123120000SandboxMethods';
+import { Migration20261123130000SellerRateLimits } from './Migration20261123130000SellerRateLimits';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122010000WebhookRetention', class: Migration20261122010000WebhookRetention },
   { name: 'Migration20261122020000IdempotencyRecord', class: Migration20261122020000IdempotencyRecord },
   { name: 'Migration20261123120000SandboxMethods', class: Migration20261123120000SandboxMethods },
+  { name: 'Migration20261123130000SellerRateLimits', class: Migration20261123130000SellerRateLimits },
 ];

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+
+const TOKEN = 'metrics-token-0123456789';
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ METRICS_TOKEN: TOKEN });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const scrape = async (a: { url: string } = app, token = TOKEN) => {
+  const res = await fetch(`${a.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+};
+
+/** The value of one sample, e.g. value(text, 'pixpay_charges_paid_total'). */
+function value(text: string, sample: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${sample} `));
+  return line === undefined ? undefined : Number(line.slice(sample.length + 1));
+}
+
+describe('GET /metrics', () => {
+  it('needs the configured bearer token, and does not exist without one', async () => {
+    expect((await scrape(app, '')).status).toBe(401);
+    expect((await scrape(app, 'wrong-token-0123456789')).status).toBe(401);
+    const other = await startTestApp({ ROLE: 'worker' });
+    try {
+      expect((await scrape(other)).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('exposes the documented metrics in Prometheus text, counting what happened, with bounded labels', async () => {
+    const seller = await onboardSeller(app);
+    const create = (key: string, amount: number) =>
+      fetch(`${app.url}/api/v1/cobranca/transactions`, {
+        method: 'POST',
+        headers: { 'x-api-key': seller.apiKey, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ amount }),
+      });
+    const first = await create('metrics-key-1', 1000);
+    expect(first.status).toBe(201);
+    const id = ((await first.json()) as { data: { id: string } }).data.id;
+    expect((await create('metrics-key-1', 1000)).headers.get('idempotent-replayed')).toBe('true');
+    expect((await create('metrics-key-1', 2000)).status).toBe(422);
+    const pay = await fetch(`${app.url}/v1/sandbox/transactions/${id}/pay`, { method: 'POST', headers: { 'x-api-key': seller.apiKey } });
+    expect(pay.status).toBeLessThan(300);
+    expect((await fetch(`${app.url}/api/v1/cobranca/transactions/${id}`, { headers: { 'x-api-key': seller.apiKey } })).status).toBe(200);
+
+    const m = await scrape();
+    expect(m.status).toBe(200);
+    expect(m.type).toMatch(/^text\/plain/);
+    const t = m.text;
+    expect(value(t, 'pixpay_idempotent_requests_total{operation="transactions.create",outcome="created"}')).toBe(1);
+    expect(value(t, 'pixpay_idempotent_requests_total{operation="transactions.create",outcome="replayed"}')).toBe(1);
+    expect(value(t, 'pixpay_idempotent_requests_total{operation="transactions.create",outcome="conflict"}')).toBe(1);
+    expect(value(t, 'pixpay_charges_created_total')).toBe(1);
+    expect(value(t, 'pixpay_charges_paid_total')).toBe(1);
+    expect(value(t, 'pixpay_charges_expired_total')).toBe(0);
+    expect(value(t, 'pixpay_ledger_entries_posted_total{kind="pix_credit"}')).toBe(1);
+    expect(value(t, 'pixpay_http_request_duration_seconds_count{method="POST",route="/api/v1/cobranca/transactions",status_class="2xx"}')).toBe(2);
+    expect(value(t, 'pixpay_http_request_duration_seconds_count{method="GET",route="/api/v1/cobranca/transactions/:id",status_class="2xx"}')).toBe(1);
+    expect(value(t, 'pixpay_http_request_duration_seconds_count{method="POST",route="/graphql",status_class="2xx"}')).toBeGreaterThanOrEqual(4);
+    for (const name of [
+      'pixpay_withdrawals_total',
+      'pixpay_webhook_attempts_total',
+      'pixpay_webhook_attempt_duration_seconds',
+      'pixpay_webhook_deliveries_finished_total',
+    ]) expect(t).toContain(`# TYPE ${name} `);
+    for (const sample of [
+      'pixpay_outbox_oldest_unpublished_age_seconds',
+      'pixpay_outbox_parked_rows',
+      'pixpay_webhook_deliveries_waiting{state="due"}',
+      'pixpay_jobs_oldest_due_age_seconds',
+      'pixpay_db_pool_waiting_requests',
+      'pixpay_live_subscriptions',
+      'nodejs_eventloop_lag_seconds',
+    ]) expect(value(t, sample), sample).toBeGreaterThanOrEqual(0);
+    expect(value(t, 'pixpay_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
+    // No id ever becomes a label value.
+    expect(t).not.toContain(id);
+    expect(t).not.toContain(seller.sellerId);
+  });
+});
