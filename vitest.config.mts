@@ -11,7 +11,7 @@ export default defineConfig({
     alias: { graphql: require.resolve('graphql'), 'graphql-query-complexity': require.resolve('graphql-query-complexity') },
   },
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.spec.ts', 'test/**/*.test.ts', 'web/src/**/*.spec.ts'],
     // Fault tests start private brokers and database clusters: `npm run test:faults`.
     exclude: ['**/node_modules/**', 'test/faults/**'],
     setupFiles: ['reflect-metadata'],

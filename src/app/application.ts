@@ -7,6 +7,7 @@ import { createLivePubSub, InProcessLiveEvents } from '../infra/live/in-process-
 import { AmqpLiveEvents } from '../infra/live/amqp-live-events';
 import { createLogger, type Logger } from '../infra/log/logger';
 import { buildHttpApp } from '../rest/rest-app';
+import { DASHBOARD_PATH } from '../rest/routes/dashboard.routes';
 import type { Config } from './config';
 import { buildServices } from './container';
 import { openDatabase, StartupError } from './database';
@@ -17,6 +18,8 @@ import type { Services } from './services';
 
 export interface RunningApp {
   url: string;
+  /** The seller dashboard's address (api and all roles). */
+  dashboardUrl?: string;
   services: Services;
   server: Server;
   stop(): Promise<void>;
@@ -74,8 +77,9 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const url = listenedUrl(config.HOST, port);
   const mismatch = services.platform.publicAddress.listening(url);
   if (mismatch) logger.warn(mismatch);
-  logger.info({ url, publicBaseUrl: services.platform.publicAddress.baseUrl, mode: config.MODE, embeddedDatabase: db.embedded }, 'pixpay listening');
-  return { url, services, server, stop };
+  const dashboardUrl = graphql ? `${url}${DASHBOARD_PATH}/` : undefined;
+  logger.info({ url, dashboard: dashboardUrl, publicBaseUrl: services.platform.publicAddress.baseUrl, mode: config.MODE, embeddedDatabase: db.embedded }, 'pixpay listening');
+  return { url, dashboardUrl, services, server, stop };
 }
 
 /** Listens, turning the usual operator mistakes into one sentence naming the setting to change. */

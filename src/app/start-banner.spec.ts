@@ -10,8 +10,9 @@ const facts = (over: Partial<Parameters<typeof startBanner>[0]['config']> = {}, 
 describe('the start banner', () => {
   it('names the doors, the mode, where the embedded data lives and the first command', () => {
     const text = startBanner(facts());
-    expect(text).toContain('REST API  http://127.0.0.1:3000');
-    expect(text).toContain('GraphQL   http://127.0.0.1:3000/graphql  (open it in a browser for the explorer)');
+    expect(text).toMatch(/REST API +http:\/\/127\.0\.0\.1:3000\n/);
+    expect(text).toMatch(/GraphQL +http:\/\/127\.0\.0\.1:3000\/graphql  \(open it in a browser for the explorer\)/);
+    expect(text).toMatch(/Dashboard +http:\/\/127\.0\.0\.1:3000\/dashboard\//);
     expect(text).toContain('embedded PostgreSQL (PGlite) in ./data');
     expect(text).toContain('npm run -s admin -- create-seller');
     expect(text).not.toContain('Public URL');
@@ -28,6 +29,7 @@ describe('the start banner', () => {
   it('a worker shows only its health address', () => {
     const text = startBanner(facts({ ROLE: 'worker' }));
     expect(text).not.toContain('REST API');
+    expect(text).not.toContain('Dashboard');
     expect(text).not.toContain('create-seller');
     expect(text).toContain('/health');
   });

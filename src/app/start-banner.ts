@@ -1,3 +1,4 @@
+import { DASHBOARD_PATH } from '../rest/routes/dashboard.routes';
 import type { Config } from './config';
 
 /** What the start banner describes. */
@@ -32,6 +33,7 @@ function where(url: string): string {
 export const BANNER_LINES: BannerLine[] = [
   { label: 'REST API', value: (f) => (serves(f) ? f.url : null) },
   { label: 'GraphQL', value: (f) => (serves(f) ? `${f.url}/graphql${f.config.MODE === 'sandbox' ? '  (open it in a browser for the explorer)' : ''}` : null) },
+  { label: 'Dashboard', value: (f) => (serves(f) ? `${f.url}${DASHBOARD_PATH}/` : null) },
   { label: 'Health', value: (f) => `${f.url}/health` },
   { label: 'Public URL', value: (f) => (f.publicBaseUrl !== f.url ? `${f.publicBaseUrl}  (BR Codes point here)` : null) },
   { label: 'Mode', value: (f) => `${f.config.MODE}, role ${f.config.ROLE}` },

@@ -6,6 +6,7 @@ import { buildPlatform } from '../app/wiring/platform';
 import { checkSellerAccountInput, createSellerAccount, type SellerAccountInput } from '../domain/accounts/create-seller-account';
 import { checkPassword, normalizeEmail } from '../domain/accounts/identity.service';
 import { systemClock } from '../domain/shared/clock';
+import { joiningTransaction } from '../infra/db/account.repositories';
 import { createLogger } from '../infra/log/logger';
 import { InProcessLiveEvents, createLivePubSub } from '../infra/live/in-process-live-events';
 
@@ -61,7 +62,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
     const platform = buildPlatform(config, db.orm, createLogger('silent'), systemClock, new InProcessLiveEvents(createLivePubSub()));
     progress(command === 'create-seller' ? 'creating the user, its seller and a test API key...' : 'creating the operator...');
     return await db.orm.em.fork().transactional(async (em) => {
-      const accounts = wireAccounts({ ...platform, em });
+      const accounts = wireAccounts({ ...platform, em: joiningTransaction(em) });
       if (command === 'create-operator') {
         const user = await accounts.identity.signUp({ email: input.email, password: input.password, role: 'OPERATOR' });
         return { user: { id: user.id, email: user.email, role: user.role } };

@@ -3,12 +3,13 @@ import { buildSchema, type PubSub } from 'type-graphql';
 import { AccountResolver } from './resolvers/account.resolver';
 import { LedgerAdminResolver } from './resolvers/ledger-admin.resolver';
 import { RateLimitResolver } from './resolvers/rate-limit.resolver';
+import { SandboxResolver } from './resolvers/sandbox.resolver';
 import { TransactionResolver } from './resolvers/transaction.resolver';
 import { WalletResolver } from './resolvers/wallet.resolver';
 import { WebhookResolver } from './resolvers/webhook.resolver';
 import { WithdrawalResolver } from './resolvers/withdrawal.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

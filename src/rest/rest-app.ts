@@ -8,6 +8,7 @@ import { requestId } from './middleware/request-id';
 import { shedLoad } from './middleware/shed-load';
 import { storableTextOnly } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
+import { dashboardRoutes } from './routes/dashboard.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
 import { httpMetrics, metricsRoutes } from './routes/metrics.routes';
@@ -65,6 +66,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   app.use(storableTextOnly);
   app.use(pixLocationRoutes(services));
   app.use(boletoPageRoutes(services));
+  app.use(dashboardRoutes());
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));

@@ -36,6 +36,11 @@ describe('production mode', () => {
     expect(res.body.erro).toBe('ROUTE_NOT_FOUND');
   });
 
+  it('refuses the GraphQL sandbox simulations', async () => {
+    const res = await gql(app, 'mutation{ sandboxPayTransaction(id: "x"){ id } }', {}, liveKey);
+    expect(res.errors?.[0]?.extensions?.code).toBe('SANDBOX_ONLY');
+  });
+
   it('never lets the simulator stand in for a real institution: charges and payouts are 503 until one is connected', async () => {
     const charge = await rest(app, 'POST', '/api/v1/cobranca/transactions', { key: liveKey, body: { amount: 1000 }, idempotencyKey: randomUUID() });
     expect(charge.status).toBe(503);

@@ -12,7 +12,8 @@ import { rest } from '../support/rest';
 const dataDir = mkdtempSync(join(tmpdir(), 'pixpay-ledger-embedded-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('ledger in embedded mode (PGlite)', () => {
+// PGlite starts in WebAssembly and runs every migration: slow on a busy machine, so a long budget.
+describe('ledger in embedded mode (PGlite)', { timeout: 120_000 }, () => {
   it('posts through ledger_post (prepared statement over the PGlite socket) and serves the wallet', async () => {
     const app = await startApplication(loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
     try {

@@ -29,7 +29,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('webhooks in embedded mode (PGlite, no RabbitMQ)', () => {
+// PGlite starts in WebAssembly and runs every migration: slow on a busy machine, so a long budget.
+describe('webhooks in embedded mode (PGlite, no RabbitMQ)', { timeout: 120_000 }, () => {
   it('delivers signed events end to end, retries on the PostgreSQL queue, and moves to a next cycle', async () => {
     expect(app.services.webhookRuntime.backend).toBe('embedded');
     const s = await onboardSeller(app);

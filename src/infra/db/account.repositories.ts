@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type ForkOptions } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   ApiKeyRepository,
@@ -21,8 +21,19 @@ interface KeyOwnerRow {
   s_fee_plan: Seller['feePlan']; s_created_at: Date;
 }
 
-/** A fork still inside the transaction of the entity manager it comes from, if any. */
-const JOIN_TRANSACTION = { keepTransactionContext: true } as const;
+/**
+ * An entity manager whose forks stay inside `em`'s transaction: the repositories below
+ * fork on every call, so this is how several of their writes commit together.
+ */
+export function joiningTransaction(em: EntityManager): EntityManager {
+  return new Proxy(em, {
+    get(target, prop) {
+      if (prop === 'fork') return (options?: ForkOptions) => target.fork({ ...options, keepTransactionContext: true });
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 /**
  * Each call works on a fresh fork of the entity manager: these aggregates are small
@@ -32,14 +43,14 @@ export class MikroUserRepository implements UserRepository {
   constructor(private readonly em: EntityManager) {}
 
   findById(id: string) {
-    return this.em.fork(JOIN_TRANSACTION).findOne(UserSchema, { id });
+    return this.em.fork().findOne(UserSchema, { id });
   }
   findByEmail(email: string) {
-    return this.em.fork(JOIN_TRANSACTION).findOne(UserSchema, { email });
+    return this.em.fork().findOne(UserSchema, { email });
   }
   async insert(user: User) {
     try {
-      await this.em.fork(JOIN_TRANSACTION).insert(UserSchema, user);
+      await this.em.fork().insert(UserSchema, user);
     } catch (e) {
       if (e instanceof UniqueConstraintViolationException) {
         throw new DomainError('EMAIL_TAKEN', 'an account with this e-mail exists', 'CONFLICT');
@@ -49,7 +60,7 @@ export class MikroUserRepository implements UserRepository {
   }
   async update(user: User) {
     const { id, ...rest } = user;
-    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(UserSchema, { id }, rest);
+    await this.em.fork().nativeUpdate(UserSchema, { id }, rest);
   }
   async claimTotpStep(userId: string, step: number) {
     const n = await this.em
@@ -63,10 +74,10 @@ export class MikroSellerRepository implements SellerRepository {
   constructor(private readonly em: EntityManager) {}
 
   findById(id: string) {
-    return this.em.fork(JOIN_TRANSACTION).findOne(SellerSchema, { id });
+    return this.em.fork().findOne(SellerSchema, { id });
   }
   async insertForUser(seller: Seller, userId: string) {
-    await this.em.fork(JOIN_TRANSACTION).transactional(async (em) => {
+    await this.em.fork().transactional(async (em) => {
       await em.insert(SellerSchema, seller);
       const linked = await em.nativeUpdate(UserSchema, { id: userId, sellerId: null }, { sellerId: seller.id });
       if (linked !== 1) throw new DomainError('SELLER_ALREADY_REGISTERED', 'this user already has a seller', 'CONFLICT');
@@ -74,7 +85,7 @@ export class MikroSellerRepository implements SellerRepository {
   }
   async update(seller: Seller) {
     const { id, ...rest } = seller;
-    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(SellerSchema, { id }, rest);
+    await this.em.fork().nativeUpdate(SellerSchema, { id }, rest);
   }
 }
 
@@ -110,19 +121,19 @@ export class MikroApiKeyRepository implements ApiKeyRepository {
     };
   }
   findById(id: string) {
-    return this.em.fork(JOIN_TRANSACTION).findOne(ApiKeySchema, { id });
+    return this.em.fork().findOne(ApiKeySchema, { id });
   }
   listBySeller(sellerId: string) {
-    return this.em.fork(JOIN_TRANSACTION).find(ApiKeySchema, { sellerId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return this.em.fork().find(ApiKeySchema, { sellerId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   }
   async insert(key: ApiKey) {
-    await this.em.fork(JOIN_TRANSACTION).insert(ApiKeySchema, key);
+    await this.em.fork().insert(ApiKeySchema, key);
   }
   async markUsed(id: string, at: Date) {
-    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(ApiKeySchema, { id }, { lastUsedAt: at });
+    await this.em.fork().nativeUpdate(ApiKeySchema, { id }, { lastUsedAt: at });
   }
   async revoke(id: string, at: Date) {
-    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(ApiKeySchema, { id, revokedAt: null }, { revokedAt: at });
+    await this.em.fork().nativeUpdate(ApiKeySchema, { id, revokedAt: null }, { revokedAt: at });
   }
 }
 
@@ -130,16 +141,16 @@ export class MikroSessionRepository implements SessionRepository {
   constructor(private readonly em: EntityManager) {}
 
   findByHash(tokenHash: string) {
-    return this.em.fork(JOIN_TRANSACTION).findOne(SessionSchema, { tokenHash });
+    return this.em.fork().findOne(SessionSchema, { tokenHash });
   }
   async insert(session: Session) {
-    await this.em.fork(JOIN_TRANSACTION).insert(SessionSchema, session);
+    await this.em.fork().insert(SessionSchema, session);
   }
   async revoke(id: string, at: Date) {
-    await this.em.fork(JOIN_TRANSACTION).nativeUpdate(SessionSchema, { id, revokedAt: null }, { revokedAt: at });
+    await this.em.fork().nativeUpdate(SessionSchema, { id, revokedAt: null }, { revokedAt: at });
   }
   deleteExpiredBefore(before: Date) {
-    return this.em.fork(JOIN_TRANSACTION).nativeDelete(SessionSchema, { expiresAt: { $lt: before } });
+    return this.em.fork().nativeDelete(SessionSchema, { expiresAt: { $lt: before } });
   }
 }
 

@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import axe from 'axe-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { DASHBOARD_DIR } from '../../src/rest/routes/dashboard.routes';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'dashboard');
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+const ROOT = join(__dirname, '..', '..');
+
+/** The newest modification time under a folder (or of a file); the generated schema types do not count. */
+function newest(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return path.endsWith('graphql-env.d.ts') ? 0 : st.mtimeMs;
+  return Math.max(st.mtimeMs, ...readdirSync(path).map((n) => newest(join(path, n))));
+}
+
+function upToDate(): boolean {
+  const index = join(DASHBOARD_DIR, 'index.html');
+  const sources = Math.max(newest(join(ROOT, 'web', 'src')), newest(join(ROOT, 'web', 'index.html')), newest(join(ROOT, 'schema.graphql')));
+  return existsSync(index) && statSync(index).mtimeMs >= sources;
+}
+
+/**
+ * The built dashboard; (re)built here when the install did not build it or its sources
+ * changed since. Test files run in parallel: one builds (holding a lock folder), the
+ * others wait for it.
+ */
+export async function ensureDashboardBuilt(): Promise<void> {
+  const lock = join(ROOT, 'dist', '.web-build-lock');
+  const deadline = Date.now() + 240_000;
+  while (existsSync(lock) || !upToDate()) {
+    mkdirSync(join(ROOT, 'dist'), { recursive: true });
+    let mine = false;
+    try {
+      mkdirSync(lock);
+      mine = true;
+    } catch {
+      // Another file is building; a lock older than 5 minutes was left by a dead run.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+    }
+    if (mine) {
+      try {
+        if (!upToDate()) execFileSync('npm', ['run', '-s', 'build:web'], { cwd: ROOT, stdio: 'ignore', timeout: 180_000 });
+      } finally {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      return;
+    }
+    if (Date.now() > deadline) throw new Error('the dashboard build by another test file did not finish');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/**
+ * Full-page screenshots at desktop and phone width, then back to desktop. Returns the
+ * elements that stick out past the phone's width (the page must not scroll sideways).
+ */
+export async function screenshots(page: Page, name: string): Promise<string[]> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  let overflow: string[] = [];
+  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    await page.setViewportSize(viewport);
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    if (size === 'phone') overflow = (await page.evaluate(WIDER_THAN_VIEWPORT)) as string[];
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+  return overflow;
+}
+
+// Outermost elements whose right edge passes the viewport, ignoring content inside scroll boxes.
+const WIDER_THAN_VIEWPORT = `(() => {
+  const w = document.documentElement.clientWidth;
+  const out = [];
+  const walk = (el) => {
+    const style = getComputedStyle(el);
+    if (el.getBoundingClientRect().right > w + 1) {
+      out.push(el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '') + ' ' + Math.round(el.getBoundingClientRect().right));
+      return;
+    }
+    if (style.overflowX === 'auto' || style.overflowX === 'scroll' || style.overflowX === 'hidden') return;
+    for (const c of el.children) walk(c);
+  };
+  walk(document.body);
+  const sw = document.documentElement.scrollWidth;
+  if (out.length === 0 && sw > w + 1) out.push('document scrollWidth ' + sw);
+  return out;
+})()`;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core on the current page: the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the debugging protocol: the dashboard's CSP forbids inline scripts.
+  await page.evaluate(axe.source);
+  const violations = (await page.evaluate(
+    `axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) })))`,
+  )) as AxeViolation[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,18 @@
+import { graphql } from './graphql';
+
+export const ChargeFields = graphql(`
+  fragment ChargeFields on Transaction {
+    id amount status description createdAt updatedAt paidAt feeAmount netAmount refundedAmount refundType refusedReason merchantOrderId end2endId
+    pix { qrCode copyPaste expiresAt }
+  }
+`);
+
+export const ChargeUpdated = graphql(
+  `subscription ChargeUpdated($id: ID) { transactionUpdated(id: $id) { ...ChargeFields } }`,
+  [ChargeFields],
+);
+
+export const TRANSACTION_STATUSES = [
+  'PENDING', 'WAITING_PAYMENT', 'PROCESSING', 'AUTHORIZED', 'PAID', 'PARTIALLY_REFUNDED', 'REFUNDED',
+  'EXPIRED', 'FAILED', 'REFUSED', 'PENDING_REVIEW', 'BLOCKED', 'DISPUTE', 'CHARGEDBACK',
+] as const;

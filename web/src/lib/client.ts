@@ -1,0 +1,88 @@
+import type { TadaDocumentNode } from 'gql.tada';
+import { print } from 'graphql';
+import { createClient, type Client } from 'graphql-ws';
+
+/** A GraphQL failure as the API reports it: stable code and its message. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const TOKEN_KEY = 'pixpay.session';
+let token: string | null = localStorage.getItem(TOKEN_KEY);
+const listeners = new Set<() => void>();
+
+export const session = {
+  token: () => token,
+  set(next: string | null) {
+    token = next;
+    if (next) localStorage.setItem(TOKEN_KEY, next);
+    else localStorage.removeItem(TOKEN_KEY);
+    resetSocket();
+    for (const l of listeners) l();
+  },
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+
+const endpoint = () => new URL('/graphql', location.href).toString();
+
+/** One query or mutation over HTTP; GraphQL errors become ApiError (the first one). */
+export async function request<R, V>(doc: TadaDocumentNode<R, V>, variables?: V): Promise<R> {
+  let res: Response;
+  try {
+    res = await fetch(endpoint(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query: print(doc), variables: variables ?? {} }),
+    });
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'network');
+  }
+  const body = (await res.json().catch(() => null)) as { data?: R; errors?: { message: string; extensions?: { code?: string } }[] } | null;
+  const first = body?.errors?.[0];
+  if (first) {
+    const code = first.extensions?.code ?? 'ERROR';
+    if (code === 'UNAUTHENTICATED' && token) session.set(null);
+    throw new ApiError(code, first.message);
+  }
+  if (!body?.data) throw new ApiError('BAD_RESPONSE', `HTTP ${res.status}`);
+  return body.data;
+}
+
+let socket: Client | null = null;
+function resetSocket() {
+  void socket?.dispose();
+  socket = null;
+}
+
+function ws(): Client {
+  if (!socket) {
+    const url = endpoint().replace(/^http/, 'ws');
+    socket = createClient({ url, connectionParams: () => ({ authorization: token ? `Bearer ${token}` : '' }), retryAttempts: Infinity, lazy: true });
+  }
+  return socket;
+}
+
+/** A live subscription over graphql-ws; returns the function that stops it. */
+export function subscribe<R, V>(doc: TadaDocumentNode<R, V>, variables: V, onData: (data: R) => void): () => void {
+  return ws().subscribe<R>(
+    { query: print(doc), variables: (variables ?? {}) as Record<string, unknown> },
+    { next: (msg) => msg.data && onData(msg.data as R), error: () => undefined, complete: () => undefined },
+  );
+}
+
+/** A fresh idempotency key (UUID v4); works outside secure contexts too. */
+export function newIdempotencyKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
