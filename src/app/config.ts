@@ -26,6 +26,7 @@ const schema = z.object({
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 100kb or 1mb').default('100kb'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SANDBOX_AUTOPAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  DISPUTE_APPEAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
   INSTITUTION_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   WEBHOOK_CA_FILE: z.string().optional(),

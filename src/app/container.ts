@@ -7,6 +7,7 @@ import type { Services } from './services';
 import { Lifecycle } from './lifecycle';
 import { wireAccounts } from './wiring/accounts';
 import { wireLedger } from './wiring/ledger';
+import { wireDisputes } from './wiring/disputes';
 import { wireTransactions } from './wiring/transactions';
 import { wireWithdrawals } from './wiring/withdrawals';
 import { JwsSigner } from '../infra/pix/jws-signer';
@@ -28,7 +29,8 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const accounts = wireAccounts(platform);
   const webhooks = wireWebhooks(platform);
   const ledger = wireLedger(platform, accounts.sellerRepository);
-  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets });
+  const disputes = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
+  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   return {
@@ -54,6 +56,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...transactions,
     ...withdrawals,
     ...rateLimits,
+    ...disputes,
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
   };

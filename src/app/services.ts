@@ -12,6 +12,12 @@ import type { TransactionReportsService } from '../domain/transactions/transacti
 import type { TransactionsService } from '../domain/transactions/transactions.service';
 import type { WithdrawalReportsService } from '../domain/withdrawals/withdrawal-reports.service';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
+import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
+import type { DisputeRepository } from '../domain/disputes/dispute.types';
+import type { DisputeQueries } from '../domain/disputes/dispute-queries';
+import type { AppealDisputeService } from '../domain/disputes/appeal-dispute';
+import type { SellerDebtStore } from '../domain/ledger/seller-debt.ports';
+import type { ProtectiveReports } from '../domain/transactions/transactions.ports';
 import type { SandboxInstitution } from '../infra/institution/sandbox-institution';
 import type { JwsSigner } from '../infra/pix/jws-signer';
 import type { Clock } from '../domain/shared/clock';
@@ -94,4 +100,15 @@ export interface Services {
   rateLimitRuntime: RateLimitRuntime;
   /** Open GraphQL subscription sockets allowed per seller and instance. */
   subscriptionsPerSeller: number;
+  /** Seller debts left by returns the balance could not cover. */
+  debts: SellerDebtStore;
+  /** The money of DISPUTE / CHARGEDBACK / PENDING_REVIEW / BLOCKED reports and the institution's decisions. */
+  protectiveReports: ProtectiveReports;
+  /** The one path that decides a dispute (operator, institution, appeal window). */
+  disputeDecisions: DisputeDecisions;
+  disputeRepository: DisputeRepository;
+  /** The seller's reads of its disputes. */
+  disputeQueries: DisputeQueries;
+  /** The seller's appeal with evidence (both doors). */
+  appealDispute: AppealDisputeService;
 }

@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
+import { graphqlUploadExpress } from 'graphql-upload-minimal';
+import { APPEAL_LIMITS } from '../domain/disputes/evidence';
 import express, { Router } from 'express';
 import { GraphQLError, type GraphQLSchema, parse } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
@@ -122,6 +124,9 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   router.use(
     GRAPHQL_PATH,
     express.json({ limit: bodyLimit }),
+    // The GraphQL multipart request spec (appealDispute's files); an 11th file reaches
+    // the use case, which refuses it with TOO_MANY_FILES.
+    graphqlUploadExpress({ maxFileSize: APPEAL_LIMITS.maxFileBytes, maxFiles: APPEAL_LIMITS.maxFiles + 1, maxFieldSize: 1_000_000 }),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GqlContext> => ({
         services,

@@ -8,8 +8,10 @@ import { TransactionResolver } from './resolvers/transaction.resolver';
 import { WalletResolver } from './resolvers/wallet.resolver';
 import { WebhookResolver } from './resolvers/webhook.resolver';
 import { WithdrawalResolver } from './resolvers/withdrawal.resolver';
+import { DisputeResolver } from './resolvers/dispute.resolver';
+import { AppealDisputeResolver } from './resolvers/appeal-dispute.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

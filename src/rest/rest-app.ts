@@ -18,6 +18,7 @@ import { sandboxRoutes } from './routes/sandbox.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { webhooksRoutes } from './routes/webhooks.routes';
 import { withdrawalsRoutes, withdrawalsSandboxRoutes } from './routes/withdrawals.routes';
+import { disputesRoutes, disputesSandboxRoutes } from './routes/disputes.routes';
 
 export interface RestOptions {
   /** The worker role serves only /health (for its orchestrator). */
@@ -75,9 +76,11 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   api.use(balanceRoutes(services));
   api.use(transactionsRoutes(services));
   api.use(withdrawalsRoutes(services));
+  api.use(disputesRoutes(services));
   api.use(institutionRoutes(services, services.institutionCallbackSecret));
   if (services.mode === 'sandbox') api.use(sandboxRoutes(services));
   if (services.mode === 'sandbox') api.use(withdrawalsSandboxRoutes(services));
+  if (services.mode === 'sandbox') api.use(disputesSandboxRoutes(services));
   app.use(api);
   app.use(notFoundRoute);
   app.use(errorHandler(services));

@@ -26,7 +26,7 @@ describe('ops command line', () => {
     expect(out.seller.kycStatus).toBe('APPROVED');
     expect(out.apiKey).toMatchObject({ mode: 'test', key: expect.stringMatching(/^sk_test_/) });
     const balance = await rest(app, 'GET', '/balance-statement', { bearer: out.apiKey.key });
-    expect(balance.body).toEqual({ status: true, data: { available: 0, blocked: 0, total: 0, currency: 'BRL' } });
+    expect(balance.body).toEqual({ status: true, data: { available: 0, blocked: 0, total: 0, debt: 0, currency: 'BRL' } });
   });
 
   it('create-operator makes an operator who may review KYC', async () => {

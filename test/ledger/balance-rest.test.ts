@@ -40,6 +40,7 @@ describe('wallet and balance (REST)', () => {
         balanceCard: 0,
         balanceTotal: 0,
         balanceBlocked: 0,
+        balanceDebt: 0,
         currency: 'BRL',
         updatedAt: expect.stringMatching(ISO),
         recentMovements: [],
@@ -47,7 +48,7 @@ describe('wallet and balance (REST)', () => {
     });
     expect(await rest(app, 'GET', '/balance-statement', { bearer: s.apiKey })).toMatchObject({
       status: 200,
-      body: { status: true, data: { available: 0, blocked: 0, total: 0, currency: 'BRL' } },
+      body: { status: true, data: { available: 0, blocked: 0, total: 0, debt: 0, currency: 'BRL' } },
     });
     const statement = await rest(app, 'GET', '/balance-statement/statements', { bearer: s.apiKey });
     expect(statement.body).toEqual({ status: true, data: [], count: 0 });
@@ -74,6 +75,7 @@ describe('wallet and balance (REST)', () => {
       balanceCard: 0,
       balanceTotal: 6_801,
       balanceBlocked: 1_000,
+      balanceDebt: 0,
       currency: 'BRL',
       updatedAt: '2026-04-01T12:00:00.000Z',
     });
@@ -85,7 +87,7 @@ describe('wallet and balance (REST)', () => {
       ['CREDIT', 10_000],
     ]);
     expect(await rest(app, 'GET', '/balance-statement', { bearer: s.apiKey })).toMatchObject({
-      body: { status: true, data: { available: 6_801, blocked: 1_000, total: 7_801, currency: 'BRL' } },
+      body: { status: true, data: { available: 6_801, blocked: 1_000, total: 7_801, debt: 0, currency: 'BRL' } },
     });
 
     const statement = await rest(app, 'GET', '/balance-statement/statements', { bearer: s.apiKey });
@@ -118,7 +120,7 @@ describe('wallet and balance (REST)', () => {
     const s = await onboardSeller(app);
     await post(pixCredit({ sellerId: s.sellerId, transactionId: 'tx-sess', amount: 500, fee: 5 }));
     const viaSession = await rest(app, 'GET', '/balance-statement', { bearer: s.session });
-    expect(viaSession.body.data).toEqual({ available: 495, blocked: 0, total: 495, currency: 'BRL' });
+    expect(viaSession.body.data).toEqual({ available: 495, blocked: 0, total: 495, debt: 0, currency: 'BRL' });
   });
 });
 

@@ -24,7 +24,7 @@ describe('ledger under concurrency (real PostgreSQL)', () => {
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(40);
     for (const r of refused) expect(r.reason).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
-    expect(await db.wallet.balance(sellerStub('race'))).toEqual({ available: 0, blocked: 0, total: 0, currency: 'BRL' });
+    expect(await db.wallet.balance(sellerStub('race'))).toEqual({ available: 0, blocked: 0, total: 0, debt: 0, currency: 'BRL' });
     const [counts] = await db.sql.query<Record<string, string>>(
       `select (select count(*) from ledger_entries where kind = 'WITHDRAWAL_DEBIT' and seller_id = 'race') as entries,
               (select count(*) from ledger_statement_lines where seller_id = 'race' and type = 'DEBIT') as lines,

@@ -23,7 +23,7 @@ describe('ledger in embedded mode (PGlite)', { timeout: 120_000 }, () => {
       expect((await post(pixCredit({ sellerId: s.sellerId, transactionId: 'emb-1', amount: 1_000, fee: 10 }))).created).toBe(false);
       await expect(post(withdrawalDebit({ sellerId: s.sellerId, withdrawalId: 'emb-w', amount: 990, fee: 1 }))).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
       const balance = await rest(app, 'GET', '/balance-statement', { bearer: s.apiKey });
-      expect(balance.body).toEqual({ status: true, data: { available: 990, blocked: 0, total: 990, currency: 'BRL' } });
+      expect(balance.body).toEqual({ status: true, data: { available: 990, blocked: 0, total: 990, debt: 0, currency: 'BRL' } });
       const statement = await rest(app, 'GET', '/balance-statement/statements', { bearer: s.apiKey });
       expect(statement.body.count).toBe(2);
       const cursor = statement.body.data[0].id;

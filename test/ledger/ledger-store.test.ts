@@ -120,7 +120,7 @@ describe('SqlLedgerRepository on PostgreSQL', () => {
         throw new Error('business change failed');
       }),
     ).rejects.toThrow('business change failed');
-    expect(await db.wallet.balance(sellerStub('rb'))).toEqual({ available: 0, blocked: 0, total: 0, currency: 'BRL' });
+    expect(await db.wallet.balance(sellerStub('rb'))).toEqual({ available: 0, blocked: 0, total: 0, debt: 0, currency: 'BRL' });
     expect(await rows("select 1 from ledger_entries where reference = 'credit:transaction:rb-t'")).toEqual([]);
   });
 

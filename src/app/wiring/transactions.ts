@@ -3,6 +3,7 @@ import { BoletoChargesService } from '../../domain/boleto/boleto-charges.service
 import { CardPaymentsService } from '../../domain/cards/card-payments.service';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
+import type { ProtectiveReports } from '../../domain/transactions/transactions.ports';
 import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refunds.service';
 import { TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
 import { JOB_EXPIRE, JOB_REGISTER_CHARGE, TransactionsService } from '../../domain/transactions/transactions.service';
@@ -29,11 +30,11 @@ export function locationBase(publicBaseUrl: string): string {
 /** Printable boletos live under the public base URL. */
 export const boletoPrintBase = (publicBaseUrl: string): string => `${publicBaseUrl.replace(/\/$/, '')}/boleto`;
 
-export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard }) {
+export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = new PgTransactionRepository(p.sql);
   const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
-  const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
+  const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
   const sandbox = new SandboxInstitution({
     uow,
     scheduler,

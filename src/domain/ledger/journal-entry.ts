@@ -15,7 +15,7 @@ export const MAX_DESCRIPTION_LENGTH = 600;
  * - every account is known; seller accounts all belong to `draft.sellerId`;
  * - statement lines have known types and positive safe-integer amounts, and the
  *   seller's view agrees with the postings: CREDIT - DEBIT = change of the seller's
- *   total (available + blocked).
+ *   total (available + blocked - debt).
  */
 export function assertValidEntry(draft: JournalEntryDraft): void {
   const fail = (why: string): never => {
@@ -31,7 +31,7 @@ export function assertValidEntry(draft: JournalEntryDraft): void {
     sum += BigInt(p.amount);
     const account = parseAccount(p.account);
     if (!account) fail(`unknown account ${p.account}`);
-    if (account?.owner === 'seller') {
+    if (account?.owner === 'seller' || account?.owner === 'debt') {
       if (account.sellerId !== draft.sellerId) fail(`account ${p.account} belongs to another seller`);
       sellerTouched = true;
     }
@@ -48,9 +48,16 @@ export function assertValidEntry(draft: JournalEntryDraft): void {
     if (l.type === 'DEBIT') statementNet -= l.amount;
   }
   const d = sellerDelta(draft);
-  if (draft.sellerId && statementNet !== d.availablePix + d.availableBoleto + d.availableCard + d.blocked) {
+  if (draft.sellerId && statementNet !== d.availablePix + d.availableBoleto + d.availableCard + d.blocked + debtDelta(draft)) {
     fail('statement lines disagree with the seller postings');
   }
+}
+
+/** How the entry changes its seller's debt account (negative: the debt grows). */
+export function debtDelta(draft: Pick<JournalEntryDraft, 'postings'>): Cents {
+  let delta = 0;
+  for (const p of draft.postings) if (parseAccount(p.account)?.owner === 'debt') delta += p.amount;
+  return delta;
 }
 
 /** How the entry changes its seller's balances (zero for platform-only entries). */

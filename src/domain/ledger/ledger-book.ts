@@ -2,6 +2,8 @@ import type { Cents } from '../shared/money';
 import { applyDelta, assertValidEntry, insufficientBalance, sellerDelta } from './journal-entry';
 import type { AccountCode, JournalEntryDraft, SellerBalances, StatementLine } from './ledger.types';
 import { ZERO_BALANCES } from './ledger.types';
+import { debtAccount } from './ledger-accounts';
+import { debtRepayment, raisesAvailable } from './seller-debt';
 
 /**
  * The ledger rules as a pure, in-memory value: the reference model the database
@@ -44,4 +46,21 @@ export function accountBalances(book: LedgerBook): Map<AccountCode, Cents> {
   const out = new Map<AccountCode, Cents>();
   for (const e of book.entries.values()) for (const p of e.postings) out.set(p.account, (out.get(p.account) ?? 0) + p.amount);
   return out;
+}
+
+/** The seller's debt in the book: minus the balance of its debt account. */
+export function owedInBook(book: LedgerBook, sellerId: string): Cents {
+  let balance = 0;
+  const account = debtAccount(sellerId);
+  for (const e of book.entries.values()) for (const p of e.postings) if (p.account === account) balance += p.amount;
+  return balance === 0 ? 0 : -balance;
+}
+
+/** postToBook plus the rule LedgerService applies after a post: credits pay the debt first. */
+export function postToBookPayingDebt(book: LedgerBook, draft: JournalEntryDraft): BookPost {
+  const r = postToBook(book, draft);
+  if (!r.created || !draft.sellerId || draft.kind === 'DEBT_REPAYMENT' || !raisesAvailable(sellerDelta(draft))) return r;
+  const balances = r.book.wallets.get(draft.sellerId) ?? ZERO_BALANCES;
+  const repayment = debtRepayment({ sellerId: draft.sellerId, balances, debt: owedInBook(r.book, draft.sellerId), causeEntryId: draft.reference.replaceAll(':', '_') });
+  return repayment ? { book: postToBook(r.book, repayment).book, created: true } : r;
 }

@@ -2,7 +2,9 @@ import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx } from '../shared/unit-of-work';
-import { assertValidEntry, insufficientBalance, walletBalanceFields } from './journal-entry';
+import { assertValidEntry, insufficientBalance, sellerDelta, totalAvailable, walletBalanceFields } from './journal-entry';
+import { debtOutstanding, debtRepayment, raisesAvailable } from './seller-debt';
+import type { SellerDebtStore } from './seller-debt.ports';
 import type { LedgerRepository } from './ledger.ports';
 import type { JournalEntryDraft, PostedEntry, StoredWallet } from './ledger.types';
 
@@ -10,6 +12,8 @@ export interface LedgerServiceDeps {
   store: LedgerRepository;
   clock: Clock;
   live: LiveEvents;
+  /** Seller debts (seller-debt.ts): credits pay them first, withdrawals are refused meanwhile. */
+  debts?: SellerDebtStore;
 }
 
 /** The payload of WALLET_UPDATED live events (the GraphQL `walletUpdated` subscription). */
@@ -52,7 +56,14 @@ export class LedgerService {
   async postEntry(tx: Tx, draft: JournalEntryDraft): Promise<PostedEntry> {
     assertValidEntry(draft);
     const r = await this.d.store.post(tx, draft, this.d.clock.now());
-    if (r.status === 'INSUFFICIENT') throw insufficientBalance({ sellerId: draft.sellerId, reference: draft.reference });
+    if (r.status === 'INSUFFICIENT') {
+      // A seller in debt has no available balance at all (seller-debt.ts): say why.
+      if (draft.kind === 'WITHDRAWAL_DEBIT' && draft.sellerId && this.d.debts) {
+        const debt = await this.d.debts.owedIn(tx, draft.sellerId);
+        if (debt > 0) throw debtOutstanding(debt);
+      }
+      throw insufficientBalance({ sellerId: draft.sellerId, reference: draft.reference });
+    }
     if (r.status === 'CONFLICT') {
       throw new DomainError('LEDGER_REFERENCE_CONFLICT', `reference ${draft.reference} was posted with different postings`, 'CONFLICT', {
         reference: draft.reference,
@@ -73,7 +84,23 @@ export class LedgerService {
       const sellerId = draft.sellerId;
       tx.afterCommit(() => this.d.live.publish({ topic: 'WALLET_UPDATED', sellerId, resourceId: posted.id, payload: { ...payload } }));
     }
+    if (posted.created && draft.sellerId && r.wallet && draft.kind !== 'DEBT_REPAYMENT') await this.payDebtFirst(tx, draft, posted.id, r.wallet);
     return posted;
+  }
+
+  /**
+   * Credits pay the seller's debt first. A debt exists only while every available
+   * balance is zero, so the debt is looked up only when this entry raised an
+   * available balance that was zero before it (the common credit costs nothing more).
+   * The wallet row is locked by the post, so no other posting interleaves.
+   */
+  private async payDebtFirst(tx: Tx, draft: JournalEntryDraft, entryId: string, wallet: StoredWallet): Promise<void> {
+    if (!this.d.debts || !draft.sellerId) return;
+    const delta = sellerDelta(draft);
+    if (!raisesAvailable(delta) || totalAvailable(wallet) > totalAvailable(delta)) return;
+    const debt = await this.d.debts.owedIn(tx, draft.sellerId);
+    const repayment = debtRepayment({ sellerId: draft.sellerId, balances: wallet, debt, causeEntryId: entryId });
+    if (repayment) await this.postEntry(tx, repayment);
   }
 }
 

@@ -55,7 +55,9 @@ export type EntryKind =
   | 'WITHDRAWAL_REFUND'
   | 'WITHDRAWAL_SETTLEMENT'
   | 'OPERATOR_CREDIT'
-  | 'OPERATOR_DEBIT';
+  | 'OPERATOR_DEBIT'
+  | 'DISPUTE_LOSS_DEBIT'
+  | 'DEBT_REPAYMENT';
 
 /**
  * A posting request: one journal entry, built by the functions in ledger-entries.ts.
@@ -118,6 +120,8 @@ export interface Wallet {
   balanceCard: Cents;
   balanceTotal: Cents;
   balanceBlocked: Cents;
+  /** What the seller owes after returns its balance could not cover (seller-debt.ts). */
+  balanceDebt: Cents;
   currency: 'BRL';
   updatedAt: Date;
   recentMovements: StatementEntry[];
@@ -128,6 +132,8 @@ export interface Balance {
   available: Cents;
   blocked: Cents;
   total: Cents;
+  /** What the seller owes after returns its balance could not cover; credits pay it first (wallet reads set it). */
+  debt?: Cents;
   currency: 'BRL';
 }
 

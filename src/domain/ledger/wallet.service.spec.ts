@@ -38,11 +38,12 @@ describe('WalletService', () => {
       balanceCard: 0,
       balanceTotal: 0,
       balanceBlocked: 0,
+      balanceDebt: 0,
       currency: 'BRL',
       updatedAt: seller.createdAt,
       recentMovements: [],
     });
-    expect(await svc.balance(seller)).toEqual({ available: 0, blocked: 0, total: 0, currency: 'BRL' });
+    expect(await svc.balance(seller)).toEqual({ available: 0, blocked: 0, total: 0, debt: 0, currency: 'BRL' });
   });
 
   it('summary arithmetic: netBalance = credits - debits; totalFees = fees charged - fees returned', async () => {

@@ -3,6 +3,7 @@ import type { Clock } from '../shared/clock';
 import { totalAvailable, walletBalanceFields } from './journal-entry';
 import type { LedgerRepository, StatementFilter } from './ledger.ports';
 import type { Balance, StatementEntry, StatementSummary, Wallet } from './ledger.types';
+import type { SellerDebtStore } from './seller-debt.ports';
 import { ZERO_BALANCES } from './ledger.types';
 import { cursorNotFound, parseDayRange, parseStatementQuery, utcDay, type RawStatementQuery } from './statement-query';
 
@@ -20,6 +21,8 @@ export interface StatementPage {
 export interface WalletServiceDeps {
   store: LedgerRepository;
   clock: Clock;
+  /** Seller debts (seller-debt.ts), shown beside the balances; 0 when absent. */
+  debts?: SellerDebtStore;
 }
 
 /** What a seller reads of its money: wallet, balance, statement and summary. */
@@ -27,19 +30,25 @@ export class WalletService {
   constructor(private readonly d: WalletServiceDeps) {}
 
   async wallet(seller: Seller): Promise<Wallet> {
-    const [stored, recent] = await Promise.all([
+    const [stored, recent, debt] = await Promise.all([
       this.d.store.wallet(seller.id),
       this.d.store.statementPage({ sellerId: seller.id, startDate: null, endDate: null, operationType: null }, null, 0, RECENT_MOVEMENTS),
+      this.debt(seller.id),
     ]);
     const recentMovements = recent.entries;
     const w = stored ?? { ...ZERO_BALANCES, updatedAt: seller.createdAt };
-    return { ...walletBalanceFields(w), updatedAt: w.updatedAt, recentMovements };
+    return { ...walletBalanceFields(w), balanceDebt: debt, updatedAt: w.updatedAt, recentMovements };
   }
 
   async balance(seller: Seller): Promise<Balance> {
-    const w = (await this.d.store.wallet(seller.id)) ?? ZERO_BALANCES;
+    const [stored, debt] = await Promise.all([this.d.store.wallet(seller.id), this.debt(seller.id)]);
+    const w = stored ?? ZERO_BALANCES;
     const available = totalAvailable(w);
-    return { available, blocked: w.blocked, total: available + w.blocked, currency: 'BRL' };
+    return { available, blocked: w.blocked, total: available + w.blocked, debt, currency: 'BRL' };
+  }
+
+  private debt(sellerId: string): Promise<number> {
+    return this.d.debts ? this.d.debts.owed(sellerId) : Promise.resolve(0);
   }
 
   /** One page of the statement; see statement-query.ts for filters and cursor rules. */

@@ -28,6 +28,7 @@ describe('transaction command transitions', () => {
     ['CHARGEDBACK', 'OPEN_DISPUTE', 'DISPUTE'],
     ['DISPUTE', 'DISPUTE_WON', 'PAID'],
     ['DISPUTE', 'DISPUTE_LOST', 'CHARGEDBACK'],
+    ['CHARGEDBACK', 'DISPUTE_WON', 'PAID'],
   ])('%s --%s--> %s', (from, command, to) => {
     expect(applyTransactionCommand(from, command)).toEqual({ to });
   });

@@ -47,6 +47,8 @@ const rows = (
  * - OPEN_DISPUTE from PAID, PARTIALLY_REFUNDED (contestation opened, balance blocked)
  *   and CHARGEDBACK (ours: the seller appeals the dispute created automatically with
  *   the chargeback; winning it restores the balance through DISPUTE -> PAID).
+ * - DISPUTE_WON from CHARGEDBACK (ours): a MED return decided for the seller without
+ *   an appeal; the debit is reversed and the payment stands.
  * - No command leaves BLOCKED or PENDING_REVIEW yet: where they go depends on the
  *   compliance decision and on whether the money arrived, which is not specified.
  * - REFUSED, FAILED, REFUNDED have no outgoing command: they are terminal for commands.
@@ -59,7 +61,7 @@ export const TRANSACTION_TRANSITIONS: readonly TransactionTransition[] = [
   ...rows(['PAID', 'PARTIALLY_REFUNDED'], 'REFUND_PARTIAL', 'PARTIALLY_REFUNDED'),
   ...rows(['PAID', 'PARTIALLY_REFUNDED', 'DISPUTE'], 'CHARGEBACK', 'CHARGEDBACK'),
   ...rows(['PAID', 'PARTIALLY_REFUNDED', 'CHARGEDBACK'], 'OPEN_DISPUTE', 'DISPUTE'),
-  ...rows(['DISPUTE'], 'DISPUTE_WON', 'PAID'),
+  ...rows(['DISPUTE', 'CHARGEDBACK'], 'DISPUTE_WON', 'PAID'),
   ...rows(['DISPUTE'], 'DISPUTE_LOST', 'CHARGEDBACK'),
 ];
 

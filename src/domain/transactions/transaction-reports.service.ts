@@ -12,7 +12,7 @@ import { emitTransactionEvents } from './transaction-events';
 import { applyTransactionCommand } from './transaction-machine';
 import { mapInstitutionStatus, shouldApplyReport, TRANSACTION_CREATED_EVENT, transactionEventName, type TransactionStatus } from './transaction-status';
 import { transactionNotFound } from './transactions.service';
-import type { InstitutionReport, TransactionRepository } from './transactions.ports';
+import type { InstitutionReport, ProtectiveReports, TransactionRepository } from './transactions.ports';
 import type { Transaction } from './transaction.types';
 
 /** The institution's word for "charge registered": confirms the charge (CREATED event). */
@@ -20,10 +20,10 @@ export const CHARGE_CONFIRMED = 'CREATED';
 
 /**
  * Statuses whose money movements (blocking, MED debit, automatic dispute) belong to
- * the disputes capability; until it exists these reports are refused rather than
- * applied without their money effects.
+ * the disputes capability (`protective`); without it these reports are refused rather
+ * than applied without their money effects.
  */
-const NOT_YET_SUPPORTED: readonly TransactionStatus[] = ['DISPUTE', 'CHARGEDBACK', 'PENDING_REVIEW'];
+const PROTECTIVE: readonly TransactionStatus[] = ['DISPUTE', 'CHARGEDBACK', 'PENDING_REVIEW', 'BLOCKED'];
 
 export interface ReportOutcome {
   transaction: Transaction;
@@ -38,6 +38,8 @@ export interface TransactionReportsDeps {
   outbox: Outbox;
   live: LiveEvents;
   clock: Clock;
+  /** The disputes capability: money of DISPUTE, CHARGEDBACK, PENDING_REVIEW, BLOCKED and dispute decisions. */
+  protective?: ProtectiveReports;
 }
 
 /**
@@ -51,10 +53,12 @@ export class TransactionReportsService {
 
   async apply(report: InstitutionReport): Promise<ReportOutcome> {
     if (!report.reportId || report.reportId.length > 200) throw validationError('INVALID_REPORT_ID', 'reportId must have 1 to 200 characters');
+    const protective = this.d.protective;
+    if (protective?.isDecisionWord(report.status)) return this.applyDecision(protective, report);
     const confirming = report.status.trim().toUpperCase() === CHARGE_CONFIRMED;
     const reported = confirming ? 'WAITING_PAYMENT' : mapInstitutionStatus(report.status);
-    if (NOT_YET_SUPPORTED.includes(reported)) {
-      throw new DomainError('REPORT_NOT_SUPPORTED', `reports of ${reported} are handled by the disputes capability, not available yet`, 'UNPROCESSABLE');
+    if (PROTECTIVE.includes(reported) && !protective) {
+      throw new DomainError('REPORT_NOT_SUPPORTED', `reports of ${reported} need the disputes capability`, 'UNPROCESSABLE');
     }
     return this.d.uow.run(async (tx) => {
       const t = await this.d.repo.lock(tx, report.transactionId);
@@ -70,6 +74,7 @@ export class TransactionReportsService {
         events.push(TRANSACTION_CREATED_EVENT);
       }
       const from = t.status;
+      if (protective && PROTECTIVE.includes(reported)) await protective.beforeStatusChange(tx, t, reported, now);
       t.status = reported;
       t.updatedAt = now;
       if (reported === 'PAID') await this.credit(tx, t, report, now, await this.d.repo.sellerFeePlan(tx, t.id));
@@ -78,6 +83,19 @@ export class TransactionReportsService {
       await this.d.repo.update(tx, t);
       await emitTransactionEvents(this.d, tx, t, events);
       return { transaction: t, applied: true, duplicate: false };
+    });
+  }
+
+  /** A dispute decision or review conclusion reported by the institution (see ProtectiveReports). */
+  private applyDecision(protective: ProtectiveReports, report: InstitutionReport): Promise<ReportOutcome> {
+    return this.d.uow.run(async (tx) => {
+      const t = await this.d.repo.lock(tx, report.transactionId);
+      if (!t) throw transactionNotFound();
+      const now = this.d.clock.now();
+      const fresh = await this.d.repo.recordReport(tx, { reportId: report.reportId, transactionId: t.id, status: report.status, receivedAt: now, applied: true });
+      if (!fresh) return { transaction: t, applied: false, duplicate: true };
+      const applied = await protective.onDecision(tx, t, report.status, now);
+      return { transaction: t, applied, duplicate: false };
     });
   }
 

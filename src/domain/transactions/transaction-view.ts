@@ -32,6 +32,7 @@ export function transactionView(t: Transaction): Record<string, unknown> {
   if (t.refundedAmount > 0) view.refundedAmount = t.refundedAmount;
   put('refundType', t.refundType);
   put('refusedReason', t.refusedReason);
+  put('disputeId', t.disputeId);
   return view;
 }
 

@@ -80,6 +80,8 @@ export interface Transaction {
   description: string | null;
   merchantOrderId: string | null;
   postbackUrl: string | null;
+  /** The latest dispute of the transaction (set by the disputes capability). */
+  disputeId?: string | null;
 }
 
 export interface TransactionListFilter {

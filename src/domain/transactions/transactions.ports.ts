@@ -1,5 +1,6 @@
 import type { FeePlan } from '../accounts/accounts.types';
 import type { Tx } from '../shared/unit-of-work';
+import type { TransactionStatus } from './transaction-status';
 import type { Transaction, TransactionListFilter, TransactionPaymentMethod } from './transaction.types';
 
 export interface TransactionRepository {
@@ -51,4 +52,19 @@ export interface InstitutionReport {
   end2endId?: string;
   paidAt?: Date;
   refusedReason?: string;
+}
+
+/**
+ * The money side of reports that protect or take back a payment (DISPUTE, CHARGEDBACK,
+ * PENDING_REVIEW, BLOCKED) and of the institution's dispute decisions: implemented by
+ * the disputes capability. Called under the transaction's row lock, in the report's
+ * database transaction.
+ */
+export interface ProtectiveReports {
+  /** Before the status becomes `reported` (blocking, MED debit, dispute creation). */
+  beforeStatusChange(tx: Tx, t: Transaction, reported: TransactionStatus, now: Date): Promise<void>;
+  /** True for institution words that decide rather than report a status (see `onDecision`). */
+  isDecisionWord(word: string): boolean;
+  /** Applies a decision word; false when there was nothing to decide (a late or repeated word). */
+  onDecision(tx: Tx, t: Transaction, word: string, now: Date): Promise<boolean>;
 }

@@ -65,6 +65,7 @@ export class TransactionType {
   @Field(() => Int, { nullable: true }) refundedAmount?: number;
   @Field(() => String, { nullable: true }) refundType?: string;
   @Field(() => String, { nullable: true }) refusedReason?: string;
+  @Field(() => ID, { nullable: true, description: 'the latest dispute (contestation or MED) of this transaction' }) disputeId?: string;
 
   /** From the REST/webhook view (the idempotency store keeps that shape). */
   static fromView(v: Record<string, any>): TransactionType {

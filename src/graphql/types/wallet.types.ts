@@ -54,6 +54,7 @@ export class WalletType {
   @Field(() => Money) balanceCard!: number;
   @Field(() => Money, { description: 'available over all methods' }) balanceTotal!: number;
   @Field(() => Money, { description: 'retained or in dispute' }) balanceBlocked!: number;
+  @Field(() => Money, { description: 'owed after returns the balance could not cover; credits pay it first' }) balanceDebt!: number;
   @Field(() => String) currency!: string;
   @Field(() => Date) updatedAt!: Date;
   @Field(() => [StatementEntryType], { description: 'the latest statement entries, newest first' }) recentMovements!: StatementEntryType[];
@@ -68,10 +69,11 @@ export class BalanceType {
   @Field(() => Money) available!: number;
   @Field(() => Money) blocked!: number;
   @Field(() => Money, { description: 'available + blocked' }) total!: number;
+  @Field(() => Money, { nullable: true, description: 'owed after returns the balance could not cover; credits pay it first' }) debt!: number | null;
   @Field(() => String) currency!: string;
 
   static from(b: Balance): BalanceType {
-    return Object.assign(new BalanceType(), b);
+    return Object.assign(new BalanceType(), { debt: null }, b);
   }
 }
 

@@ -31,6 +31,7 @@ interface Row {
   description: string | null;
   merchant_order_id: string | null;
   postback_url: string | null;
+  dispute_id?: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -65,6 +66,7 @@ function toTransaction(r: Row): Transaction {
     description: r.description,
     merchantOrderId: r.merchant_order_id,
     postbackUrl: r.postback_url,
+    disputeId: r.dispute_id ?? null,
   };
 }
 

@@ -24,6 +24,7 @@ function walletJson(w: Wallet) {
     balanceCard: w.balanceCard,
     balanceTotal: w.balanceTotal,
     balanceBlocked: w.balanceBlocked,
+    balanceDebt: w.balanceDebt,
     currency: w.currency,
     updatedAt: w.updatedAt.toISOString(),
     recentMovements: w.recentMovements.map(statementEntryJson),

@@ -8,6 +8,8 @@ import { Migration20261121050000Withdrawals } from './Migration20261121050000Wit
 import { Migration20261122000000OutboxQuarantine } from './Migration20261122000000OutboxQuarantine';
 import { Migration20261122010000WebhookRetention } from './Migration20261122010000WebhookRetention';
 import { Migration20261122020000IdempotencyRecord } from './Migration20261122020000IdempotencyRecord';
+import { Migration20261123110000Disputes } from './Migration20261123110000Disputes';
+import { Migration20261123110100DisputeEvidence } from './Migration20261123110100DisputeEvidence';
 import { Migration20261123120000SandboxMethods } from './Migration20261123120000SandboxMethods';
 import { Migration20261123130000SellerRateLimits } from './Migration20261123130000SellerRateLimits';
 
@@ -22,6 +24,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000OutboxQuarantine', class: Migration20261122000000OutboxQuarantine },
   { name: 'Migration20261122010000WebhookRetention', class: Migration20261122010000WebhookRetention },
   { name: 'Migration20261122020000IdempotencyRecord', class: Migration20261122020000IdempotencyRecord },
+  { name: 'Migration20261123110000Disputes', class: Migration20261123110000Disputes },
+  { name: 'Migration20261123110100DisputeEvidence', class: Migration20261123110100DisputeEvidence },
   { name: 'Migration20261123120000SandboxMethods', class: Migration20261123120000SandboxMethods },
   { name: 'Migration20261123130000SellerRateLimits', class: Migration20261123130000SellerRateLimits },
 ];

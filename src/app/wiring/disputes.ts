@@ -1,0 +1,42 @@
+import { createId } from '@paralleldrive/cuid2';
+import { DisputeDecisions } from '../../domain/disputes/dispute-decisions';
+import { DisputeQueries } from '../../domain/disputes/dispute-queries';
+import { JOB_DISPUTE_APPEAL_DEADLINE } from '../../domain/disputes/disputes.deps';
+import { DisputeProtectiveReports } from '../../domain/disputes/protective-reports';
+import type { LedgerService } from '../../domain/ledger/ledger.service';
+import type { SellerDebtStore } from '../../domain/ledger/seller-debt.ports';
+import { PgDisputeRepository } from '../../infra/disputes/pg-dispute-repository';
+import { PgEvidenceStore } from '../../infra/disputes/pg-evidence-store';
+import { AppealDisputeService } from '../../domain/disputes/appeal-dispute';
+import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
+import type { Platform } from './platform';
+
+/** Disputes and MED: the money of protective reports, decisions and the appeal-window job. */
+export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: SellerDebtStore }) {
+  const disputeRepository = new PgDisputeRepository(p.sql);
+  const d = {
+    uow: p.uow,
+    disputes: disputeRepository,
+    transactions: new PgTransactionRepository(p.sql),
+    ledger: deps.ledger,
+    debts: deps.debts,
+    outbox: p.outbox,
+    live: p.live,
+    scheduler: p.scheduler,
+    clock: p.clock,
+    newId: createId,
+    appealWindowMs: p.config.DISPUTE_APPEAL_WINDOW_HOURS * 3_600_000,
+    evidence: new PgEvidenceStore(p.sql),
+  };
+  const disputeDecisions = new DisputeDecisions(d);
+  p.jobs.register(JOB_DISPUTE_APPEAL_DEADLINE, async (payload) => {
+    if (typeof payload.disputeId === 'string') await disputeDecisions.closeAppealWindow(payload.disputeId);
+  });
+  return {
+    protectiveReports: new DisputeProtectiveReports(d),
+    disputeDecisions,
+    disputeRepository,
+    disputeQueries: new DisputeQueries(d),
+    appealDispute: new AppealDisputeService(d),
+  };
+}

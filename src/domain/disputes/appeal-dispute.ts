@@ -1,0 +1,100 @@
+import { validationError, DomainError } from '../shared/errors';
+import type { Tx } from '../shared/unit-of-work';
+import { emitTransactionEvents } from '../transactions/transaction-events';
+import { applyTransactionCommand, canApplyTransactionCommand } from '../transactions/transaction-machine';
+import { transactionEventName } from '../transactions/transaction-status';
+import { disputeNotFound } from './dispute-decisions';
+import { applyDisputeTransition } from './dispute-machine';
+import type { Dispute } from './dispute.types';
+import { emitDisputeEvents, type DisputesDeps } from './disputes.deps';
+import { APPEAL_LIMITS, detectEvidenceType, sha256Hex, type EvidenceFile, type EvidenceStore, type EvidenceUpload } from './evidence';
+
+export interface AppealInput {
+  disputeId: string;
+  appealReason: string;
+  files: EvidenceUpload[];
+}
+
+/** Checks the appeal's fields and files (count, size, type by content); stable codes, 400. */
+export function parseAppeal(raw: { disputeId?: unknown; appealReason?: unknown; files: EvidenceUpload[] }): AppealInput {
+  const disputeId = typeof raw.disputeId === 'string' ? raw.disputeId.trim() : '';
+  if (!disputeId || disputeId.length > 128) throw validationError('DISPUTE_ID_REQUIRED', 'disputeId is required (at most 128 characters)', { field: 'disputeId' });
+  const appealReason = typeof raw.appealReason === 'string' ? raw.appealReason.trim() : '';
+  if (!appealReason) throw validationError('APPEAL_REASON_REQUIRED', 'appealReason is required', { field: 'appealReason' });
+  if (appealReason.length > APPEAL_LIMITS.maxReasonLength) {
+    throw validationError('APPEAL_REASON_TOO_LONG', `appealReason must have at most ${APPEAL_LIMITS.maxReasonLength} characters`, { field: 'appealReason' });
+  }
+  if (raw.files.length > APPEAL_LIMITS.maxFiles) throw validationError('TOO_MANY_FILES', `at most ${APPEAL_LIMITS.maxFiles} files`, { max: APPEAL_LIMITS.maxFiles });
+  raw.files.forEach((f, i) => {
+    if (f.content.length > APPEAL_LIMITS.maxFileBytes) throw validationError('FILE_TOO_LARGE', `each file must have at most ${APPEAL_LIMITS.maxFileBytes} bytes`, { file: f.name });
+    if (f.content.length === 0 || !detectEvidenceType(f.content.subarray(0, 16))) {
+      throw validationError('INVALID_FILE_TYPE', 'files must be PDF, JPG or PNG (judged by their content)', { file: f.name, index: i });
+    }
+  });
+  return { disputeId, appealReason, files: raw.files };
+}
+
+const cleanName = (name: string, i: number) => {
+  // eslint-disable-next-line no-control-regex
+  const n = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim().slice(0, APPEAL_LIMITS.maxFileNameLength);
+  return n || `file-${i + 1}`;
+};
+
+/**
+ * The seller's appeal: an OPEN dispute of its own moves to UNDER_REVIEW with the
+ * reason and the evidence (DISPUTE_UNDER_REVIEW); a MED dispute's transaction moves
+ * CHARGEDBACK -> DISPUTE (TRANSACTION_DISPUTE). Files are stored in the same database
+ * transaction. Unknown and other sellers' disputes are 404 alike; a dispute that is not
+ * OPEN is 409 DISPUTE_NOT_APPEALABLE.
+ */
+export class AppealDisputeService {
+  constructor(private readonly d: DisputesDeps & { evidence: EvidenceStore }) {}
+
+  async appeal(
+    sellerId: string,
+    input: AppealInput,
+    withinTransaction?: (tx: Tx, appealed: { dispute: Dispute; files: EvidenceFile[] }) => Promise<void>,
+  ): Promise<{ dispute: Dispute; files: EvidenceFile[] }> {
+    const known = await this.d.disputes.findById(input.disputeId);
+    if (!known || known.sellerId !== sellerId) throw disputeNotFound();
+    return this.d.uow.run(async (tx) => {
+      const t = await this.d.transactions.lock(tx, known.transactionId);
+      const dispute = await this.d.disputes.lock(tx, known.id);
+      if (!t || !dispute) throw disputeNotFound();
+      if (dispute.status !== 'OPEN') {
+        throw new DomainError('DISPUTE_NOT_APPEALABLE', `a dispute in status ${dispute.status} cannot be appealed`, 'CONFLICT', { status: dispute.status });
+      }
+      applyDisputeTransition(dispute.status, 'UNDER_REVIEW');
+      const now = this.d.clock.now();
+      const files = input.files.map((f, i) => ({
+        file: {
+          id: this.d.newId(),
+          disputeId: dispute.id,
+          sellerId,
+          name: cleanName(f.name, i),
+          type: detectEvidenceType(f.content.subarray(0, 16))!,
+          size: f.content.length,
+          sha256: sha256Hex(f.content),
+          createdAt: now,
+        },
+        content: f.content,
+      }));
+      await this.d.evidence.save(tx, files);
+      dispute.status = 'UNDER_REVIEW';
+      dispute.appealReason = input.appealReason;
+      dispute.appealedAt = now;
+      dispute.updatedAt = now;
+      await this.d.disputes.update(tx, dispute);
+      await emitDisputeEvents(this.d, tx, dispute);
+      if (canApplyTransactionCommand(t.status, 'OPEN_DISPUTE') && t.status === 'CHARGEDBACK') {
+        t.status = applyTransactionCommand(t.status, 'OPEN_DISPUTE').to;
+        t.updatedAt = now;
+        await this.d.transactions.update(tx, t);
+        await emitTransactionEvents(this.d, tx, t, [transactionEventName(t.status)]);
+      }
+      const appealed = { dispute, files: files.map((f) => f.file) };
+      await withinTransaction?.(tx, appealed);
+      return appealed;
+    });
+  }
+}

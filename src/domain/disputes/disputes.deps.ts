@@ -1,0 +1,48 @@
+import type { Outbox } from '../events/outbox';
+import { recordChange } from '../events/record-change';
+import type { Scheduler } from '../jobs/scheduler';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { SellerDebtStore } from '../ledger/seller-debt.ports';
+import type { Clock } from '../shared/clock';
+import type { LiveEvents } from '../shared/live-events';
+import type { Tx, UnitOfWork } from '../shared/unit-of-work';
+import type { TransactionRepository } from '../transactions/transactions.ports';
+import type { Transaction } from '../transactions/transaction.types';
+import { disputeEventNames } from './dispute-events';
+import { disputeView } from './dispute-view';
+import type { Dispute, DisputeRepository } from './dispute.types';
+
+/** What the dispute use cases share. */
+export interface DisputesDeps {
+  uow: UnitOfWork;
+  disputes: DisputeRepository;
+  transactions: TransactionRepository;
+  ledger: Pick<LedgerService, 'postEntry'>;
+  debts: SellerDebtStore;
+  outbox: Outbox;
+  live: LiveEvents;
+  scheduler: Scheduler;
+  clock: Clock;
+  newId: () => string;
+  /** How long a seller has to appeal an OPEN dispute before it is decided for the buyer. */
+  appealWindowMs: number;
+}
+
+/** The durable job that decides an OPEN dispute whose appeal window ended. */
+export const JOB_DISPUTE_APPEAL_DEADLINE = 'dispute.appeal-deadline';
+
+/** What is disputed: paid minus already refunded (0 when nothing was paid). */
+export const disputedAmount = (t: Transaction): number => (t.paidAt ? Math.max(0, t.amount - t.refundedAmount) : 0);
+
+/** Writes the events of the dispute entering its current status, and its live update. */
+export async function emitDisputeEvents(deps: Pick<DisputesDeps, 'outbox' | 'live'>, tx: Tx, d: Dispute): Promise<void> {
+  const payload = disputeView(d);
+  await recordChange(deps, tx, {
+    aggregateType: 'DISPUTE',
+    aggregateId: d.id,
+    sellerId: d.sellerId,
+    occurredAt: d.updatedAt,
+    events: disputeEventNames(d.status, d.origin).map((eventType) => ({ eventType, payload })),
+    live: { topic: 'DISPUTE_UPDATED', payload },
+  });
+}

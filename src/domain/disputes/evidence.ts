@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { Tx } from '../shared/unit-of-work';
+
+/** Appeal limits (README, Disputes). The doors enforce the sizes while the body streams in. */
+export const APPEAL_LIMITS = {
+  maxFiles: 10,
+  /** Per file, bytes (5 MiB). */
+  maxFileBytes: 5 * 1024 * 1024,
+  /** Whole multipart request, bytes (20 MiB): ten files near the limit do not fit, on purpose. */
+  maxRequestBytes: 20 * 1024 * 1024,
+  maxReasonLength: 5_000,
+  maxFileNameLength: 255,
+} as const;
+
+export type EvidenceType = 'PDF' | 'PNG' | 'JPG';
+
+export const EVIDENCE_MEDIA_TYPE: Readonly<Record<EvidenceType, string>> = { PDF: 'application/pdf', PNG: 'image/png', JPG: 'image/jpeg' };
+
+const startsWith = (head: Uint8Array, magic: readonly number[]) => head.length >= magic.length && magic.every((b, i) => head[i] === b);
+
+/**
+ * The file's type from its first bytes (magic numbers), whatever its name or declared
+ * type says: PDF `%PDF-`, PNG `89 50 4E 47 0D 0A 1A 0A`, JPEG `FF D8 FF`. Null for
+ * anything else.
+ */
+export function detectEvidenceType(head: Uint8Array): EvidenceType | null {
+  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'PDF';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'PNG';
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'JPG';
+  return null;
+}
+
+/** An uploaded file as a door hands it over (already read within the size limits). */
+export interface EvidenceUpload {
+  name: string;
+  content: Buffer;
+}
+
+/** What is kept of a file besides its bytes. */
+export interface EvidenceFile {
+  id: string;
+  disputeId: string;
+  sellerId: string;
+  name: string;
+  type: EvidenceType;
+  size: number;
+  sha256: string;
+  createdAt: Date;
+}
+
+export const sha256Hex = (content: Buffer): string => createHash('sha256').update(content).digest('hex');
+
+/**
+ * Where evidence bytes live (PostgreSQL by default). `save` runs in the appeal's
+ * transaction, so a failed appeal leaves no file behind.
+ */
+export interface EvidenceStore {
+  save(tx: Tx, files: { file: EvidenceFile; content: Buffer }[]): Promise<void>;
+  list(disputeId: string): Promise<EvidenceFile[]>;
+  read(disputeId: string, fileId: string): Promise<{ file: EvidenceFile; content: Buffer } | null>;
+}
+
+/** The file's metadata as the doors show it, with the seller's download path. */
+export const evidenceView = (f: EvidenceFile) => ({
+  id: f.id,
+  name: f.name,
+  type: f.type,
+  mediaType: EVIDENCE_MEDIA_TYPE[f.type],
+  size: f.size,
+  sha256: f.sha256,
+  createdAt: f.createdAt.toISOString(),
+  downloadPath: `/v1/disputes/${f.disputeId}/evidence/${f.id}`,
+});

@@ -1,0 +1,70 @@
+import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { parseAppeal } from '../../domain/disputes/appeal-dispute';
+import { appealAnswer } from '../../domain/disputes/dispute-view';
+import { APPEAL_LIMITS, sha256Hex, type EvidenceUpload } from '../../domain/disputes/evidence';
+import { validationError } from '../../domain/shared/errors';
+import { type GqlContext, requireSeller } from '../context';
+import { DisputeStatusGql } from '../types/dispute.types';
+
+@ObjectType('AppealResult', { description: "SPEC's appeal answer: the dispute's id, status (UNDER_REVIEW) and reason, and the files received" })
+export class AppealResultType {
+  @Field(() => ID) id!: string;
+  @Field(() => DisputeStatusGql) status!: string;
+  @Field(() => String) appealReason!: string;
+  @Field(() => Int) uploadedFiles!: number;
+  @Field(() => String) message!: string;
+}
+
+/** Reads one upload within the per-file limit (the upload middleware also stops the stream at it). */
+async function readUpload(upload: Promise<FileUpload>): Promise<EvidenceUpload> {
+  const file = await upload;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of file.createReadStream()) {
+      size += (chunk as Buffer).length;
+      if (size > APPEAL_LIMITS.maxFileBytes) break;
+      chunks.push(chunk as Buffer);
+    }
+  } catch {
+    size = APPEAL_LIMITS.maxFileBytes + 1; // the middleware's size limit ended the stream
+  }
+  if (size > APPEAL_LIMITS.maxFileBytes) throw validationError('FILE_TOO_LARGE', `each file must have at most ${APPEAL_LIMITS.maxFileBytes} bytes`, { file: file.filename });
+  return { name: file.filename ?? '', content: Buffer.concat(chunks) };
+}
+
+/** The appeal through the GraphQL multipart request spec: the same use case, limits and idempotency as REST. */
+@Resolver()
+export class AppealDisputeResolver {
+  @Mutation(() => AppealResultType, {
+    description: `files: 0 to ${APPEAL_LIMITS.maxFiles}, PDF, JPG or PNG judged by content, at most ${APPEAL_LIMITS.maxFileBytes} bytes each; idempotencyKey as the REST Idempotency-Key (kept 72 h)`,
+  })
+  async appealDispute(
+    @Ctx() ctx: GqlContext,
+    @Arg('disputeId', () => ID) disputeId: string,
+    @Arg('appealReason', () => String) appealReason: string,
+    @Arg('idempotencyKey', () => String) idempotencyKey: string,
+    @Arg('files', () => [GraphQLUpload], { nullable: true }) files: Promise<FileUpload>[] | null,
+  ) {
+    const seller = requireSeller(ctx);
+    const uploads = files ?? [];
+    if (uploads.length > APPEAL_LIMITS.maxFiles) throw validationError('TOO_MANY_FILES', `at most ${APPEAL_LIMITS.maxFiles} files`, { max: APPEAL_LIMITS.maxFiles });
+    const read: EvidenceUpload[] = [];
+    for (const u of uploads) read.push(await readUpload(u));
+    const result = await ctx.services.platform.idempotency.run({
+      sellerId: seller.id,
+      operation: 'disputes.appeal',
+      key: idempotencyKey,
+      body: { graphql: 'appealDispute', fields: { disputeId, appealReason }, files: read.map((f) => ({ name: f.name, size: f.content.length, sha256: sha256Hex(f.content) })) },
+      execute: async (run) => {
+        const input = parseAppeal({ disputeId, appealReason, files: read });
+        const answer = (n: number, d: Parameters<typeof appealAnswer>[0]) => ({ status: 200, body: appealAnswer(d, n) });
+        const appealed = await ctx.services.appealDispute.appeal(seller.id, input, (tx, a) => run.record(tx, a.dispute.id, answer(a.files.length, a.dispute)));
+        return answer(appealed.files.length, appealed.dispute);
+      },
+    });
+    const body = result.body as ReturnType<typeof appealAnswer>;
+    return Object.assign(new AppealResultType(), { ...body.data, uploadedFiles: body.uploadedFiles, message: body.message });
+  }
+}

@@ -1,0 +1,57 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { DISPUTE_STATUSES } from '../../domain/disputes/dispute-status';
+import { Money } from './wallet.types';
+
+export const DisputeStatusGql = Object.fromEntries(DISPUTE_STATUSES.map((s) => [s, s])) as Record<string, string>;
+registerEnumType(DisputeStatusGql, { name: 'DisputeStatus', description: 'new values may appear: handle unknown ones with a fallback' });
+
+export enum DisputeOriginGql {
+  MED = 'MED',
+  CONTESTATION = 'CONTESTATION',
+}
+registerEnumType(DisputeOriginGql, { name: 'DisputeOrigin', description: 'MED: the PIX special return; CONTESTATION: another contestation' });
+
+export enum DisputeOutcomeGql {
+  WON = 'WON',
+  LOST = 'LOST',
+}
+registerEnumType(DisputeOutcomeGql, { name: 'DisputeOutcome', description: 'WON: for the seller; LOST: for the buyer' });
+
+@ObjectType('Dispute', { description: 'a contestation or MED return of one transaction; amounts in integer cents (BRL)' })
+export class DisputeType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) transactionId!: string;
+  @Field(() => DisputeStatusGql) status!: string;
+  @Field(() => DisputeOriginGql) origin!: string;
+  @Field(() => Money, { description: 'paid minus already refunded' }) amount!: number;
+  @Field(() => Money, { description: 'retained from the available balance while it is analysed (contestations)' }) blockedAmount!: number;
+  @Field(() => Money, { description: 'what the balance could not cover and became the seller\'s debt' }) owedAmount!: number;
+  @Field(() => String, { nullable: true }) appealReason!: string | null;
+  @Field(() => Date, { description: 'an OPEN dispute not appealed by then is decided for the buyer' }) appealDeadline!: Date;
+  @Field(() => Date, { nullable: true }) appealedAt!: Date | null;
+  @Field(() => Date, { nullable: true }) decidedAt!: Date | null;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+
+  /** From the view the REST door and webhooks show (disputeView). */
+  static fromView(v: Record<string, any>): DisputeType {
+    const d = (x: unknown) => (typeof x === 'string' ? new Date(x) : null);
+    return Object.assign(new DisputeType(), {
+      ...v,
+      appealReason: v.appealReason ?? null,
+      appealDeadline: d(v.appealDeadline),
+      appealedAt: d(v.appealedAt),
+      decidedAt: d(v.decidedAt),
+      createdAt: d(v.createdAt),
+      updatedAt: d(v.updatedAt),
+    });
+  }
+}
+
+@ObjectType('DisputePage')
+export class DisputePageType {
+  @Field(() => [DisputeType]) data!: DisputeType[];
+  @Field(() => Int, { description: 'how many match the filters' }) count!: number;
+  @Field(() => Int) take!: number;
+  @Field(() => Int) skip!: number;
+}

@@ -1,0 +1,106 @@
+import { Router, type Request } from 'express';
+import type { Services } from '../../app/services';
+import { parseAppeal } from '../../domain/disputes/appeal-dispute';
+import { appealAnswer, disputeView } from '../../domain/disputes/dispute-view';
+import type { Dispute } from '../../domain/disputes/dispute.types';
+import { EVIDENCE_MEDIA_TYPE, evidenceView, sha256Hex } from '../../domain/disputes/evidence';
+import { readAppealForm } from '../multipart-appeal';
+import { validationError } from '../../domain/shared/errors';
+import { authenticate, sellerOf } from '../middleware/auth';
+
+const query = (req: Request, name: string): unknown => (req.query as Record<string, unknown>)[name];
+
+/**
+ * The seller's disputes (`x-api-key`): GET /v1/disputes (filters status, origin,
+ * transactionId, startDate, endDate; take / skip), GET /v1/disputes/:id with its
+ * evidence, the evidence download, and POST /v1/disputes/appeal (multipart,
+ * Idempotency-Key kept 72 h).
+ */
+export function disputesRoutes(services: Services): Router {
+  const router = Router();
+  const auth = authenticate(services, 'apiKeyHeader');
+
+  router.get('/v1/disputes', auth, async (req, res) => {
+    const page = await services.disputeQueries.list(sellerOf(res).id, {
+      take: query(req, 'take'),
+      skip: query(req, 'skip'),
+      status: query(req, 'status'),
+      origin: query(req, 'origin'),
+      transactionId: query(req, 'transactionId'),
+      startDate: query(req, 'startDate'),
+      endDate: query(req, 'endDate'),
+    });
+    res.json({ status: true, data: { data: page.items.map(disputeView), count: page.total, take: page.take, skip: page.skip } });
+  });
+
+  router.get('/v1/disputes/:id', auth, async (req, res) => {
+    const { dispute, evidence } = await services.disputeQueries.detail(sellerOf(res).id, String(req.params.id));
+    res.json({ status: true, data: { ...disputeView(dispute), evidence: evidence.map(evidenceView) } });
+  });
+
+  router.get('/v1/disputes/:id/evidence/:fileId', auth, async (req, res) => {
+    const { file, content } = await services.disputeQueries.evidenceFile(sellerOf(res).id, String(req.params.id), String(req.params.fileId));
+    res.setHeader('Content-Type', EVIDENCE_MEDIA_TYPE[file.type]);
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(content);
+  });
+
+  router.post('/v1/disputes/appeal', auth, async (req, res) => {
+    const seller = sellerOf(res);
+    const form = await readAppealForm(req, res);
+    const result = await services.platform.idempotency.run({
+      sellerId: seller.id,
+      operation: 'disputes.appeal',
+      key: req.header('idempotency-key'),
+      // The request's identity: the fields and each file's name, size and digest.
+      body: { path: req.path, fields: form.fields, files: form.files.map((f) => ({ name: f.name, size: f.content.length, sha256: sha256Hex(f.content) })) },
+      execute: async (run) => {
+        const input = parseAppeal({ disputeId: form.fields.disputeId, appealReason: form.fields.appealReason, files: form.files });
+        const answer = (a: { dispute: Dispute; files: unknown[] }) => ({ status: 200, body: appealAnswer(a.dispute, a.files.length) });
+        return answer(await services.appealDispute.appeal(seller.id, input, (tx, appealed) => run.record(tx, appealed.dispute.id, answer(appealed))));
+      },
+    });
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(result.status).json(result.body);
+  });
+
+  return router;
+}
+
+/**
+ * Sandbox only: the simulated institution opens a contestation, returns a payment
+ * through MED, or decides a dispute; all through the one institution report path.
+ */
+export function disputesSandboxRoutes(services: Services): Router {
+  const router = Router();
+  const auth = authenticate(services, 'apiKeyHeader');
+  const reportOn = async (transactionId: string, status: string) =>
+    services.transactionReports.apply({ reportId: `sandbox-${status.toLowerCase()}:${transactionId}:${services.platform.tokens.randomToken()}`, transactionId, status });
+  const latestDispute = async (sellerId: string, transactionId: string) =>
+    (await services.disputeQueries.list(sellerId, { transactionId, take: 1 })).items[0] ?? null;
+
+  for (const [path, status] of [
+    ['dispute', 'DISPUTE'],
+    ['med', 'CHARGEDBACK'],
+  ] as const) {
+    router.post(`/v1/sandbox/transactions/:id/${path}`, auth, async (_req, res) => {
+      const seller = sellerOf(res);
+      const t = await services.transactions.get(seller.id, String(_req.params.id));
+      const outcome = await reportOn(t.id, status);
+      const dispute = await latestDispute(seller.id, t.id);
+      res.json({ status: true, data: { applied: outcome.applied, dispute: dispute ? disputeView(dispute) : null } });
+    });
+  }
+
+  router.post('/v1/sandbox/disputes/:id/decide', auth, async (req, res) => {
+    const seller = sellerOf(res);
+    const dispute = await services.disputeQueries.get(seller.id, String(req.params.id));
+    const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
+    if (outcome !== 'WON' && outcome !== 'LOST') throw validationError('INVALID_OUTCOME', 'outcome must be WON or LOST', { field: 'outcome' });
+    const applied = await reportOn(dispute.transactionId, outcome === 'WON' ? 'DISPUTE_WON' : 'DISPUTE_LOST');
+    res.json({ status: true, data: { applied: applied.applied, dispute: disputeView(await services.disputeQueries.get(seller.id, dispute.id)) } });
+  });
+
+  return router;
+}
