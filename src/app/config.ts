@@ -65,6 +65,13 @@ const schema = z.object({
   /** Load shedding: mean event-loop delay (ms, two seconds running) and queries waiting for a pooled connection past which new requests get 503. */
   OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   OVERLOAD_MAX_DB_WAITERS: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Outgoing mail (queued data exports): SMTP when set, else `.eml` files under DATA_DIR/mail. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('PixPay <no-reply@pixpay.invalid>'),
+  /** A data export with more rows than this is queued and mailed instead of answered. */
+  DATA_EXPORT_DIRECT_MAX_ROWS: z.coerce.number().int().min(0).max(100_000).default(1_000),
+  /** Lifetime of a queued export's single-use download link. */
+  DATA_EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_HOSTS'> & {

@@ -17,6 +17,7 @@ import { outageAwareLogger } from '../infra/health/outage-aware-logger';
 import { buildPlatform } from './wiring/platform';
 import { wireWebhooks } from './wiring/webhooks';
 import { wireRateLimits } from './wiring/rate-limits';
+import { wirePrivacy } from './wiring/privacy';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
 export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents): Services {
@@ -33,6 +34,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
+  const privacy = wirePrivacy(platform, { users: accounts.userRepository });
   return {
     mode: config.MODE,
     clock,
@@ -57,6 +59,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...withdrawals,
     ...rateLimits,
     ...disputes,
+    ...privacy,
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
   };

@@ -35,6 +35,9 @@ import type { AbuseLimits } from '../domain/rate-limits/abuse-limits';
 import type { RateLimitService } from '../domain/rate-limits/rate-limit.service';
 import type { LoadMonitor } from '../infra/overload/load-monitor';
 import type { RateLimitRuntime } from './wiring/rate-limits';
+import type { DataExportService } from '../domain/privacy/data-export.service';
+import type { ErasureService } from '../domain/privacy/erasure.service';
+import type { RetainedEventMasking } from '../domain/privacy/retained-event-masking';
 
 export interface HealthProbe {
   database(): Promise<boolean>;
@@ -111,4 +114,10 @@ export interface Services {
   disputeQueries: DisputeQueries;
   /** The seller's appeal with evidence (both doors). */
   appealDispute: AppealDisputeService;
+  /** Data-subject access: the export, direct or queued and mailed. */
+  dataExport: DataExportService;
+  /** Data-subject erasure requests, their execution and the retention job. */
+  erasure: ErasureService;
+  /** Masks the personal data of events kept past the retention window (the worker's maintenance pass runs it). */
+  retainedEventMasking: RetainedEventMasking;
 }

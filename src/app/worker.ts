@@ -18,6 +18,9 @@ export function startWorker(services: Services): BackgroundWork {
     await services.identity.purgeExpiredSessions().catch((err) => logger.error({ err }, 'session purge failed'));
     const purged = await services.webhookRetention.purge().catch((err) => logger.error({ err }, 'webhook retention purge failed; retried at the next run'));
     if (purged && purged.deliveries + purged.events > 0) logger.info(purged, 'webhook retention purge');
+    const masked = await services.retainedEventMasking.run().catch((err) => logger.error({ err }, 'masking of retained events failed; retried at the next run'));
+    if (masked) logger.info({ masked }, 'retained events masked');
+    await services.dataExport.removeExpiredFiles().catch((err) => logger.error({ err }, 'removal of expired export files failed'));
   }, (err) => logger.error({ err }, 'maintenance failed'));
   purge.start(PURGE_EVERY_MS);
   const extra = services.platform.workerHooks.map((start) => start());

@@ -1,6 +1,7 @@
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
 import { AccountResolver } from './resolvers/account.resolver';
+import { DataRequestResolver } from './resolvers/data-request.resolver';
 import { LedgerAdminResolver } from './resolvers/ledger-admin.resolver';
 import { RateLimitResolver } from './resolvers/rate-limit.resolver';
 import { SandboxResolver } from './resolvers/sandbox.resolver';
@@ -11,7 +12,7 @@ import { WithdrawalResolver } from './resolvers/withdrawal.resolver';
 import { DisputeResolver } from './resolvers/dispute.resolver';
 import { AppealDisputeResolver } from './resolvers/appeal-dispute.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, DataRequestResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

@@ -4,11 +4,13 @@ import type { Services } from '../app/services';
 import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { addressRateLimit } from './middleware/rate-limit';
+import { maskQueryValues } from './middleware/log-url';
 import { requestId } from './middleware/request-id';
 import { shedLoad } from './middleware/shed-load';
 import { storableTextOnly } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { dashboardRoutes } from './routes/dashboard.routes';
+import { dataSubjectRoutes } from './routes/data-subject.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
 import { httpMetrics, metricsRoutes } from './routes/metrics.routes';
@@ -46,9 +48,10 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
       genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
       customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
       autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
-      // One short line per request: no header dumps (they carry credentials), no socket details.
+      // One short line per request: no header dumps (they carry credentials), no socket details,
+      // and query values masked (a search or filter may hold a PIX key, an e-mail or a document).
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: maskQueryValues(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -74,6 +77,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   api.use(storableTextOnly);
   api.use(webhooksRoutes(services));
   api.use(balanceRoutes(services));
+  api.use(dataSubjectRoutes(services));
   api.use(transactionsRoutes(services));
   api.use(withdrawalsRoutes(services));
   api.use(disputesRoutes(services));

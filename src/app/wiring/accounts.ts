@@ -20,6 +20,7 @@ export function wireAccounts(p: Platform) {
   const twoFactor = new TwoFactorService({ users, totp: new OtplibTotp(), box: new AesSecretBox(config.APP_SECRET), clock });
   return {
     sellerRepository: sellers,
+    userRepository: users,
     identity: new IdentityService({
       users,
       sellers,

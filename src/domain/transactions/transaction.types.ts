@@ -12,8 +12,8 @@ export interface BoletoCharge {
   /** 47 digits, unformatted. */
   digitableLine: string;
   bankCode: string;
-  /** The seller's name as printed on the boleto (beneficiário). */
-  beneficiaryName: string;
+  /** The seller's name as printed on the boleto (beneficiário); removed when its retention ends. */
+  beneficiaryName?: string;
   /** YYYY-MM-DD: payable until the end of this day (São Paulo time). */
   dueDate: string;
   /** When an unpaid boleto becomes EXPIRED. */

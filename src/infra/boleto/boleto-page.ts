@@ -20,7 +20,7 @@ export function renderBoletoPage(t: Transaction): string {
   if (!b) throw new Error('not a boleto');
   const payer = t.customer?.name ?? '';
   const rows: [string, string][] = [
-    ['Beneficiário', b.beneficiaryName],
+    ['Beneficiário', b.beneficiaryName ?? ''],
     ['Pagador', payer],
     ['Vencimento', b.dueDate.split('-').reverse().join('/')],
     ['Valor do documento', brl(t.amount)],

@@ -12,6 +12,8 @@ import { Migration20261123110000Disputes } from './Migration20261123110000Disput
 import { Migration20261123110100DisputeEvidence } from './Migration20261123110100DisputeEvidence';
 import { Migration20261123120000SandboxMethods } from './Migration20261123120000SandboxMethods';
 import { Migration20261123130000SellerRateLimits } from './Migration20261123130000SellerRateLimits';
+import { Migration20261123170000DataSubjectRequests } from './Migration20261123170000DataSubjectRequests';
+import { Migration20261123170100OutboxPayloadMasking } from './Migration20261123170100OutboxPayloadMasking';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +30,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123110100DisputeEvidence', class: Migration20261123110100DisputeEvidence },
   { name: 'Migration20261123120000SandboxMethods', class: Migration20261123120000SandboxMethods },
   { name: 'Migration20261123130000SellerRateLimits', class: Migration20261123130000SellerRateLimits },
+  { name: 'Migration20261123170000DataSubjectRequests', class: Migration20261123170000DataSubjectRequests },
+  { name: 'Migration20261123170100OutboxPayloadMasking', class: Migration20261123170100OutboxPayloadMasking },
 ];

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '../accounts/accounts.types';
+import type { ScheduledJob } from '../jobs/scheduler';
+import { ManualClock } from '../shared/clock';
+import type { Tx } from '../shared/unit-of-work';
+import type { DataRequestRepository } from './data-subject.ports';
+import type { DataRequest, DataRequestEvent, SubjectScope } from './data-subject.types';
+import { ErasureService, JOB_FINISH_RETENTION } from './erasure.service';
+
+const tx: Tx = { afterCommit: () => undefined };
+const user = { id: 'u1', role: 'USER' } as User;
+const operator = { id: 'op1', role: 'OPERATOR' } as User;
+const principal = { kind: 'session', user, seller: { id: 's1' } } as never;
+
+function fixture() {
+  const clock = new ManualClock(new Date('2026-04-09T15:00:00Z'));
+  const requests = new Map<string, DataRequest>();
+  const events: DataRequestEvent[] = [];
+  const jobs: ScheduledJob[] = [];
+  const anonymised: { phase: string; scope: SubjectScope }[] = [];
+  let n = 0;
+  const repo: Partial<DataRequestRepository> = {
+    insert: async (_tx, r) => void requests.set(r.id, { ...r }),
+    findOpen: async (_tx, userId, kind) => [...requests.values()].find((r) => r.userId === userId && r.kind === kind && r.status === 'OPEN') ?? null,
+    findForUpdate: async (_tx, id) => requests.get(id) ?? null,
+    update: async (_tx, r) => void requests.set(r.id, { ...r }),
+    addEvent: (_tx, _id, e) => void events.push(e),
+    usersOfSeller: async () => ['u1', 'u2'],
+  };
+  const service = new ErasureService({
+    uow: { run: (work) => work(tx) },
+    requests: repo as DataRequestRepository,
+    store: {
+      countRows: async () => 0,
+      readSection: async function* () {},
+      anonymise: async (_tx, phase, scope) => {
+        anonymised.push({ phase, scope });
+        return { 'users.email': scope.userIds.length };
+      },
+      revokeCredentials: async () => ({ apiKeys: 2, sessions: 1, webhooks: 0, pendingDeliveries: 0 }),
+    },
+    scheduler: { schedule: async (_tx, j) => void jobs.push(...(Array.isArray(j) ? j : [j])) },
+    holidays: { isNationalHoliday: (d) => d === '2026-04-21' || d === '2026-05-01' },
+    tokens: { newId: () => `id${++n}` },
+    clock,
+  });
+  return { service, requests, events, jobs, anonymised, clock };
+}
+
+describe('ErasureService', () => {
+  it('opens one request with its due date; asking again answers the open one', async () => {
+    const f = fixture();
+    const first = await f.service.request(principal, ' leaving ');
+    expect(first).toMatchObject({ existing: false, request: { status: 'OPEN', reason: 'leaving', dueAt: new Date('2026-05-05T02:59:59.999Z') } });
+    expect(await f.service.request(principal, undefined)).toEqual({ existing: true, request: first.request });
+    await expect(f.service.request(principal, 7)).rejects.toMatchObject({ code: 'INVALID_REASON' });
+  });
+
+  it('executes over the whole account, revokes access and schedules the end of the 5-year retention', async () => {
+    const f = fixture();
+    const { request } = await f.service.request(principal, null);
+    await expect(f.service.execute(user, request.id)).rejects.toMatchObject({ code: 'OPERATOR_ONLY' });
+    const done = await f.service.execute(operator, request.id);
+    expect(done).toMatchObject({ status: 'EXECUTED', closedBy: 'operator:op1', retentionUntil: new Date('2031-04-09T15:00:00Z') });
+    expect(f.anonymised).toEqual([{ phase: 'ERASURE', scope: { userIds: ['u1', 'u2'], sellerId: 's1' } }]);
+    expect(f.jobs).toEqual([{ kind: JOB_FINISH_RETENTION, key: `${JOB_FINISH_RETENTION}:${request.id}`, runAt: done.retentionUntil, payload: { requestId: request.id } }]);
+    expect(f.events.at(-1)).toMatchObject({ actor: 'operator:op1', action: 'EXECUTED', detail: { revoked: { apiKeys: 2, sessions: 1 } } });
+    await expect(f.service.execute(operator, request.id)).rejects.toMatchObject({ code: 'DATA_REQUEST_NOT_OPEN' });
+    await expect(f.service.reject(operator, request.id, 'x')).rejects.toMatchObject({ code: 'DATA_REQUEST_NOT_OPEN' });
+
+    await f.service.finishRetention(request.id);
+    expect(f.anonymised).toHaveLength(1);
+    f.clock.set(done.retentionUntil!);
+    await f.service.finishRetention(request.id);
+    await f.service.finishRetention(request.id);
+    expect(f.anonymised.map((a) => a.phase)).toEqual(['ERASURE', 'RETENTION_END']);
+    expect(f.events.map((e) => e.action)).toEqual(['REQUESTED', 'EXECUTED', 'RETENTION_ENDED']);
+  });
+
+  it('rejects only with a reason', async () => {
+    const f = fixture();
+    const { request } = await f.service.request(principal, null);
+    await expect(f.service.reject(operator, request.id, '')).rejects.toMatchObject({ code: 'REASON_REQUIRED' });
+    await expect(f.service.reject(operator, 'nope', 'why')).rejects.toMatchObject({ code: 'DATA_REQUEST_NOT_FOUND' });
+    expect(await f.service.reject(operator, request.id, 'legal hold')).toMatchObject({ status: 'REJECTED', rejectionReason: 'legal hold' });
+  });
+});

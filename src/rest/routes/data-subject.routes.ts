@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { Services } from '../../app/services';
+import { validationError } from '../../domain/shared/errors';
+import { authenticate, principalOf } from '../middleware/auth';
+
+/**
+ * Data-subject rights (SPEC): `GET /data-subject/export` and
+ * `POST /data-subject/erasure-request`, `Authorization: Bearer` (API key or dashboard
+ * session); plus the single-use link of a queued export, whose token is its credential.
+ */
+export function dataSubjectRoutes(services: Services): Router {
+  const router = Router();
+  const auth = authenticate(services, 'bearer');
+
+  router.get('/data-subject/export', auth, async (_req, res) => {
+    const answer = await services.dataExport.export(principalOf(res));
+    if (answer.queued) {
+      const { id, requestedAt } = answer.request;
+      res.status(202).json({
+        status: true,
+        data: { requestId: id, requestedAt: requestedAt.toISOString() },
+        message: 'The export was queued: the file will be sent by e-mail to the account address.',
+      });
+      return;
+    }
+    res.json({ status: true, data: answer.data, message: 'Personal data export.' });
+  });
+
+  router.post('/data-subject/erasure-request', auth, async (req, res) => {
+    const body: unknown = req.body ?? {};
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('INVALID_BODY', 'the body must be a JSON object');
+    const { request, existing } = await services.erasure.request(principalOf(res), (body as Record<string, unknown>).reason);
+    const due = request.dueAt?.toISOString();
+    res.status(existing ? 200 : 201).json({
+      status: true,
+      data: { requestId: request.id, requestedAt: request.requestedAt.toISOString() },
+      message: existing
+        ? `An erasure request is already open; it will be processed by ${due}.`
+        : `Erasure request received; it will be processed within 15 business days (by ${due}).`,
+    });
+  });
+
+  router.get('/data-subject/export/download/:token', async (req, res) => {
+    const download = await services.dataExport.download(String(req.params.token));
+    res.status(200);
+    res.setHeader('Content-Type', 'application/zip');
+    res.setHeader('Content-Disposition', `attachment; filename="pixpay-export-${download.request.id}.zip"`);
+    res.setHeader('Cache-Control', 'no-store');
+    await pipeline(download.stream, res);
+    await download.done();
+  });
+
+  return router;
+}
