@@ -111,6 +111,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       description: erase('FREE_TEXT', 'NULL'),
       merchant_order_id: N,
       postback_url: N,
+      dispute_id: N,
       created_at: F,
       updated_at: N,
       // Sandbox boletos: the numbering is the payment record; the seller's name printed on it goes after retention.
@@ -124,6 +125,53 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
     owner: { column: 'seller_id', subject: 'seller' },
     exportSection: 'refunds',
     columns: { id: N, transaction_id: N, seller_id: N, amount: F, created_at: F },
+  },
+  // Disputes and MED: the dispute is part of the payment's record (kept 5 years); evidence
+  // files and their names are the seller's documents, anonymised at erasure.
+  disputes: {
+    capability: 'disputes',
+    owner: { column: 'seller_id', subject: 'seller' },
+    exportSection: 'disputes',
+    columns: {
+      id: N,
+      seller_id: N,
+      transaction_id: N,
+      origin: F,
+      status: F,
+      amount: F,
+      blocked_amount: F,
+      owed_amount: F,
+      appeal_reason: keep('FREE_TEXT', 'ERASED_TEXT'),
+      appealed_at: F,
+      appeal_deadline: N,
+      decided_at: F,
+      decided_by: N,
+      created_at: F,
+      updated_at: N,
+    },
+  },
+  dispute_evidence: {
+    capability: 'disputes',
+    owner: { column: 'seller_id', subject: 'seller' },
+    columns: {
+      id: N,
+      dispute_id: N,
+      seller_id: N,
+      name: erase('FREE_TEXT', 'ERASED_TEXT'),
+      type: N,
+      size: N,
+      sha256: N,
+      content: erase('PERSON_RECORD', 'EMPTY_BYTES'),
+      created_at: N,
+    },
+  },
+  transaction_holds: {
+    capability: 'disputes',
+    columns: { transaction_id: N, seller_id: N, amount: F, previous_status: F, released_at: F, created_at: F },
+  },
+  seller_rate_limits: {
+    capability: 'rate limits',
+    columns: { seller_id: N, limit_class: N, per_minute: N, updated_at: N },
   },
   institution_reports: {
     capability: 'pix charges',

@@ -17,9 +17,10 @@ export type PersonalCategory = 'NAME' | 'EMAIL' | 'PHONE' | 'DOCUMENT' | 'PIX_KE
  * - ERASED_EMAIL: `erased+<row id>@erased.invalid` (unique, never deliverable);
  * - UNUSABLE_SECRET: `erased:` + random digest (no password or token matches it);
  * - ERASED_JSON: `{"erased": true}`;
+ * - EMPTY_BYTES: zero bytes (binary content such as an evidence file);
  * - { keepKeys }: a JSON object reduced to these keys (the rest is removed).
  */
-export type Placeholder = 'NULL' | 'ERASED_TEXT' | 'ERASED_EMAIL' | 'UNUSABLE_SECRET' | 'ERASED_JSON' | { keepKeys: string[] };
+export type Placeholder = 'NULL' | 'ERASED_TEXT' | 'ERASED_EMAIL' | 'UNUSABLE_SECRET' | 'ERASED_JSON' | 'EMPTY_BYTES' | { keepKeys: string[] };
 
 /**
  * When erasure reaches a personal field:

@@ -26,6 +26,7 @@ function placeholderSql(column: string, key: string, p: Placeholder): string {
   if (p === 'ERASED_TEXT') return `case when ${c} is null then null else '[erased]' end`;
   if (p === 'ERASED_EMAIL') return `'erased+' || ${ident(key)}::text || '@erased.invalid'`;
   if (p === 'UNUSABLE_SECRET') return `'erased:' || md5(random()::text || clock_timestamp()::text || ${ident(key)}::text)`;
+  if (p === 'EMPTY_BYTES') return `case when ${c} is null then null else ''::bytea end`;
   if (p === 'ERASED_JSON') return `case when ${c} is null then null else '{"erased":true}'::jsonb end`;
   const keys = p.keepKeys.map((k) => `'${k.replace(/'/g, "''")}'`).join(', ');
   return `case when jsonb_typeof(${c}) = 'object' then coalesce((select jsonb_object_agg(e.k, e.v) from jsonb_each(${c}) as e(k, v) where e.k in (${keys})), '{}'::jsonb) else null end`;
