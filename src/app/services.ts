@@ -3,6 +3,7 @@ import type { IdentityService } from '../domain/accounts/identity.service';
 import type { SellerOnboardingService } from '../domain/accounts/seller-onboarding.service';
 import type { TwoFactorService } from '../domain/accounts/two-factor.service';
 import type { DeploymentMode } from '../domain/accounts/accounts.types';
+import type { CardFingerprinter } from '../domain/cards/cards.ports';
 import type { LedgerAdminService } from '../domain/ledger/ledger-admin.service';
 import type { LedgerService } from '../domain/ledger/ledger.service';
 import type { WalletService } from '../domain/ledger/wallet.service';
@@ -74,6 +75,8 @@ export interface Services {
   /** The inbound path of institution status reports (callbacks, sandbox, expiry). */
   transactionReports: TransactionReportsService;
   refunds: RefundsService;
+  /** Keyed hash of card numbers (sandbox card payments; also replaces them in idempotency fingerprints). */
+  cardFingerprinter: CardFingerprinter;
   /** The simulated institution behind the sandbox-only endpoints. */
   sandboxInstitution: SandboxInstitution;
   pixSigner: JwsSigner;

@@ -12,14 +12,21 @@ export async function sendIdempotent(
   services: Services,
   req: Request,
   res: Response,
-  o: { sellerId: string; operation: IdempotentOperation; execute(run: IdempotentRun): Promise<StoredResponse>; claimAtCommit?: boolean },
+  o: {
+    sellerId: string;
+    operation: IdempotentOperation;
+    execute(run: IdempotentRun): Promise<StoredResponse>;
+    claimAtCommit?: boolean;
+    /** What identifies the request instead of the raw body (e.g. card data replaced by keyed hashes). */
+    fingerprintBody?: unknown;
+  },
 ): Promise<void> {
   const result = await services.platform.idempotency.run({
     sellerId: o.sellerId,
     operation: o.operation,
     key: req.header('idempotency-key'),
     // The path is part of the request's identity: one key cannot serve two resources.
-    body: { path: req.path, body: req.body ?? null },
+    body: { path: req.path, body: (o.fingerprintBody !== undefined ? o.fingerprintBody : req.body) ?? null },
     execute: o.execute,
     claimAtCommit: o.claimAtCommit,
   });

@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
 import { httpMetrics, metricsRoutes } from './routes/metrics.routes';
 import { pixLocationRoutes } from './routes/pix-location.routes';
+import { boletoPageRoutes } from './routes/boleto-page.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { webhooksRoutes } from './routes/webhooks.routes';
@@ -72,6 +73,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   }
   app.use(storableTextOnly);
   app.use(pixLocationRoutes(services));
+  app.use(boletoPageRoutes(services));
   app.use(dashboardRoutes());
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();

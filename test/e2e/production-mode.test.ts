@@ -54,4 +54,24 @@ describe('production mode', () => {
     expect(payout.body.erro).toBe('INSTITUTION_NOT_CONFIGURED');
     expect(await app.services.platform.sql.query('select 1 from transactions union all select 1 from withdrawals')).toEqual([]);
   });
+
+  it.each(['BOLETO', 'CARD'])('refuses %s with 422 PAYMENT_METHOD_NOT_ENABLED in the cobranca format, before any other check', async (paymentMethod) => {
+    // Even without an Idempotency-Key and with an otherwise invalid body: the method is refused first.
+    for (const opts of [{ body: { paymentMethod } }, { body: { amount: 1000, paymentMethod, card: { number: '4111111111111111', cvv: '123' } }, idempotencyKey: randomUUID() }]) {
+      const res = await rest(app, 'POST', '/api/v1/cobranca/transactions', { key: liveKey, ...opts });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: 'PAYMENT_METHOD_NOT_ENABLED' });
+      expect(res.body.correlationID).toBeTruthy();
+      expect(res.body).not.toHaveProperty('erro');
+    }
+    const viaGraphql = await gql(
+      app,
+      'mutation($i: CreateTransactionInput!, $k: String!) { createTransaction(input: $i, idempotencyKey: $k) { id } }',
+      { i: { amount: 1000, paymentMethod }, k: randomUUID() },
+      liveKey,
+    );
+    expect(viaGraphql.errors?.[0].extensions?.code).toBe('PAYMENT_METHOD_NOT_ENABLED');
+    expect(await app.services.platform.sql.query('select 1 from transactions')).toEqual([]);
+    expect(await app.services.platform.sql.query('select 1 from idempotency_keys')).toEqual([]);
+  });
 });

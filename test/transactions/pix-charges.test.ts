@@ -83,7 +83,7 @@ describe('creating a PIX charge', () => {
       [{ amount: '100' }, 'INVALID_AMOUNT'],
       [{ amount: 0 }, 'AMOUNT_TOO_LOW'],
       [{ amount: 100_000_001 }, 'AMOUNT_TOO_HIGH'],
-      [{ amount: 100, paymentMethod: 'BOLETO' }, 'UNSUPPORTED_PAYMENT_METHOD'],
+      [{ amount: 100, paymentMethod: 'CASH' }, 'UNSUPPORTED_PAYMENT_METHOD'],
       [{ amount: 100, expiration: 30 }, 'INVALID_EXPIRATION'],
       [{ amount: 100, expiration: 604_801 }, 'INVALID_EXPIRATION'],
       [{ amount: 100, customer: { document: '123' } }, 'INVALID_CUSTOMER_DOCUMENT'],
@@ -180,7 +180,7 @@ describe('reading and listing', () => {
     expect(ranged.body.data.items.map((t: { id: string }) => t.id)).toEqual([ids[3], ids[2], ids[1]]);
   });
 
-  it.each([['limit=0'], ['limit=501'], ['offset=-1'], ['status=NOPE'], ['paymentMethod=CARD'], ['createdFrom=yesterday'], ['limit=abc']])('400 for %s', async (q) => {
+  it.each([['limit=0'], ['limit=501'], ['offset=-1'], ['status=NOPE'], ['paymentMethod=CASH'], ['createdFrom=yesterday'], ['limit=abc']])('400 for %s', async (q) => {
     const res = await rest(app, 'GET', `${TX}?${q}`, { key: seller.apiKey });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_QUERY_PARAMETER');

@@ -1,4 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
+import { BoletoChargesService } from '../../domain/boleto/boleto-charges.service';
+import { CardPaymentsService } from '../../domain/cards/card-payments.service';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 import type { ProtectiveReports } from '../../domain/transactions/transactions.ports';
@@ -13,6 +15,8 @@ import { PgTransactionRepository } from '../../infra/transactions/pg-transaction
 import { LruQrImageCache } from '../../infra/transactions/lru-qr-image-cache';
 import { QrImageRenderer } from '../../infra/transactions/qr-image-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
+import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
+import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
 import type { Platform } from './platform';
 
 const str = (v: unknown): string => {
@@ -25,6 +29,9 @@ export function locationBase(publicBaseUrl: string): string {
   const u = new URL(publicBaseUrl);
   return `${u.host}${u.pathname.replace(/\/$/, '')}/pix/qr`;
 }
+
+/** Printable boletos live under the public base URL. */
+export const boletoPrintBase = (publicBaseUrl: string): string => `${publicBaseUrl.replace(/\/$/, '')}/boleto`;
 
 /** Transactions as stored, with `pix.qrCode` pointing at the public address (read at each use: with PORT=0 it is known only once the server listens). */
 export function transactionRepository(p: Platform): PgTransactionRepository {
@@ -40,6 +47,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     renderer: new QrImageRenderer(),
     cache: new LruQrImageCache(config.QR_IMAGE_CACHE_MB * 1024 * 1024),
   });
+  const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
   const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
   const sandbox = new SandboxInstitution({
     uow,
@@ -64,13 +72,26 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     merchantCity: config.MERCHANT_CITY,
     postbackGuard: deps.postbackGuard,
     institution,
+    boletos: new BoletoChargesService({
+      uow,
+      repo,
+      scheduler,
+      clock,
+      ids: new RandomBoletoIds(),
+      get printBaseUrl() {
+        return boletoPrintBase(p.publicAddress.baseUrl);
+      },
+    }),
+    cards: new CardPaymentsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, fingerprinter: cardFingerprinter, transactionId: createId }),
   });
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 
   jobs.register(JOB_REGISTER_CHARGE, async (payload) => {
     const t = await repo.findById(str(payload.transactionId));
     if (!t) return;
-    await institution.registerCharge({ transactionId: t.id, txid: t.txid, amount: t.amount, expiresAt: t.pix.expiresAt, createdAt: t.createdAt });
+    const expiresAt = t.pix?.expiresAt ?? t.boleto?.expiresAt;
+    if (!expiresAt) return;
+    await institution.registerCharge({ transactionId: t.id, paymentMethod: t.paymentMethod, txid: t.txid, amount: t.amount, expiresAt, createdAt: t.createdAt });
   });
   jobs.register(JOB_EXPIRE, async (payload) => {
     const id = str(payload.transactionId);
@@ -88,5 +109,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     await sandbox.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
   });
 
-  return { transactions, qrImages, transactionReports: reports, refunds, sandboxInstitution: sandbox };
+  return { transactions, qrImages, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter };
 }

@@ -24,6 +24,11 @@ export interface FeePlan {
   pixInMinimumCents: number;
   /** Fixed fee per withdrawal, in cents. */
   withdrawalFixedCents: number;
+  /** Fixed fee per paid boleto, in cents (plans stored before boletos existed use the default). */
+  boletoFixedCents?: number;
+  /** Card fee: percentage in basis points plus fixed cents (default when absent, as above). */
+  cardInBasisPoints?: number;
+  cardInFixedCents?: number;
 }
 
 export interface Seller {
@@ -64,9 +69,12 @@ export type Principal =
   | { kind: 'session'; sessionId: string; user: User; seller: Seller | null }
   | { kind: 'apiKey'; apiKey: ApiKey; user: User; seller: Seller };
 
-export const DEFAULT_FEE_PLAN: FeePlan = {
+export const DEFAULT_FEE_PLAN: Required<FeePlan> = {
   pixInBasisPoints: 99, // 0.99 %
   pixInFixedCents: 0,
   pixInMinimumCents: 1,
   withdrawalFixedCents: 100,
+  boletoFixedCents: 300, // R$ 3.00 per paid boleto
+  cardInBasisPoints: 399, // 3.99 %
+  cardInFixedCents: 0,
 };

@@ -63,10 +63,11 @@ export class SellerOnboardingService {
 
   async setFeePlan(operator: User, sellerId: string, plan: FeePlan): Promise<Seller> {
     requireOperator(operator);
-    for (const [k, v] of Object.entries(plan)) {
+    for (const [k, v] of Object.entries(plan).filter(([, v]) => v !== undefined)) {
       if (!Number.isSafeInteger(v) || v < 0) throw validationError('INVALID_FEE_PLAN', `${k} must be a non-negative integer`);
     }
     if (plan.pixInBasisPoints > 10_000) throw validationError('INVALID_FEE_PLAN', 'pixInBasisPoints must be at most 10000');
+    if ((plan.cardInBasisPoints ?? 0) > 10_000) throw validationError('INVALID_FEE_PLAN', 'cardInBasisPoints must be at most 10000');
     const seller = await this.d.sellers.findById(sellerId);
     if (!seller) throw new DomainError('SELLER_NOT_FOUND', 'seller not found', 'NOT_FOUND');
     seller.feePlan = { ...plan };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_FEE_PLAN, type FeePlan } from '../accounts/accounts.types';
-import { pixCashInFee, withdrawalFee } from './fees';
+import { boletoFee, cardFee, pixCashInFee, withdrawalFee } from './fees';
 
 const plan = (p: Partial<FeePlan>): FeePlan => ({ ...DEFAULT_FEE_PLAN, ...p });
 
@@ -47,5 +47,19 @@ describe('fees', () => {
 
   it('withdrawal fee is the plan fixed fee', () => {
     expect(withdrawalFee(plan({ withdrawalFixedCents: 250 }))).toBe(250);
+  });
+});
+
+describe('boleto and card fees', () => {
+  it('charges the plan fixed boleto fee, capped at the amount, default R$ 3.00 for older plans', () => {
+    expect(boletoFee(plan({ boletoFixedCents: 250 }), 10_000)).toBe(250);
+    expect(boletoFee(plan({ boletoFixedCents: 250 }), 100)).toBe(100);
+    expect(boletoFee({ pixInBasisPoints: 99, pixInFixedCents: 0, pixInMinimumCents: 1, withdrawalFixedCents: 100 }, 10_000)).toBe(300);
+  });
+
+  it('charges the card percentage rounded half up plus the fixed part', () => {
+    expect(cardFee(plan({ cardInBasisPoints: 399, cardInFixedCents: 0 }), 10_000)).toBe(399);
+    expect(cardFee(plan({ cardInBasisPoints: 399, cardInFixedCents: 30 }), 150)).toBe(36); // 5.985 -> 6, + 30
+    expect(cardFee(plan({ cardInBasisPoints: 0, cardInFixedCents: 500 }), 100)).toBe(100);
   });
 });

@@ -1,4 +1,4 @@
-import type { FeePlan } from '../accounts/accounts.types';
+import { DEFAULT_FEE_PLAN, type FeePlan } from '../accounts/accounts.types';
 import { basisPointsOf, type Cents } from '../shared/money';
 
 /**
@@ -17,4 +17,18 @@ export function pixCashInFee(plan: FeePlan, amount: Cents): Cents {
 /** The fixed fee per withdrawal, debited from the balance beside the amount (SPEC, Withdrawal). */
 export function withdrawalFee(plan: FeePlan): Cents {
   return plan.withdrawalFixedCents;
+}
+
+/** The fixed fee of a paid boleto, never above the amount. */
+export function boletoFee(plan: FeePlan, amount: Cents): Cents {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('boletoFee needs a positive integer amount');
+  return Math.min(plan.boletoFixedCents ?? DEFAULT_FEE_PLAN.boletoFixedCents!, amount);
+}
+
+/** The fee of an approved card payment: percentage (rounded half up) plus fixed, never above the amount. */
+export function cardFee(plan: FeePlan, amount: Cents): Cents {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('cardFee needs a positive integer amount');
+  const bp = plan.cardInBasisPoints ?? DEFAULT_FEE_PLAN.cardInBasisPoints;
+  const fixed = plan.cardInFixedCents ?? DEFAULT_FEE_PLAN.cardInFixedCents;
+  return Math.min(basisPointsOf(amount, bp) + fixed, amount);
 }

@@ -92,6 +92,44 @@ export function pixCredit(i: { sellerId: string; transactionId: string; amount: 
   });
 }
 
+const METHOD_CREDIT = {
+  BOLETO: { kind: 'BOLETO_CREDIT', received: 'Boleto paid', fee: 'Boleto fee' },
+  CARD: { kind: 'CARD_CREDIT', received: 'Card payment approved', fee: 'Card fee' },
+} as const;
+
+/**
+ * A paid boleto or an approved card payment: the whole amount is credited to the
+ * method's available balance and the fee is a separate DEBIT to the platform fees
+ * account, as for PIX. Reference `credit:transaction:<transactionId>` (a transaction
+ * is credited once, whatever its method).
+ */
+export function methodCredit(i: { sellerId: string; transactionId: string; amount: Cents; fee: Cents; method: 'BOLETO' | 'CARD' }): JournalEntryDraft {
+  const amount = positive(i.amount);
+  const fee = nonNegative(i.fee, 'fee');
+  if (fee > amount) throw validationError('INVALID_FEE', 'the fee cannot exceed the amount', { amount, fee });
+  const words = METHOD_CREDIT[i.method];
+  const seller = availableAccount(id(i.sellerId, 'sellerId'), i.method);
+  const postings: Posting[] = [
+    { account: PLATFORM_ACCOUNTS.providerClearing, amount: -amount },
+    { account: seller, amount },
+  ];
+  const lines = [line('CREDIT', amount, words.received)];
+  if (fee > 0) {
+    postings.push({ account: seller, amount: -fee }, { account: PLATFORM_ACCOUNTS.fees, amount: fee });
+    lines.push(line('DEBIT', fee, words.fee, true));
+  }
+  return entry({
+    reference: `credit:transaction:${id(i.transactionId, 'transactionId')}`,
+    kind: words.kind,
+    sellerId: i.sellerId,
+    transactionId: i.transactionId,
+    description: `${words.received} for transaction ${i.transactionId}`,
+    postings,
+    lines,
+    metadata: { method: i.method },
+  });
+}
+
 /**
  * A refund (total or partial) requested by the seller: debited from available and
  * returned through the institution. The cash-in fee is not returned.

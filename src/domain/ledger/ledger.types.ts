@@ -43,6 +43,8 @@ export interface StatementLine {
 /** The kinds of business fact the ledger records; stored with each entry. */
 export type EntryKind =
   | 'PIX_CREDIT'
+  | 'BOLETO_CREDIT'
+  | 'CARD_CREDIT'
   | 'REFUND_DEBIT'
   | 'CHARGEBACK_DEBIT'
   | 'CHARGEBACK_REVERSAL'

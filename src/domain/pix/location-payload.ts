@@ -30,7 +30,7 @@ export function locationPayload(t: Transaction, presentedAt: Date): Record<strin
     calendario: {
       criacao: t.createdAt.toISOString(),
       apresentacao: presentedAt.toISOString(),
-      expiracao: Math.round((t.pix.expiresAt.getTime() - t.createdAt.getTime()) / 1_000),
+      expiracao: Math.round(((t.pix?.expiresAt ?? t.createdAt).getTime() - t.createdAt.getTime()) / 1_000),
     },
     status: cobStatus(t),
     valor: { original: formatBrCodeAmount(t.amount) },

@@ -113,6 +113,10 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       dispute_id: N,
       created_at: F,
       updated_at: N,
+      // Sandbox boletos: the numbering is the payment record; the seller's name printed on it goes after retention.
+      boleto: keep('NAME', { keepKeys: ['barcode', 'digitableLine', 'bankCode', 'dueDate', 'expiresAt', 'token', 'url'] }),
+      // Sandbox card payments: brand, last four digits, a keyed fingerprint and installments (never the number or CVV).
+      card: F,
     },
   },
   transaction_refunds: {

@@ -2,7 +2,8 @@ import { parseDocument } from '../documents/document';
 import { normalizePixKey } from '../pix/pix-key';
 import { isDomainError, validationError } from '../shared/errors';
 import { assertStorableText } from '../shared/text';
-import type { Customer } from './transaction.types';
+import { parseMethodFields, parsePaymentMethod, refuseDisabledPaymentMethod, type MethodFields } from './payment-method-input';
+import type { Customer, TransactionPaymentMethod } from './transaction.types';
 
 export const TRANSACTION_LIMITS = {
   minAmount: 1,
@@ -20,9 +21,9 @@ export const TRANSACTION_LIMITS = {
   customerNameMax: 120,
 } as const;
 
-export interface CreateTransactionInput {
+export interface CreateTransactionInput extends MethodFields {
   amount: number;
-  paymentMethod: 'PIX';
+  paymentMethod: TransactionPaymentMethod;
   expirationSeconds: number;
   customer: Customer | null;
   metadata: Record<string, unknown> | null;
@@ -112,14 +113,14 @@ function parsePostbackUrl(v: unknown): string | null {
 /** Validates the body of POST /api/v1/cobranca/transactions (and the GraphQL input). */
 export function parseCreateTransaction(body: unknown, opts: { sandbox: boolean }): CreateTransactionInput {
   if (!isPlainObject(body)) throw bad('INVALID_BODY', 'request body must be a JSON object', 'body');
+  refuseDisabledPaymentMethod(body, opts);
   const amount = body.amount;
   if (amount === undefined || amount === null) throw bad('AMOUNT_REQUIRED', 'amount is required (integer cents)', 'amount');
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) throw bad('INVALID_AMOUNT', 'amount must be an integer number of cents', 'amount');
   if (amount < TRANSACTION_LIMITS.minAmount) throw bad('AMOUNT_TOO_LOW', `amount must be at least ${TRANSACTION_LIMITS.minAmount} cent`, 'amount');
   if (amount > TRANSACTION_LIMITS.maxAmount) throw bad('AMOUNT_TOO_HIGH', `amount must be at most ${TRANSACTION_LIMITS.maxAmount} cents`, 'amount');
 
-  const method = body.paymentMethod ?? 'PIX';
-  if (method !== 'PIX') throw bad('UNSUPPORTED_PAYMENT_METHOD', 'paymentMethod must be PIX (the only method enabled)', 'paymentMethod');
+  const method = parsePaymentMethod(body.paymentMethod);
 
   let expirationSeconds: number = TRANSACTION_LIMITS.defaultExpirationSeconds;
   if (body.expiration !== undefined && body.expiration !== null) {
@@ -134,14 +135,16 @@ export function parseCreateTransaction(body: unknown, opts: { sandbox: boolean }
     expirationSeconds = e;
   }
 
+  const customer = parseCustomer(body.customer, opts.sandbox);
   return {
     amount,
-    paymentMethod: 'PIX',
+    paymentMethod: method,
     expirationSeconds,
-    customer: parseCustomer(body.customer, opts.sandbox),
+    customer,
     metadata: parseMetadata(body.metadata),
     description: optionalString(body, 'description', TRANSACTION_LIMITS.descriptionMax),
     merchantOrderId: optionalString(body, 'merchantOrderId', TRANSACTION_LIMITS.merchantOrderIdMax, { singleLine: true }),
     postbackUrl: parsePostbackUrl(body.postbackUrl),
+    ...parseMethodFields(method, body, customer),
   };
 }

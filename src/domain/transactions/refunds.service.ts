@@ -63,7 +63,7 @@ export class RefundsService {
       applyTransactionCommand(t.status, 'REFUND_PARTIAL');
       const decision = refundCommandFor({ amount: t.amount, refundedSoFar: t.refundedAmount, refund });
       const now = this.d.clock.now();
-      await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund }));
+      await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund, method: t.paymentMethod }));
       t.status = applyTransactionCommand(t.status, decision.command).to;
       t.refundedAmount = decision.refundedAfter;
       t.refundType = decision.refundType;

@@ -7,6 +7,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError, validationError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
+import { creditOtherMethod } from './method-credit';
 import { emitTransactionEvents } from './transaction-events';
 import { applyTransactionCommand } from './transaction-machine';
 import { mapInstitutionStatus, shouldApplyReport, TRANSACTION_CREATED_EVENT, transactionEventName, type TransactionStatus } from './transaction-status';
@@ -99,6 +100,7 @@ export class TransactionReportsService {
   }
 
   private async credit(tx: Tx, t: Transaction, report: InstitutionReport, now: Date, feePlan: FeePlan) {
+    if (t.paymentMethod !== 'PIX') return creditOtherMethod(this.d.ledger, tx, t, report.paidAt ?? now, feePlan);
     const fee = pixCashInFee(feePlan, t.amount);
     t.paidAt = report.paidAt ?? now;
     t.end2endId = report.end2endId ?? t.end2endId;

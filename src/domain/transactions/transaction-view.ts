@@ -1,3 +1,4 @@
+import { putMethodDetails } from './method-details-view';
 import type { Transaction } from './transaction.types';
 
 /**
@@ -23,7 +24,8 @@ export function transactionView(t: Transaction): Record<string, unknown> {
   put('description', t.description);
   put('merchantOrderId', t.merchantOrderId);
   put('postbackUrl', t.postbackUrl);
-  put('pix', { copyPaste: t.pix.copyPaste, qrCode: t.pix.qrCode, expiresAt: t.pix.expiresAt.toISOString() });
+  if (t.pix) put('pix', { copyPaste: t.pix.copyPaste, qrCode: t.pix.qrCode, expiresAt: t.pix.expiresAt.toISOString() });
+  putMethodDetails(put, t);
   put('end2endId', t.end2endId);
   put('feeAmount', t.feeAmount);
   put('netAmount', t.netAmount);

@@ -1,6 +1,37 @@
 import type { Cents } from '../shared/money';
 import type { TransactionStatus } from './transaction-status';
 
+/** Methods a charge can be paid with. BOLETO and CARD exist only in the sandbox (SPEC, Sandbox). */
+export const TRANSACTION_PAYMENT_METHODS = ['PIX', 'BOLETO', 'CARD'] as const;
+export type TransactionPaymentMethod = (typeof TRANSACTION_PAYMENT_METHODS)[number];
+
+/** A boleto's numbering and where its printable rendering lives. */
+export interface BoletoCharge {
+  /** 44 digits (FEBRABAN). */
+  barcode: string;
+  /** 47 digits, unformatted. */
+  digitableLine: string;
+  bankCode: string;
+  /** The seller's name as printed on the boleto (beneficiário); removed when its retention ends. */
+  beneficiaryName?: string;
+  /** YYYY-MM-DD: payable until the end of this day (São Paulo time). */
+  dueDate: string;
+  /** When an unpaid boleto becomes EXPIRED. */
+  expiresAt: Date;
+  /** Unguessable id of the printable page (`/boleto/<token>`). */
+  token: string;
+  url: string;
+}
+
+/** What is kept of a card: never its number or CVV. */
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  /** Keyed hash of the number (HMAC): recognises the same card without storing it. */
+  fingerprint: string;
+  installments: number;
+}
+
 export interface Customer {
   name?: string;
   email?: string;
@@ -23,16 +54,21 @@ export interface Transaction {
   id: string;
   sellerId: string;
   amount: Cents;
-  paymentMethod: 'PIX';
+  paymentMethod: TransactionPaymentMethod;
   status: TransactionStatus;
   createdAt: Date;
   updatedAt: Date;
   providerReference: string;
-  /** Central Bank txid of the charge (lives in the location payload). */
-  txid: string;
-  /** Id in the location URL that the BR Code points at. */
-  locationId: string;
-  pix: PixCharge;
+  /** Central Bank txid of the charge (lives in the location payload); null for other methods. */
+  txid: string | null;
+  /** Id in the location URL that the BR Code points at; null for other methods. */
+  locationId: string | null;
+  /** PIX charges only. */
+  pix: PixCharge | null;
+  /** BOLETO transactions only. */
+  boleto?: BoletoCharge | null;
+  /** CARD transactions only. */
+  card?: CardSummary | null;
   paidAt: Date | null;
   end2endId: string | null;
   feeAmount: Cents | null;
@@ -52,7 +88,7 @@ export interface Transaction {
 export interface TransactionListFilter {
   sellerId: string;
   status?: TransactionStatus;
-  paymentMethod?: 'PIX';
+  paymentMethod?: TransactionPaymentMethod;
   createdFrom?: Date;
   createdUntil?: Date;
   limit: number;

@@ -2,7 +2,7 @@ import type { FeePlan } from '../accounts/accounts.types';
 import type { QrImageFormat } from '../pix/qr-image';
 import type { Tx } from '../shared/unit-of-work';
 import type { TransactionStatus } from './transaction-status';
-import type { Transaction, TransactionListFilter } from './transaction.types';
+import type { Transaction, TransactionListFilter, TransactionPaymentMethod } from './transaction.types';
 
 export interface TransactionRepository {
   insert(tx: Tx, t: Transaction): Promise<void>;
@@ -15,6 +15,8 @@ export interface TransactionRepository {
   findByLocation(locationId: string): Promise<Transaction | null>;
   /** Only the BR Code at a location (what its QR image encodes), or null. */
   brCodeAtLocation(locationId: string): Promise<string | null>;
+  /** The boleto whose printable page has this token. */
+  findByBoletoToken(token: string): Promise<Transaction | null>;
   list(filter: TransactionListFilter): Promise<{ items: Transaction[]; total: number }>;
   /** Records an institution report id; false when it was recorded before (a duplicate). */
   recordReport(tx: Tx, report: { reportId: string; transactionId: string; status: string; receivedAt: Date; applied: boolean }): Promise<boolean>;
@@ -27,7 +29,7 @@ export interface PaymentInstitution {
   /** Throws (503 INSTITUTION_NOT_CONFIGURED) when no institution can take charges. */
   assertReady(): void;
   /** Registers the charge (cob) so payers' banks can pay it. Idempotent per transaction. */
-  registerCharge(input: { transactionId: string; txid: string; amount: number; expiresAt: Date; createdAt: Date }): Promise<void>;
+  registerCharge(input: { transactionId: string; paymentMethod: TransactionPaymentMethod; txid: string | null; amount: number; expiresAt: Date; createdAt: Date }): Promise<void>;
   /** Returns money to the payer (devolução). Idempotent per refund id. */
   requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<void>;
 }

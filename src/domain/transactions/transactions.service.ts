@@ -1,4 +1,6 @@
 import type { Seller } from '../accounts/accounts.types';
+import type { BoletoChargesService } from '../boleto/boleto-charges.service';
+import type { CardPaymentsService } from '../cards/card-payments.service';
 import type { Scheduler } from '../jobs/scheduler';
 import type { WebhookTargetGuard } from '../webhooks/webhooks.ports';
 import { buildDynamicBrCode } from '../pix/br-code';
@@ -10,7 +12,7 @@ import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from './create-transaction.input';
 import { isTransactionStatus } from './transaction-status';
 import type { PaymentInstitution, PixIds, TransactionRepository } from './transactions.ports';
-import type { Transaction, TransactionListFilter } from './transaction.types';
+import { TRANSACTION_PAYMENT_METHODS, type PixCharge, type Transaction, type TransactionListFilter, type TransactionPaymentMethod } from './transaction.types';
 
 export const JOB_REGISTER_CHARGE = 'transaction.register-charge';
 export const JOB_EXPIRE = 'transaction.expire';
@@ -29,6 +31,9 @@ export interface TransactionsDeps {
   institution: Pick<PaymentInstitution, 'assertReady'>;
   /** Refuses postback URLs that point at private or loopback addresses (SSRF). */
   postbackGuard: WebhookTargetGuard;
+  /** The sandbox's other methods, each in its own module. */
+  boletos: Pick<BoletoChargesService, 'create'>;
+  cards: Pick<CardPaymentsService, 'create'>;
 }
 
 export const transactionNotFound = () => new DomainError('TRANSACTION_NOT_FOUND', 'transaction not found', 'NOT_FOUND');
@@ -45,6 +50,8 @@ export class TransactionsService {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; charges need APPROVED`, 'FORBIDDEN');
     }
     if (input.postbackUrl) await this.d.postbackGuard.assertAllowed(new URL(input.postbackUrl));
+    if (input.paymentMethod === 'BOLETO') return this.d.boletos.create(seller, input, withinTransaction);
+    if (input.paymentMethod === 'CARD') return this.d.cards.create(seller, input, withinTransaction);
     const now = this.d.clock.now();
     const locationId = this.d.ids.locationId();
     const txid = this.d.ids.txid();
@@ -54,7 +61,7 @@ export class TransactionsService {
       merchantName: seller.name,
       merchantCity: this.d.merchantCity,
     });
-    const t: Transaction = {
+    const t: Transaction & { pix: PixCharge } = {
       id: this.d.ids.transactionId(),
       sellerId: seller.id,
       amount: input.amount,
@@ -97,6 +104,11 @@ export class TransactionsService {
     return t;
   }
 
+  /** The boleto behind a printable page's token (public, like a PIX location). */
+  findBoleto(token: string): Promise<Transaction | null> {
+    return this.d.repo.findByBoletoToken(token);
+  }
+
   findByLocation(locationId: string): Promise<Transaction | null> {
     return this.d.repo.findByLocation(locationId);
   }
@@ -130,15 +142,15 @@ export function parseTransactionListQuery(sellerId: string, q: Record<string, un
     throw validationError('INVALID_QUERY_PARAMETER', 'status is not a transaction status', { field: 'status' });
   }
   const method = q.paymentMethod;
-  if (method !== undefined && method !== '' && method !== 'PIX') {
-    throw validationError('INVALID_QUERY_PARAMETER', 'paymentMethod must be PIX', { field: 'paymentMethod' });
+  if (method !== undefined && method !== '' && !(TRANSACTION_PAYMENT_METHODS as readonly unknown[]).includes(method)) {
+    throw validationError('INVALID_QUERY_PARAMETER', 'paymentMethod must be PIX, BOLETO or CARD', { field: 'paymentMethod' });
   }
   const filter: TransactionListFilter = {
     sellerId,
     limit: int('limit', LIST_LIMITS.defaultLimit, LIST_LIMITS.minLimit, LIST_LIMITS.maxLimit),
     offset: int('offset', 0, 0, 10_000_000),
     status: status ? (status as TransactionListFilter['status']) : undefined,
-    paymentMethod: method ? 'PIX' : undefined,
+    paymentMethod: method ? (method as TransactionPaymentMethod) : undefined,
     createdFrom: date('createdFrom'),
     createdUntil: date('createdUntil'),
   };

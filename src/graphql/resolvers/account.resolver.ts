@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { KycStatus } from '../../domain/accounts/accounts.types';
+import type { FeePlan, KycStatus } from '../../domain/accounts/accounts.types';
 import { type GqlContext, requireOperatorUser, requirePrincipal, requireSession, requireSessionUser } from '../context';
 import {
   ApiKeyType,
@@ -100,8 +100,14 @@ export class AccountResolver {
     @Arg('pixInFixedCents', () => Int) pixInFixedCents: number,
     @Arg('pixInMinimumCents', () => Int) pixInMinimumCents: number,
     @Arg('withdrawalFixedCents', () => Int) withdrawalFixedCents: number,
+    @Arg('boletoFixedCents', () => Int, { nullable: true, description: 'default 300 when omitted' }) boletoFixedCents: number | null,
+    @Arg('cardInBasisPoints', () => Int, { nullable: true, description: 'default 399 when omitted' }) cardInBasisPoints: number | null,
+    @Arg('cardInFixedCents', () => Int, { nullable: true, description: 'default 0 when omitted' }) cardInFixedCents: number | null,
   ) {
-    const plan: FeePlanType = { pixInBasisPoints, pixInFixedCents, pixInMinimumCents, withdrawalFixedCents };
+    const plan: FeePlan = { pixInBasisPoints, pixInFixedCents, pixInMinimumCents, withdrawalFixedCents };
+    if (typeof boletoFixedCents === 'number') plan.boletoFixedCents = boletoFixedCents;
+    if (typeof cardInBasisPoints === 'number') plan.cardInBasisPoints = cardInBasisPoints;
+    if (typeof cardInFixedCents === 'number') plan.cardInFixedCents = cardInFixedCents;
     return SellerType.from(await ctx.services.sellers.setFeePlan(requireOperatorUser(ctx), sellerId, plan));
   }
 }

@@ -1,7 +1,9 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { LiveEvent } from '../../domain/shared/live-events';
 import { claimsAtCommit } from '../../domain/transactions/claims-at-commit';
+import { withoutCardSecrets } from '../../domain/cards/card-input';
 import { parseCreateTransaction } from '../../domain/transactions/create-transaction.input';
+import { refuseDisabledPaymentMethod } from '../../domain/transactions/payment-method-input';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import type { Transaction } from '../../domain/transactions/transaction.types';
 import { parseTransactionListQuery } from '../../domain/transactions/transactions.service';
@@ -46,11 +48,12 @@ export class TransactionResolver {
   ) {
     const seller = requireSeller(ctx);
     const body = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+    refuseDisabledPaymentMethod(body, { sandbox: ctx.services.mode === 'sandbox' });
     const result = await ctx.services.platform.idempotency.run({
       sellerId: seller.id,
       operation: 'transactions.create',
       key: idempotencyKey,
-      body: { graphql: 'createTransaction', body },
+      body: { graphql: 'createTransaction', body: withoutCardSecrets(body, (v) => ctx.services.cardFingerprinter.fingerprint(v)) },
       claimAtCommit: claimsAtCommit(body),
       execute: async (run) => {
         const answer = (t: Transaction) => ({ status: 201, body: transactionView(t) });

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { ApiKey, FeePlan, Seller, User } from '../../domain/accounts/accounts.types';
+import { DEFAULT_FEE_PLAN, type ApiKey, type FeePlan, type Seller, type User } from '../../domain/accounts/accounts.types';
 
 export enum KycStatusGql {
   PENDING_REVIEW = 'PENDING_REVIEW',
@@ -39,6 +39,9 @@ export class FeePlanType implements FeePlan {
   @Field(() => Int) pixInFixedCents!: number;
   @Field(() => Int) pixInMinimumCents!: number;
   @Field(() => Int) withdrawalFixedCents!: number;
+  @Field(() => Int, { description: 'per paid boleto (sandbox)' }) boletoFixedCents!: number;
+  @Field(() => Int, { description: 'card payments (sandbox): percentage in basis points' }) cardInBasisPoints!: number;
+  @Field(() => Int) cardInFixedCents!: number;
 }
 
 @ObjectType('Seller')
@@ -52,7 +55,7 @@ export class SellerType {
   @Field(() => Date) createdAt!: Date;
 
   static from(s: Seller): SellerType {
-    return Object.assign(new SellerType(), { ...s, kycStatus: s.kycStatus as KycStatusGql, feePlan: Object.assign(new FeePlanType(), s.feePlan) });
+    return Object.assign(new SellerType(), { ...s, kycStatus: s.kycStatus as KycStatusGql, feePlan: Object.assign(new FeePlanType(), DEFAULT_FEE_PLAN, s.feePlan) });
   }
 }
 

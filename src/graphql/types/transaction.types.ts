@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { createUnionType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
 
 export const TransactionStatusGql = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, s])) as Record<string, string>;
@@ -12,7 +12,34 @@ export class PixChargeType {
   @Field(() => Date) expiresAt!: Date;
 }
 
-@ObjectType('Transaction', { description: 'a PIX charge; amounts in integer cents (BRL)' })
+@ObjectType('BoletoDetails', { description: 'a sandbox boleto (FEBRABAN numbering, fictitious bank 999)' })
+export class BoletoDetailsType {
+  @Field(() => String, { description: '44 digits' }) barcode!: string;
+  @Field(() => String, { description: '47 digits' }) digitableLine!: string;
+  @Field(() => String, { description: 'the line as printed, with dots and spaces' }) digitableLineFormatted!: string;
+  @Field(() => String) bankCode!: string;
+  @Field(() => Int) amount!: number;
+  @Field(() => String, { description: 'YYYY-MM-DD' }) dueDate!: string;
+  @Field(() => Date, { description: 'when it becomes EXPIRED if unpaid' }) expiresAt!: Date;
+  @Field(() => String, { description: 'printable HTML page with the barcode' }) url!: string;
+}
+
+@ObjectType('CardDetails', { description: 'what is kept of a card: never its number or CVV' })
+export class CardDetailsType {
+  @Field(() => String) brand!: string;
+  @Field(() => String) last4!: string;
+  @Field(() => String, { description: 'keyed hash of the number: equal for the same card' }) fingerprint!: string;
+  @Field(() => Int) installments!: number;
+}
+
+export const PaymentDetailsUnion = createUnionType({
+  name: 'PaymentDetails',
+  description: 'the method-specific part of a transaction: PixCharge, BoletoDetails or CardDetails',
+  types: () => [PixChargeType, BoletoDetailsType, CardDetailsType] as const,
+  resolveType: (v) => (v instanceof BoletoDetailsType ? BoletoDetailsType : v instanceof CardDetailsType ? CardDetailsType : PixChargeType),
+});
+
+@ObjectType('Transaction', { description: 'a PIX charge, or (sandbox) a boleto or card payment; amounts in integer cents (BRL)' })
 export class TransactionType {
   @Field(() => ID) id!: string;
   @Field(() => Int) amount!: number;
@@ -28,6 +55,10 @@ export class TransactionType {
   @Field(() => String, { nullable: true }) merchantOrderId?: string;
   @Field(() => String, { nullable: true }) postbackUrl?: string;
   @Field(() => PixChargeType, { nullable: true }) pix?: PixChargeType;
+  @Field(() => BoletoDetailsType, { nullable: true, description: 'BOLETO only' }) boleto?: BoletoDetailsType;
+  @Field(() => CardDetailsType, { nullable: true, description: 'CARD only' }) card?: CardDetailsType;
+  @Field(() => PaymentDetailsUnion, { nullable: true, description: 'the same details as pix / boleto / card, as one union' })
+  paymentDetails?: PixChargeType | BoletoDetailsType | CardDetailsType;
   @Field(() => String, { nullable: true }) end2endId?: string;
   @Field(() => Int, { nullable: true }) feeAmount?: number;
   @Field(() => Int, { nullable: true }) netAmount?: number;
@@ -39,13 +70,17 @@ export class TransactionType {
   /** From the REST/webhook view (the idempotency store keeps that shape). */
   static fromView(v: Record<string, any>): TransactionType {
     const d = (x: unknown) => (typeof x === 'string' ? new Date(x) : undefined);
-    return Object.assign(new TransactionType(), {
+    const t = Object.assign(new TransactionType(), {
       ...v,
       createdAt: d(v.createdAt),
       updatedAt: d(v.updatedAt),
       paidAt: d(v.paidAt),
       pix: v.pix ? Object.assign(new PixChargeType(), { ...v.pix, expiresAt: d(v.pix.expiresAt) }) : undefined,
     });
+    t.boleto = v.boleto ? Object.assign(new BoletoDetailsType(), { ...v.boleto, expiresAt: d(v.boleto.expiresAt) }) : undefined;
+    t.card = v.card ? Object.assign(new CardDetailsType(), { ...v.card, installments: v.installments ?? 1 }) : undefined;
+    t.paymentDetails = t.pix ?? t.boleto ?? t.card;
+    return t;
   }
 }
 
@@ -65,10 +100,23 @@ export class CustomerInput {
   @Field(() => String, { nullable: true, description: 'Brazilian phone; normalised to E.164' }) phone?: string;
 }
 
+/** Fields are nullable so that a missing one gets the same stable code as on REST (CARD_HOLDER_REQUIRED, ...). */
+@InputType('CardInput', { description: 'sandbox test cards only; never stored or logged. All fields are required (checked with stable error codes)' })
+export class CardInput {
+  @Field(() => String, { nullable: true, description: '12 to 19 digits, Luhn-valid' }) number?: string;
+  @Field(() => String, { nullable: true }) holderName?: string;
+  @Field(() => Int, { nullable: true, description: '1 to 12' }) expMonth?: number;
+  @Field(() => Int, { nullable: true, description: 'YYYY' }) expYear?: number;
+  @Field(() => String, { nullable: true, description: '3 digits' }) cvv?: string;
+}
+
 @InputType('CreateTransactionInput')
 export class CreateTransactionInput {
   @Field(() => Int, { description: 'cents, 1 to 100000000' }) amount!: number;
-  @Field(() => String, { nullable: true, description: 'PIX (default; the only method enabled)' }) paymentMethod?: string;
+  @Field(() => String, { nullable: true, description: 'PIX (default; the only method enabled in production), BOLETO or CARD (sandbox)' }) paymentMethod?: string;
+  @Field(() => String, { nullable: true, description: 'BOLETO: due date YYYY-MM-DD, today to 180 days ahead (São Paulo); default 3 days ahead' }) dueDate?: string;
+  @Field(() => CardInput, { nullable: true, description: 'CARD: the card' }) card?: CardInput;
+  @Field(() => Int, { nullable: true, description: 'CARD: 1 to 12, default 1' }) installments?: number;
   @Field(() => Int, { nullable: true, description: 'seconds until the QR code expires: 60 to 604800, default 3600' }) expiration?: number;
   @Field(() => CustomerInput, { nullable: true }) customer?: CustomerInput;
   @Field(() => GraphQLJSONObject, { nullable: true }) metadata?: Record<string, unknown>;

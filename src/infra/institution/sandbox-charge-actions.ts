@@ -1,5 +1,5 @@
 import type { Clock } from '../../domain/shared/clock';
-import { validationError } from '../../domain/shared/errors';
+import { DomainError, validationError } from '../../domain/shared/errors';
 import type { ReportOutcome, TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
 import type { Transaction } from '../../domain/transactions/transaction.types';
 import type { TransactionsService } from '../../domain/transactions/transactions.service';
@@ -17,7 +17,10 @@ export interface SandboxServices {
 /** Sandbox: the simulated payer pays one of the seller's charges now (404 for others' ids). */
 export async function sandboxPayCharge(services: SandboxServices, sellerId: string, id: string): Promise<Transaction> {
   const t = await services.transactions.get(sellerId, id);
-  await services.sandboxInstitution.pay(t.id, services.clock.now());
+  if (t.paymentMethod === 'CARD') {
+    throw new DomainError('NOT_PAYABLE', 'a card payment is approved or refused when it is created; it cannot be paid later', 'UNPROCESSABLE');
+  }
+  await services.sandboxInstitution.pay(t.id, services.clock.now(), undefined, t.paymentMethod);
   return services.transactions.get(t.sellerId, t.id);
 }
 
@@ -39,7 +42,7 @@ export async function sandboxReportCharge(
     reportId: `sandbox-report:${t.id}:${services.platform.tokens.randomToken()}`,
     transactionId: t.id,
     status,
-    end2endId: paid ? sandboxEndToEndId(now) : undefined,
+    end2endId: paid && t.paymentMethod === 'PIX' ? sandboxEndToEndId(now) : undefined,
     paidAt: paid ? now : undefined,
     refusedReason: typeof input.refusedReason === 'string' ? input.refusedReason : undefined,
   });

@@ -3,6 +3,7 @@ import { buildEndToEndId, alphanumericFromBytes } from '../../domain/pix/ids';
 import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { UnitOfWork } from '../../domain/shared/unit-of-work';
 import type { InstitutionReport, PaymentInstitution } from '../../domain/transactions/transactions.ports';
+import type { TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
 import type { Logger } from '../log/logger';
 
 export const JOB_SANDBOX_AUTOPAY = 'sandbox.autopay';
@@ -32,7 +33,13 @@ export class SandboxInstitution implements PaymentInstitution {
 
   assertReady(): void {}
 
-  async registerCharge(input: { transactionId: string; txid: string; amount: number; expiresAt: Date; createdAt: Date }): Promise<void> {
+  async registerCharge(input: { transactionId: string; paymentMethod: TransactionPaymentMethod; txid: string | null; amount: number; expiresAt: Date; createdAt: Date }): Promise<void> {
+    // Boletos are paid only through the sandbox pay route (SPEC: "payment is simulated through a test endpoint").
+    if (input.paymentMethod === 'PIX') await this.schedulePayment(input);
+    await this.d.report({ reportId: `sandbox-created:${input.transactionId}`, transactionId: input.transactionId, status: 'CREATED' });
+  }
+
+  private async schedulePayment(input: { transactionId: string; createdAt: Date }): Promise<void> {
     await this.d.uow.run((tx) =>
       this.d.scheduler.schedule(tx, {
         kind: JOB_SANDBOX_AUTOPAY,
@@ -41,16 +48,15 @@ export class SandboxInstitution implements PaymentInstitution {
         payload: { transactionId: input.transactionId },
       }),
     );
-    await this.d.report({ reportId: `sandbox-created:${input.transactionId}`, transactionId: input.transactionId, status: 'CREATED' });
   }
 
   async requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<void> {
     this.d.logger.info({ transactionId: input.transactionId, refundId: input.refundId, amount: input.amount }, 'sandbox refund returned to payer');
   }
 
-  /** The simulated payer pays now. */
-  async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`): Promise<unknown> {
-    const end2endId = sandboxEndToEndId(at);
+  /** The simulated payer pays now (a PIX payment carries an end-to-end id; a boleto does not). */
+  async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`, method: TransactionPaymentMethod = 'PIX'): Promise<unknown> {
+    const end2endId = method === 'PIX' ? sandboxEndToEndId(at) : undefined;
     this.d.logger.info({ transactionId, end2endId, reportId }, 'sandbox payer paid the charge');
     return this.d.report({ reportId, transactionId, status: 'PAID', end2endId, paidAt: at });
   }

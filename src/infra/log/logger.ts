@@ -18,6 +18,9 @@ export const REDACTED_PATHS = [
   '*.documentNumber',
   '*.cpf',
   '*.cnpj',
+  '*.cvv',
+  '*.card.number',
+  'card.number',
 ];
 
 export type Logger = pino.Logger;

@@ -1,7 +1,7 @@
 import type { FeePlan } from '../../domain/accounts/accounts.types';
 import type { TransactionStatus } from '../../domain/transactions/transaction-status';
 import type { TransactionRepository } from '../../domain/transactions/transactions.ports';
-import type { Transaction, TransactionListFilter } from '../../domain/transactions/transaction.types';
+import type { BoletoCharge, CardSummary, Transaction, TransactionListFilter, TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
 
@@ -9,13 +9,15 @@ interface Row {
   id: string;
   seller_id: string;
   amount: string;
-  payment_method: 'PIX';
+  payment_method: TransactionPaymentMethod;
   status: TransactionStatus;
   provider_reference: string;
-  txid: string;
-  location_id: string;
-  br_code: string;
-  expires_at: Date;
+  txid: string | null;
+  location_id: string | null;
+  br_code: string | null;
+  expires_at: Date | null;
+  boleto: (Omit<BoletoCharge, 'expiresAt'> & { expiresAt: string }) | null;
+  card: CardSummary | null;
   paid_at: Date | null;
   end2end_id: string | null;
   fee_amount: string | null;
@@ -48,7 +50,9 @@ function toTransaction(r: Row, qrImageUrl: (locationId: string) => string): Tran
     providerReference: r.provider_reference,
     txid: r.txid,
     locationId: r.location_id,
-    pix: { copyPaste: r.br_code, qrCode: qrImageUrl(r.location_id), expiresAt: date(r.expires_at) },
+    pix: r.payment_method === 'PIX' && r.location_id ? { copyPaste: r.br_code ?? '', qrCode: qrImageUrl(r.location_id), expiresAt: date(r.expires_at ?? r.created_at) } : null,
+    boleto: r.boleto ? { ...r.boleto, expiresAt: date(r.boleto.expiresAt) } : null,
+    card: r.card,
     paidAt: r.paid_at ? date(r.paid_at) : null,
     end2endId: r.end2end_id,
     feeAmount: num(r.fee_amount),
@@ -78,12 +82,13 @@ export class PgTransactionRepository implements TransactionRepository {
     this.sql.defer(
       `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code,
          expires_at, paid_at, end2end_id, fee_amount, net_amount, refunded_amount, refund_type, refused_reason, customer, metadata,
-         description, merchant_order_id, postback_url, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         description, merchant_order_id, postback_url, created_at, updated_at, boleto, card)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        t.id, t.sellerId, t.amount, t.paymentMethod, t.status, t.providerReference, t.txid, t.locationId, t.pix.copyPaste,
-        t.pix.expiresAt, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason,
+        t.id, t.sellerId, t.amount, t.paymentMethod, t.status, t.providerReference, t.txid, t.locationId, t.pix?.copyPaste ?? null,
+        t.pix?.expiresAt ?? t.boleto?.expiresAt ?? null, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason,
         json(t.customer), json(t.metadata), t.description, t.merchantOrderId, t.postbackUrl, t.createdAt, t.updatedAt,
+        json(t.boleto), json(t.card),
       ],
       tx,
     );
@@ -116,6 +121,11 @@ export class PgTransactionRepository implements TransactionRepository {
 
   async findById(id: string): Promise<Transaction | null> {
     const row = await this.sql.one<Row>(`select * from transactions where id = ?`, [id]);
+    return row ? toTransaction(row, this.qrImageUrl) : null;
+  }
+
+  async findByBoletoToken(token: string): Promise<Transaction | null> {
+    const row = await this.sql.one<Row>(`select * from transactions where boleto is not null and boleto ->> 'token' = ?`, [token]);
     return row ? toTransaction(row, this.qrImageUrl) : null;
   }
 

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import type { Services } from '../../app/services';
 import { claimsAtCommit } from '../../domain/transactions/claims-at-commit';
+import { withoutCardSecrets } from '../../domain/cards/card-input';
 import { parseCreateTransaction } from '../../domain/transactions/create-transaction.input';
+import { refuseDisabledPaymentMethod } from '../../domain/transactions/payment-method-input';
 import { parseRefundAmount } from '../../domain/transactions/refunds.service';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import type { Transaction } from '../../domain/transactions/transaction.types';
@@ -19,11 +21,13 @@ export function transactionsRoutes(services: Services): Router {
   const { transactions, refunds } = services;
 
   router.post(BASE, auth, async (req, res) => {
+    refuseDisabledPaymentMethod(req.body, { sandbox: services.mode === 'sandbox' });
     const seller = sellerOf(res);
     await sendIdempotent(services, req, res, {
       sellerId: seller.id,
       operation: 'transactions.create',
       claimAtCommit: claimsAtCommit(req.body),
+      fingerprintBody: withoutCardSecrets(req.body, (v) => services.cardFingerprinter.fingerprint(v)),
       execute: async (run) => {
         const input = parseCreateTransaction(req.body, { sandbox: services.mode === 'sandbox' });
         const answer = (t: Transaction) => ({ status: 201, body: { status: true, data: transactionView(t) } });

@@ -12,6 +12,7 @@ import { Migration20261123100000QrImagesByUrl } from './Migration20261123100000Q
 import { Migration20261123100100IdempotencyClaimAtCommit } from './Migration20261123100100IdempotencyClaimAtCommit';
 import { Migration20261123110000Disputes } from './Migration20261123110000Disputes';
 import { Migration20261123110100DisputeEvidence } from './Migration20261123110100DisputeEvidence';
+import { Migration20261123120000SandboxMethods } from './Migration20261123120000SandboxMethods';
 import { Migration20261123130000SellerRateLimits } from './Migration20261123130000SellerRateLimits';
 import { Migration20261123170000DataSubjectRequests } from './Migration20261123170000DataSubjectRequests';
 import { Migration20261123170100OutboxPayloadMasking } from './Migration20261123170100OutboxPayloadMasking';
@@ -31,6 +32,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123100100IdempotencyClaimAtCommit', class: Migration20261123100100IdempotencyClaimAtCommit },
   { name: 'Migration20261123110000Disputes', class: Migration20261123110000Disputes },
   { name: 'Migration20261123110100DisputeEvidence', class: Migration20261123110100DisputeEvidence },
+  { name: 'Migration20261123120000SandboxMethods', class: Migration20261123120000SandboxMethods },
   { name: 'Migration20261123130000SellerRateLimits', class: Migration20261123130000SellerRateLimits },
   { name: 'Migration20261123170000DataSubjectRequests', class: Migration20261123170000DataSubjectRequests },
   { name: 'Migration20261123170100OutboxPayloadMasking', class: Migration20261123170100OutboxPayloadMasking },
