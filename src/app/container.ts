@@ -34,7 +34,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
-  const privacy = wirePrivacy(platform, { users: accounts.userRepository });
+  const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange });
   return {
     mode: config.MODE,
     clock,

@@ -31,6 +31,8 @@ export function wireAccounts(p: Platform) {
   return {
     sellerRepository: sellers,
     userRepository: users,
+    /** For writes outside these repositories that change credentials (erasure revokes keys in SQL). */
+    announceCredentialChange: announce,
     identity: new IdentityService({
       users,
       sellers,

@@ -17,7 +17,7 @@ const requestIdOf = (payload: Record<string, unknown>): string => {
 };
 
 /** Data-subject rights: export (direct or mailed ZIP) and erasure with its retention job. */
-export function wirePrivacy(p: Platform, deps: { users: Pick<UserRepository, 'findById'> }) {
+export function wirePrivacy(p: Platform, deps: { users: Pick<UserRepository, 'findById'>; credentialsChanged: (sellerId: string) => void }) {
   const { config, uow, sql, clock, scheduler, tokens, jobs } = p;
   const requests = new PgDataRequestRepository(sql);
   const store = new PgPersonalDataStore(sql);
@@ -42,7 +42,7 @@ export function wirePrivacy(p: Platform, deps: { users: Pick<UserRepository, 'fi
     linkTtlMs: config.DATA_EXPORT_LINK_HOURS * 3_600_000,
     downloadBaseUrl: () => p.publicAddress.baseUrl,
   });
-  const erasure = new ErasureService({ uow, requests, store, scheduler, holidays: new BrazilHolidays(), tokens, clock });
+  const erasure = new ErasureService({ uow, requests, store, scheduler, holidays: new BrazilHolidays(), tokens, clock, credentialsChanged: deps.credentialsChanged });
   jobs.register(JOB_BUILD_EXPORT, (payload) => dataExport.build(requestIdOf(payload)));
   jobs.register(JOB_FINISH_RETENTION, (payload) => erasure.finishRetention(requestIdOf(payload)));
   const retainedEventMasking = new RetainedEventMasking({ store: new PgRetainedEvents(sql), clock, retentionDays: config.WEBHOOK_RETENTION_DAYS });

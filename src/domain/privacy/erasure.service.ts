@@ -23,6 +23,8 @@ export interface ErasureDeps {
   holidays: HolidayCalendar;
   tokens: Pick<TokenService, 'newId'>;
   clock: Clock;
+  /** Told, after the commit, whose API keys were revoked, so no instance keeps serving them from a cache. */
+  credentialsChanged?: (sellerId: string) => void;
 }
 
 const addYears = (d: Date, years: number) => {
@@ -67,10 +69,12 @@ export class ErasureService {
    */
   async execute(operator: User, requestId: string): Promise<DataRequest> {
     requireOperator(operator);
-    return this.d.uow.run(async (tx) => {
+    let sellerId: string | null = null;
+    const executed = await this.d.uow.run(async (tx) => {
       const request = await this.openErasure(tx, requestId);
       const now = this.d.clock.now();
       const scope = await this.scopeOf(tx, request);
+      sellerId = scope.sellerId;
       const anonymised = await this.d.store.anonymise(tx, 'ERASURE', scope);
       const revoked = await this.d.store.revokeCredentials(tx, scope, now);
       const retentionUntil = addYears(now, FINANCIAL_RETENTION_YEARS);
@@ -80,6 +84,8 @@ export class ErasureService {
       await this.d.scheduler.schedule(tx, { kind: JOB_FINISH_RETENTION, key: `${JOB_FINISH_RETENTION}:${request.id}`, runAt: retentionUntil, payload: { requestId: request.id } });
       return done;
     });
+    if (sellerId) this.d.credentialsChanged?.(sellerId);
+    return executed;
   }
 
   async reject(operator: User, requestId: string, rawReason: unknown): Promise<DataRequest> {
