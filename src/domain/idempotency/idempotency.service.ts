@@ -137,6 +137,7 @@ export class IdempotencyService {
     try {
       const response = await req.execute(run);
       if (!recorded) throw new Error(`${req.operation} did not record its resource for idempotency`);
+      this.observe(req.operation, 'created');
       return { ...response, replayed: false };
     } catch {
       return null;
