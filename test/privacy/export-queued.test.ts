@@ -59,11 +59,11 @@ beforeAll(async () => {
   // The api role runs no job runner: the test runs the export job itself.
   app = await startTestApp({ DATA_DIR: dataDir, ROLE: 'api' });
   seller = await onboardSeller(app);
-  // Seeded with SQL: 100,000 charges of about 700 bytes each once exported.
+  // Seeded with SQL: 100,000 charges of about 400 bytes each once exported.
   await app.services.platform.sql.query(
-    `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code, qr_code,
+    `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code,
         expires_at, customer, description, created_at, updated_at)
-     select 'seed_' || g, ?, 1000 + g, 'PIX', 'PAID', 'prov_' || g, 'txid' || g, 'loc' || g, repeat('0', 200), repeat('Q', 300),
+     select 'seed_' || g, ?, 1000 + g, 'PIX', 'PAID', 'prov_' || g, 'txid' || g, 'loc' || g, repeat('0', 200),
         now(), jsonb_build_object('name', 'Cliente ' || g, 'email', 'cliente' || g || '@example.com'), 'seed ' || g,
         now() - g * interval '1 millisecond' - g * interval '1 microsecond', now()
        from generate_series(1, ${CHARGES}) g`,
