@@ -2,7 +2,7 @@ import type { Seller } from '../accounts/accounts.types';
 import type { CreateTransactionInput } from './create-transaction.input';
 import type { Transaction } from './transaction.types';
 
-/** A fresh transaction of a method other than PIX: the common fields from the input, no PIX parts. */
+/** A fresh transaction: the common fields from the input; the method's own parts (pix, boleto, card) come in `t`. */
 export function newTransaction(
   seller: Seller,
   input: CreateTransactionInput,

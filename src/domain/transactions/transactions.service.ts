@@ -10,6 +10,7 @@ import { integerParam } from '../shared/query-params';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from './create-transaction.input';
+import { newTransaction } from './new-transaction';
 import { isTransactionStatus } from './transaction-status';
 import type { PaymentInstitution, PixIds, TransactionRepository } from './transactions.ports';
 import { TRANSACTION_PAYMENT_METHODS, type PixCharge, type Transaction, type TransactionListFilter, type TransactionPaymentMethod } from './transaction.types';
@@ -61,36 +62,13 @@ export class TransactionsService {
       merchantName: seller.name,
       merchantCity: this.d.merchantCity,
     });
-    const t: Transaction & { pix: PixCharge } = {
-      id: this.d.ids.transactionId(),
-      sellerId: seller.id,
-      amount: input.amount,
-      paymentMethod: 'PIX',
-      status: 'PENDING',
-      createdAt: now,
-      updatedAt: now,
-      providerReference: txid,
-      txid,
-      locationId,
-      pix: { copyPaste, qrCode: this.d.qrImageUrl(locationId), expiresAt: new Date(now.getTime() + input.expirationSeconds * 1_000) },
-      paidAt: null,
-      end2endId: null,
-      feeAmount: null,
-      netAmount: null,
-      refundedAmount: 0,
-      refundType: null,
-      refusedReason: null,
-      customer: input.customer,
-      metadata: input.metadata,
-      description: input.description,
-      merchantOrderId: input.merchantOrderId,
-      postbackUrl: input.postbackUrl,
-    };
+    const pix: PixCharge = { copyPaste, qrCode: this.d.qrImageUrl(locationId), expiresAt: new Date(now.getTime() + input.expirationSeconds * 1_000) };
+    const t = newTransaction(seller, input, { id: this.d.ids.transactionId(), paymentMethod: 'PIX', status: 'PENDING', providerReference: txid, createdAt: now, txid, locationId, pix });
     await this.d.uow.run(async (tx) => {
       await this.d.repo.insert(tx, t);
       await this.d.scheduler.schedule(tx, [
         { kind: JOB_REGISTER_CHARGE, key: `register:${t.id}`, runAt: now, payload: { transactionId: t.id } },
-        { kind: JOB_EXPIRE, key: `expire:${t.id}`, runAt: t.pix.expiresAt, payload: { transactionId: t.id } },
+        { kind: JOB_EXPIRE, key: `expire:${t.id}`, runAt: pix.expiresAt, payload: { transactionId: t.id } },
       ]);
       await withinTransaction?.(tx, t);
     });
