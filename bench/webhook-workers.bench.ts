@@ -1,5 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Connection } from 'rabbitmq-client';
@@ -21,9 +22,9 @@ import { seedSeller } from './support/seed';
  * the last one received, plus what was lost and what arrived twice (same X-Webhook-Id).
  *
  *   npm run bench -- webhook-workers
- *   BENCH_WORKER_EVENTS=3000 (events per round)
+ *   BENCH_WORKER_EVENTS=2000 (events per round)
  */
-const EVENTS = Number(process.env.BENCH_WORKER_EVENTS ?? 3_000);
+const EVENTS = Number(process.env.BENCH_WORKER_EVENTS ?? 2_000);
 const WARM_EVENTS = 200;
 const AMQP_URL = process.env.BENCH_AMQP_URL ?? process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const WAIT_MS = 180_000;
@@ -37,7 +38,38 @@ interface Round {
   rate: number;
   spanMs: number;
   /** CPU ms used during the round, per process group. */
-  cpu: { workers: number; api: number; receiver: number };
+  cpu: { workers: number; api: number; receiver: number; postgres: number };
+  /** Share of the machine's CPU time (all cores, every process: PostgreSQL, RabbitMQ, anything else running) that was busy. */
+  machineBusyPct: number;
+}
+
+/** CPU ms used so far by the PostgreSQL backends connected to `database` (their process titles name it). */
+function databaseBackendsCpuMs(database: string): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      used.set(Number(entry), cpuMs(Number(entry)));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return used;
+}
+
+/** CPU ms the backends used between two samples (a backend that ended meanwhile is not counted). */
+function backendsCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, v] of after) ms += v - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/** Busy and total jiffies of all cores so far (/proc/stat; idle and iowait count as not busy). */
+function machineCpu(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
 }
 
 /** Commits `n` WITHDRAWAL_PAID events in one transaction and wakes the relays, as a commit does. */
@@ -77,7 +109,7 @@ async function waitSettled(pg: Client, sellerId: string): Promise<void> {
   }
 }
 
-async function round(o: { workers: number; dist: string; env: Record<string, string>; receiver: Receiver; pg: Client; sellerId: string; api: ChildProcess }): Promise<Round> {
+async function round(o: { workers: number; dist: string; env: Record<string, string>; receiver: Receiver; pg: Client; database: string; sellerId: string; api: ChildProcess }): Promise<Round> {
   const workers: ChildProcess[] = [];
   try {
     for (let i = 0; i < o.workers; i++) {
@@ -92,13 +124,18 @@ async function round(o: { workers: number; dist: string; env: Record<string, str
 
     o.receiver.child.send({ reset: true });
     const cpu0 = { workers: workers.reduce((s, w) => s + cpuMs(w.pid!), 0), api: cpuMs(o.api.pid!), receiver: cpuMs(o.receiver.child.pid!) };
+    const machine0 = machineCpu();
+    const pg0 = databaseBackendsCpuMs(o.database);
     const ids = await commitEvents(o.pg, o.sellerId, `run${o.workers}`, EVENTS);
     await waitDelivered(o.receiver, ids);
     await waitSettled(o.pg, o.sellerId);
+    const machine1 = machineCpu();
+    const pg1 = databaseBackendsCpuMs(o.database);
     const cpu = {
       workers: workers.reduce((s, w) => s + cpuMs(w.pid!), 0) - cpu0.workers,
       api: cpuMs(o.api.pid!) - cpu0.api,
       receiver: cpuMs(o.receiver.child.pid!) - cpu0.receiver,
+      postgres: backendsCpuBetween(pg0, pg1),
     };
     const r = await o.receiver.request<ReceiverReport>({ report: true }, 'report');
     const seen = new Map(r.report);
@@ -113,6 +150,7 @@ async function round(o: { workers: number; dist: string; env: Record<string, str
       rate: times.length / (spanMs / 1000),
       spanMs,
       cpu,
+      machineBusyPct: (100 * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total),
     };
   } finally {
     for (const w of workers) await stop(w);
@@ -156,8 +194,8 @@ export const webhookWorkersBenchmark: Benchmark = {
       await pg.connect();
       const sellerId = (await pg.query<{ id: string }>(`select id from sellers`)).rows[0]!.id;
 
-      const one = await round({ workers: 1, dist, env, receiver, pg, sellerId, api });
-      const two = await round({ workers: 2, dist, env, receiver, pg, sellerId, api });
+      const one = await round({ workers: 1, dist, env, receiver, pg, database: db.name, sellerId, api });
+      const two = await round({ workers: 2, dist, env, receiver, pg, database: db.name, sellerId, api });
       const gain = two.rate / one.rate;
       const rows: ResultRow[] = [];
       for (const r of [one, two]) {
@@ -166,7 +204,8 @@ export const webhookWorkersBenchmark: Benchmark = {
           { metric: `${label}: delivered / lost`, value: `${r.delivered}/${EVENTS} / ${r.lost}`, verdict: r.lost === 0 ? 'nothing lost' : 'LOST' },
           { metric: `${label}: repeats (same X-Webhook-Id) / invalid signatures`, value: `${r.duplicates} / ${r.invalid}`, verdict: r.invalid === 0 ? 'all signatures valid' : 'INVALID' },
           { metric: `${label}: deliveries/s, first to last received`, value: `${int(r.rate)} (${int(r.spanMs)} ms)` },
-          { metric: `${label}: CPU ms per 1,000 deliveries: workers / api / receiver`, value: [r.cpu.workers, r.cpu.api, r.cpu.receiver].map((c) => int((1000 * c) / EVENTS)).join(' / ') },
+          { metric: `${label}: CPU ms per 1,000 deliveries: workers / PostgreSQL / receiver / api`, value: [r.cpu.workers, r.cpu.postgres, r.cpu.receiver, r.cpu.api].map((c) => int((1000 * c) / EVENTS)).join(' / ') },
+          { metric: `${label}: machine CPU busy (all cores, all processes)`, value: `${r.machineBusyPct.toFixed(0)}%` },
         );
       }
       rows.push({ metric: '2 workers vs 1 worker', value: `x${gain.toFixed(2)}`, goal: 'grows', verdict: gain > 1 ? 'ok' : 'no gain' });
