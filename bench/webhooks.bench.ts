@@ -1,16 +1,12 @@
 import 'reflect-metadata';
-import { fork, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { Connection } from 'rabbitmq-client';
 import { startApplication, type RunningApp } from '../src/app/application';
 import { loadConfig } from '../src/app/config';
 import { deleteTopology } from '../src/infra/amqp/topology';
 import { createLogger } from '../src/infra/log/logger';
 import type { Benchmark } from './support/benchmark';
+import { startReceiver, wall, type Receiver } from './support/https-receiver';
 import { createDatabase } from './support/postgres';
 import { int, latencies, ms, printTable, type ResultRow } from './support/report';
 
@@ -30,75 +26,6 @@ const AMQP_URL = process.env.BENCH_AMQP_URL ?? process.env.TEST_AMQP_URL ?? 'amq
 const GOAL_RATE = 1_000;
 const GOAL_P99_MS = 250;
 const SECRET_SELLER = 'bench-webhook-seller';
-
-/** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes. */
-const wall = () => performance.timeOrigin + performance.now();
-
-const RECEIVER_SOURCE = `
-const { createServer } = require('node:https');
-const { createHmac } = require('node:crypto');
-const { readFileSync } = require('node:fs');
-const { performance } = require('node:perf_hooks');
-const wall = () => performance.timeOrigin + performance.now();
-let secret = '';
-const seen = new Map();
-let invalid = 0;
-const server = createServer({ key: readFileSync(process.env.KEY), cert: readFileSync(process.env.CERT), keepAliveTimeout: 60000 }, (req, res) => {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const ts = String(req.headers['x-webhook-timestamp']);
-    const { version, expires_at, signature, ...rest } = JSON.parse(raw);
-    const expected = 'v1=' + createHmac('sha256', secret).update(ts + '.' + JSON.stringify(rest)).digest('base64url');
-    const id = String(req.headers['x-webhook-id']);
-    if (signature !== expected) invalid++;
-    else if (!seen.has(id)) seen.set(id, wall());
-    res.writeHead(204).end();
-  });
-});
-server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
-process.on('message', (m) => {
-  if (m.secret) secret = m.secret;
-  if (m.report) process.send({ report: [...seen.entries()], invalid });
-  if (m.reset) { seen.clear(); invalid = 0; }
-  if (m.exit) server.close(() => process.exit(0));
-});
-`;
-
-interface Receiver {
-  child: ChildProcess;
-  port: number;
-  caFile: string;
-  request<T>(msg: Record<string, unknown>, key: string): Promise<T>;
-}
-
-async function startReceiver(): Promise<Receiver> {
-  const dir = mkdtempSync(join(tmpdir(), 'pixpay-bench-'));
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
-  const script = join(dir, 'receiver.js');
-  writeFileSync(script, RECEIVER_SOURCE);
-  const child = fork(script, [], { env: { ...process.env, KEY: key, CERT: cert }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
-  return {
-    child,
-    port,
-    caFile: cert,
-    request: <T>(msg: Record<string, unknown>, k: string) =>
-      new Promise<T>((resolve) => {
-        const on = (m: Record<string, unknown>) => {
-          if (k in m) {
-            child.off('message', on);
-            resolve(m as T);
-          }
-        };
-        child.on('message', on);
-        child.send(msg);
-      }),
-  };
-}
 
 /** Raw RabbitMQ reference: publish with confirms into a quorum queue and consume with acks. */
 async function rawRabbit(n: number): Promise<{ rate: number }> {
