@@ -123,10 +123,7 @@ function startSampler(pid: number, pool: pg.Pool): { stop(): Promise<Sample[]> }
   const loop = (async () => {
     while (running) {
       const next = wall() + 1_000;
-      const r = await pool.query<{ depth: string }>(
-        `select (select count(*) from outbox where published_at is null) + (select count(*) from webhook_deliveries where status = 'PENDING') as depth`,
-      );
-      samples.push({ rssMb: rssMb(pid), queue: Number(r.rows[0]!.depth) });
+      samples.push({ rssMb: rssMb(pid), queue: await queueDepth(pool) });
       await sleep(Math.max(0, next - wall()));
     }
   })();
@@ -142,6 +139,10 @@ function startSampler(pid: number, pool: pg.Pool): { stop(): Promise<Sample[]> }
 interface FlowOutcome {
   /** charge id -> wall-clock ms when its pay call returned */
   paidAt: Map<string, number>;
+  /** charge id -> wall-clock ms when its pay call was sent */
+  paySentAt: Map<string, number>;
+  /** round trips of the create calls that answered 201, ms */
+  createMs: number[];
   failures: Map<string, number>;
   offeredSeconds: number;
   maxStartLagMs: number;
@@ -150,19 +151,25 @@ interface FlowOutcome {
 /** Open loop: charge i starts at start + i/RATE whatever the earlier ones are doing. */
 async function runFlow(api: Api, rate: number, seconds: number): Promise<FlowOutcome> {
   const paidAt = new Map<string, number>();
+  const paySentAt = new Map<string, number>();
+  const createMs: number[] = [];
   const failures = new Map<string, number>();
   const fail = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
   const total = Math.round(rate * seconds);
   const body = { amount: 1050, description: 'Pedido de teste', customer: { name: 'Maria Souza', email: 'maria@example.com' } };
   const one = async () => {
     try {
+      const createSent = wall();
       const created = await api.post('/api/v1/cobranca/transactions', body, { 'idempotency-key': randomUUID() });
-      if (created.status !== 201 && created.status !== 200) return fail(`create ${created.status}`);
+      if (created.status !== 201) return fail(`create ${created.status}`);
+      createMs.push(wall() - createSent);
       const id = String(created.body.data.id);
+      const sent = wall();
       const paid = await api.post(`/v1/sandbox/transactions/${id}/pay`, {});
       const at = wall();
       if (paid.status !== 200) return fail(`pay ${paid.status}`);
       paidAt.set(id, at);
+      paySentAt.set(id, sent);
     } catch (e) {
       fail(`error ${(e as Error).message}`);
     }
@@ -179,7 +186,7 @@ async function runFlow(api: Api, rate: number, seconds: number): Promise<FlowOut
   }
   const offeredSeconds = (wall() - start) / 1_000;
   await Promise.all(pending);
-  return { paidAt, failures, offeredSeconds, maxStartLagMs };
+  return { paidAt, paySentAt, createMs, failures, offeredSeconds, maxStartLagMs };
 }
 
 /** Polls the receiver until every paid charge has its delivery, or the bound passes. */
@@ -190,6 +197,23 @@ async function drain(receiver: Receiver, expected: number, boundMs: number): Pro
     await sleep(100);
   }
   return wall() - started;
+}
+
+async function queueDepth(pool: pg.Pool): Promise<number> {
+  const r = await pool.query<{ depth: string }>(
+    `select (select count(*) from outbox where published_at is null) + (select count(*) from webhook_deliveries where status = 'PENDING') as depth`,
+  );
+  return Number(r.rows[0]!.depth);
+}
+
+/** Polls the queue depth until it is 0 (ms it took) or the bound passes (null). */
+async function queueSettled(pool: pg.Pool, boundMs: number): Promise<number | null> {
+  const started = wall();
+  while (wall() - started < boundMs) {
+    if ((await queueDepth(pool)) === 0) return wall() - started;
+    await sleep(100);
+  }
+  return null;
 }
 
 const firstMaxLast = (xs: number[], unit: string) => (xs.length ? `${int(xs[0]!)} / ${int(Math.max(...xs))} / ${int(xs[xs.length - 1]!)} ${unit}` : 'no samples');
@@ -238,11 +262,15 @@ export const flowBenchmark: Benchmark = {
       const flow = await runFlow(api, RATE, SECONDS);
       const drainMs = await drain(receiver, warmIds.size + flow.paidAt.size, DRAIN_SECONDS * 1_000);
       const samples = await sampler.stop();
+      const settledMs = await queueSettled(pool, 30_000);
       const report = await receiver.ask<FlowReceiverReport>({ report: true }, 'report');
 
       const received = new Map(report.paid.filter(([id]) => flow.paidAt.has(id)));
       const lost = [...flow.paidAt.keys()].filter((id) => !received.has(id)).length;
       const lat = latencies([...received].map(([id, [, at]]) => at - flow.paidAt.get(id)!));
+      const fromSent = latencies([...received].map(([id, [, at]]) => at - flow.paySentAt.get(id)!));
+      const payCall = latencies([...flow.paidAt].map(([id, at]) => at - flow.paySentAt.get(id)!));
+      const beforeReturn = [...received].filter(([id, [, at]]) => at < flow.paidAt.get(id)!).length;
       const invalid = Object.entries(report.invalid).map(([reason, n]) => `${n} ${reason}`).join(', ');
       const failures = [...flow.failures].map(([what, n]) => `${n} ${what}`).join(', ');
       const expected = flow.paidAt.size;
@@ -257,8 +285,13 @@ export const flowBenchmark: Benchmark = {
         { metric: 'pay returned -> delivery received p50', value: ms(lat.p50) },
         { metric: 'pay returned -> delivery received p99', value: ms(lat.p99), goal: `< ${GOAL_P99_MS} ms`, verdict: lat.p99 < GOAL_P99_MS ? 'ok' : 'MISS' },
         { metric: 'pay returned -> delivery received max', value: ms(lat.max) },
+        { metric: 'deliveries received before their pay call returned', value: int(beforeReturn), verdict: 'counted as negative latencies above' },
+        { metric: 'create call round trip p50 / p99', value: `${ms(latencies(flow.createMs).p50)} / ${ms(latencies(flow.createMs).p99)}` },
+        { metric: 'pay call round trip p50 / p99', value: `${ms(payCall.p50)} / ${ms(payCall.p99)}` },
+        { metric: 'pay call sent -> delivery received p50 / p99', value: `${ms(fromSent.p50)} / ${ms(fromSent.p99)}` },
         { metric: `service RSS first / max / last (${samples.length} samples, 1/s)`, value: firstMaxLast(samples.map((s) => s.rssMb), 'MB') },
         { metric: 'queue depth first / max / last (outbox unpublished + PENDING)', value: firstMaxLast(samples.map((s) => s.queue), 'rows') },
+        { metric: 'queue depth back to 0 after the drain', value: settledMs === null ? 'not within 30 s' : `after ${ms(settledMs)}`, verdict: settledMs === null ? 'MISS' : 'ok' },
         { metric: 'other valid deliveries (CREATED, WAITING_PAYMENT, ...)', value: int(report.otherEvents) },
       ]);
     } finally {
