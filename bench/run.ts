@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { chargesBenchmark } from './charges.bench';
+import { flowBenchmark } from './flow.bench';
 import { ledgerBenchmark } from './ledger.bench';
 import { rateLimitsBenchmark } from './rate-limits.bench';
 import { webhookWorkersBenchmark } from './webhook-workers.bench';
@@ -13,7 +14,7 @@ import type { Benchmark } from './support/benchmark';
  * `bench/<name>.bench.ts` exporting a `Benchmark` (support/benchmark.ts); add it to BENCHMARKS below.
  * Figures are for the closing notes; nothing here gates CI.
  */
-const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark];
+const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark, flowBenchmark];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -62,6 +62,12 @@ export function peakRssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
+/** Current resident memory of a process (VmRSS), in MB. */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
 /** CPU time a process has used so far (user + system), in ms, from /proc/<pid>/stat. */
 export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
