@@ -1,15 +1,8 @@
-import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
-
-const require = createRequire(import.meta.url);
+import { aliases } from './vitest.aliases.mts';
 
 export default defineConfig({
-  resolve: {
-    // vitest would otherwise load both the CJS and ESM builds of graphql and
-    // break schema construction ("another module or realm").
-    // graphql-query-complexity's ESM build imports graphql's ESM files: take its CJS build.
-    alias: { graphql: require.resolve('graphql'), 'graphql-query-complexity': require.resolve('graphql-query-complexity') },
-  },
+  resolve: { alias: aliases },
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.test.ts', 'web/src/**/*.spec.ts'],
     // Fault tests start private brokers and database clusters: `npm run test:faults`.

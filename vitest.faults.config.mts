@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
-
-const require = createRequire(import.meta.url);
+import { aliases } from './vitest.aliases.mts';
 
 /**
  * `npm run test:faults`: each file starts its own broker node or database cluster and
  * breaks it, so files run one at a time.
  */
 export default defineConfig({
-  resolve: { alias: { graphql: require.resolve('graphql') } },
+  resolve: { alias: aliases },
   test: {
     include: ['test/faults/**/*.test.ts'],
     globalSetup: ['test/faults/support/build.global.ts'],

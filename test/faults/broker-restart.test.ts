@@ -34,7 +34,9 @@ const health = async (path: string) => {
 
 describe('broker stopped and restarted', () => {
   it('health names the broker while it is down; every event is delivered once it is back', async () => {
-    expect(await health('/health')).toMatchObject({ status: 200, body: { checks: { database: 'ok', broker: 'ok' } } });
+    // The service listens before its broker connection is up: healthy once it is.
+    const up = await eventually(() => health('/health'), (h) => h.status === 200, 30_000, 'broker connected');
+    expect(up).toMatchObject({ status: 200, body: { checks: { database: 'ok', broker: 'ok' } } });
     const seller = await onboardSeller(app);
     const reg = await rest(app, 'POST', '/v1/webhooks', seller.apiKey, { eventType: 'ALL', url: receiver.url('/restart') });
     expect(reg.status).toBe(201);

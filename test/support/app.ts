@@ -48,7 +48,8 @@ export async function onboardSeller(app: { url: string }, opts: { document?: str
   const password = 'correct horse battery';
   await gql(app, 'mutation($e:String!,$p:String!){ signUp(email:$e,password:$p){ id } }', { e: email, p: password });
   const login = await gql(app, 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token } }', { e: email, p: password });
-  const session = login.data!.logIn.token as string;
+  if (!login.data) throw new Error(`logIn failed: ${JSON.stringify(login.errors)}`);
+  const session = login.data.logIn.token as string;
   const seller = await gql(app, 'mutation($n:String!,$d:String!){ registerSeller(name:$n,document:$d){ id kycStatus } }', { n: 'Loja Teste', d: opts.document ?? '000.000.000-00' }, session);
   const key = await gql(app, 'mutation{ createApiKey(mode: test){ key } }', {}, session);
   return { email, password, session, sellerId: seller.data!.registerSeller.id as string, apiKey: key.data!.createApiKey.key as string };
