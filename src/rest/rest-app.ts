@@ -7,7 +7,7 @@ import { addressRateLimit } from './middleware/rate-limit';
 import { maskQueryValues } from './middleware/log-url';
 import { requestId } from './middleware/request-id';
 import { shedLoad } from './middleware/shed-load';
-import { storableTextOnly } from './middleware/text-input';
+import { storableBody, storablePathAndQuery } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { dataSubjectRoutes } from './routes/data-subject.routes';
@@ -71,14 +71,14 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     app.use(errorHandler(services));
     return app;
   }
-  app.use(storableTextOnly);
+  app.use(storablePathAndQuery);
   app.use(pixLocationRoutes(services));
   app.use(boletoPageRoutes(services));
   app.use(dashboardRoutes());
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));
-  api.use(storableTextOnly);
+  api.use(storableBody);
   api.use(webhooksRoutes(services));
   api.use(balanceRoutes(services));
   api.use(dataSubjectRoutes(services));

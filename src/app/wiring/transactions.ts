@@ -33,14 +33,16 @@ export function locationBase(publicBaseUrl: string): string {
 /** Printable boletos live under the public base URL. */
 export const boletoPrintBase = (publicBaseUrl: string): string => `${publicBaseUrl.replace(/\/$/, '')}/boleto`;
 
-/** Transactions as stored, with `pix.qrCode` pointing at the public address (read at each use: with PORT=0 it is known only once the server listens). */
+/** A location's QR image URL at the public address (read at each use: with PORT=0 it is known only once the server listens). */
+const qrImageUrlAt = (p: Platform) => (locationId: string) => qrImageUrl(p.publicAddress.baseUrl, locationId);
+
+/** Transactions as stored, with `pix.qrCode` pointing at the public address. */
 export function transactionRepository(p: Platform): PgTransactionRepository {
-  return new PgTransactionRepository(p.sql, (locationId) => qrImageUrl(p.publicAddress.baseUrl, locationId));
+  return new PgTransactionRepository(p.sql, qrImageUrlAt(p));
 }
 
 export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
-  const imageUrl = (locationId: string) => qrImageUrl(p.publicAddress.baseUrl, locationId);
   const repo = transactionRepository(p);
   const qrImages = new QrImagesService({
     brCodeAt: (locationId) => repo.brCodeAtLocation(locationId),
@@ -62,7 +64,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     uow,
     repo,
     scheduler,
-    qrImageUrl: imageUrl,
+    qrImageUrl: qrImageUrlAt(p),
     ids: new RandomPixIds(),
     clock,
     // Read at each create: with PORT=0 the public address is known only once the server listens.
