@@ -2,7 +2,7 @@ import { recordChange } from '../events/record-change';
 import type { Outbox } from '../events/outbox';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx } from '../shared/unit-of-work';
-import { transactionEventPayload, transactionView } from './transaction-view';
+import { transactionView } from './transaction-view';
 import type { Transaction } from './transaction.types';
 
 /** Writes TRANSACTION_* events to the outbox in tx and pushes the live update after commit. */
@@ -12,7 +12,8 @@ export async function emitTransactionEvents(
   t: Transaction,
   eventTypes: string[],
 ): Promise<void> {
-  const payload = transactionEventPayload(t);
+  // The webhook body and the live update are the view as GET answers it (the QR image is a URL).
+  const payload = transactionView(t);
   await recordChange(deps, tx, {
     aggregateType: 'TRANSACTION',
     aggregateId: t.id,
@@ -22,6 +23,6 @@ export async function emitTransactionEvents(
       eventType,
       payload: eventType === 'TRANSACTION_PARTIALLY_REFUNDED' ? { ...payload, refundType: 'PARTIAL' } : payload,
     })),
-    live: { topic: 'TRANSACTION_UPDATED', payload: transactionView(t) },
+    live: { topic: 'TRANSACTION_UPDATED', payload },
   });
 }

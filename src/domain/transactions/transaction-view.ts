@@ -35,8 +35,3 @@ export function transactionView(t: Transaction): Record<string, unknown> {
   put('disputeId', t.disputeId);
   return view;
 }
-
-/** The webhook body's resource fields: the view as GET answers it (the QR image is a URL, not the image). */
-export function transactionEventPayload(t: Transaction): Record<string, unknown> {
-  return transactionView(t);
-}
