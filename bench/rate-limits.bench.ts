@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { GuardedStore } from '../src/domain/rate-limits/guarded-store';
+import { GuardedStore, type LimitBackend } from '../src/domain/rate-limits/guarded-store';
 import { RateLimitService } from '../src/domain/rate-limits/rate-limit.service';
-import type { RateLimitStore } from '../src/domain/rate-limits/rate-limits.ports';
 import { systemClock } from '../src/domain/shared/clock';
 import { FlexibleRateLimitStore } from '../src/infra/rate-limits/flexible-rate-limit-store';
+import { MemoryTokenBuckets } from '../src/infra/rate-limits/memory-token-buckets';
+import { RedisTokenBuckets } from '../src/infra/rate-limits/redis-token-buckets';
 import type { Benchmark } from './support/benchmark';
 import { BENCH_BUDGETS } from './support/budgets';
 import { createDatabase } from './support/postgres';
@@ -20,8 +21,10 @@ const CHECKS = 20_000;
 const HUGE = 1_000_000_000;
 const CHARGE = JSON.stringify({ amount: 1050, description: 'Pedido de teste', customer: { name: 'Maria Souza', email: 'maria@example.com' } });
 
-function service(shared: RateLimitStore): RateLimitService {
-  const store = new GuardedStore(shared, FlexibleRateLimitStore.inProcess(), { down: () => undefined, recovered: () => undefined });
+const inProcess = (): LimitBackend => ({ windows: FlexibleRateLimitStore.inProcess(), buckets: new MemoryTokenBuckets() });
+
+function service(shared: LimitBackend): RateLimitService {
+  const store = new GuardedStore(shared, inProcess(), { down: () => undefined, recovered: () => undefined });
   const overrides = { overrides: async () => ({}), set: async () => undefined };
   return new RateLimitService(store, overrides, { creates: HUGE, reads: HUGE, lists: HUGE, webhooks: HUGE, public: HUGE }, systemClock);
 }
@@ -45,8 +48,8 @@ async function limiterCost() {
   const redis = new Redis(REDIS_URL);
   const prefix = `pixpay-bench-rl-${randomUUID().slice(0, 8)}`;
   try {
-    const local = service(FlexibleRateLimitStore.inProcess());
-    const shared = service(FlexibleRateLimitStore.redis(redis, prefix));
+    const local = service(inProcess());
+    const shared = service({ windows: FlexibleRateLimitStore.redis(redis, prefix), buckets: new RedisTokenBuckets(redis, `${prefix}:tb`) });
     await checkCost(local, 1);
     await checkCost(shared, 1);
     const l1 = await checkCost(local, 1);

@@ -63,6 +63,8 @@ const schema = z.object({
   RATE_LIMIT_LISTS: z.coerce.number().int().min(1).max(1_000_000).default(300),
   RATE_LIMIT_WEBHOOKS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Burst allowance: a full bucket holds this many seconds' worth of each budget. */
+  RATE_LIMIT_BURST_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** Open GraphQL subscription sockets per seller and api instance. */
   SUBSCRIPTIONS_PER_SELLER: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Load shedding: mean event-loop delay (ms, two seconds running) and queries waiting for a pooled connection past which new requests get 503. */

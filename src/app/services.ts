@@ -1,3 +1,4 @@
+import type { SubscriptionSlots } from '../domain/rate-limits/subscription-slots';
 import type { ApiKeysService } from '../domain/accounts/api-keys.service';
 import type { IdentityService } from '../domain/accounts/identity.service';
 import type { SellerOnboardingService } from '../domain/accounts/seller-onboarding.service';
@@ -104,8 +105,8 @@ export interface Services {
   loadMonitor: LoadMonitor;
   /** The limiter's Redis connection and the load monitor's timer. */
   rateLimitRuntime: RateLimitRuntime;
-  /** Open GraphQL subscription sockets allowed per seller and instance. */
-  subscriptionsPerSeller: number;
+  /** Open GraphQL subscription sockets per seller, across the instances sharing Redis. */
+  subscriptionSlots: SubscriptionSlots;
   /** Seller debts left by returns the balance could not cover. */
   debts: SellerDebtStore;
   /** The money of DISPUTE / CHARGEDBACK / PENDING_REVIEW / BLOCKED reports and the institution's decisions. */

@@ -18,7 +18,6 @@ import { formatGraphqlError } from './format-error';
 import { explorerRoutes } from './explorer/explorer.routes';
 import { operationLimits } from './operation-limits';
 import { storableTextError, storableTextPlugin } from './storable-text';
-import { SubscriptionSlots } from './subscription-slots';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -62,7 +61,6 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   // Authenticated sockets, for the live-subscriptions gauge (each holds its active subscriptions).
   const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
   services.platform.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
-  const slots = new SubscriptionSlots(services.subscriptionsPerSeller);
   const wsCleanup = useServer<{ authorization?: string }, { principal: Principal; slot?: () => void }>(
     {
       schema,
@@ -76,9 +74,14 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
           return false;
         }
         // Open sockets are counted per seller; past the limit the socket closes with 4429.
-        const slot = slots.take(ctx.extra.principal);
+        const slot = await services.subscriptionSlots.take(ctx.extra.principal);
         if (!slot) {
           ctx.extra.socket.close(4429, 'Too many subscription connections for this seller');
+          return false;
+        }
+        // The client may have gone while the slot was being taken: onClose has already run.
+        if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) {
+          slot();
           return false;
         }
         ctx.extra.slot = slot;

@@ -1,5 +1,12 @@
 import type { RateLimitPolicy, StoreDownRule } from './rate-limit-classes';
-import type { RateLimitCount, RateLimitStore } from './rate-limits.ports';
+import type { RateLimitCount, RateLimitStore, TokenBucketStore } from './rate-limits.ports';
+import type { BucketPolicy, BucketTake } from './token-bucket';
+
+/** One backend: windowed counters (brute-force guards) and token buckets (request budgets). */
+export interface LimitBackend {
+  windows: RateLimitStore;
+  buckets: TokenBucketStore;
+}
 
 export interface StoreStateListener {
   /** Called once when the shared store stops answering. */
@@ -17,26 +24,30 @@ export class GuardedStore {
   private isDown = false;
 
   constructor(
-    private readonly shared: RateLimitStore,
-    private readonly local: RateLimitStore,
+    private readonly shared: LimitBackend,
+    private readonly local: LimitBackend,
     private readonly listener: StoreStateListener,
   ) {}
 
   consume(bucket: string, key: string, policy: RateLimitPolicy, cost: number, rule: StoreDownRule): Promise<RateLimitCount | null> {
-    return this.attempt(rule, (s) => s.consume(bucket, key, policy, cost));
+    return this.attempt(rule, (s) => s.windows.consume(bucket, key, policy, cost));
   }
 
   async peek(bucket: string, key: string, policy: RateLimitPolicy, rule: StoreDownRule): Promise<RateLimitCount | null> {
-    return this.attempt(rule, (s) => s.peek(bucket, key, policy));
+    return this.attempt(rule, (s) => s.windows.peek(bucket, key, policy));
+  }
+
+  take(bucket: string, key: string, policy: BucketPolicy, cost: number, rule: StoreDownRule): Promise<BucketTake | null> {
+    return this.attempt(rule, (s) => s.buckets.take(bucket, key, policy, cost));
   }
 
   async ping(): Promise<boolean> {
-    const ok = await this.shared.ping().catch(() => false);
+    const ok = await this.shared.windows.ping().catch(() => false);
     this.mark(ok, new Error('ping failed'));
     return ok;
   }
 
-  private async attempt(rule: StoreDownRule, op: (s: RateLimitStore) => Promise<RateLimitCount | null>): Promise<RateLimitCount | null> {
+  private async attempt<T>(rule: StoreDownRule, op: (s: LimitBackend) => Promise<T | null>): Promise<T | null> {
     try {
       const result = await op(this.shared);
       this.mark(true);

@@ -1,5 +1,6 @@
 import type { RateLimitPolicy } from './rate-limit-classes';
 import type { RateLimitCount } from './rate-limits.ports';
+import { bucketView, type BucketPolicy, type BucketTake } from './token-bucket';
 
 /** The outcome of counting one request: what the IETF RateLimit headers describe. */
 export interface RateLimitDecision {
@@ -7,9 +8,9 @@ export interface RateLimitDecision {
   name: string;
   policy: RateLimitPolicy;
   allowed: boolean;
-  /** Points left in the window (0 when refused). */
+  /** Requests that may be sent now (0 when refused). */
   remaining: number;
-  /** Seconds until the window ends: `Retry-After` when refused. */
+  /** Seconds until the window ends, or the bucket is full again; `Retry-After` when refused. */
   resetSeconds: number;
   /** False when the shared store was down and the class fails open (nothing was counted). */
   counted: boolean;
@@ -25,6 +26,11 @@ export function decide(name: string, policy: RateLimitPolicy, count: RateLimitCo
     resetSeconds: Math.max(1, Math.ceil(count.resetSeconds)),
     counted: true,
   };
+}
+
+/** A token bucket's answer (request budgets); the headers show the sustained budget. */
+export function decideBucket(name: string, policy: BucketPolicy, cost: number, t: BucketTake): RateLimitDecision {
+  return { name, policy: { points: policy.points, windowSeconds: policy.windowSeconds }, allowed: t.allowed, ...bucketView(policy, cost, t), counted: true };
 }
 
 export function uncounted(name: string, policy: RateLimitPolicy): RateLimitDecision {

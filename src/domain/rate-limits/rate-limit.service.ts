@@ -4,9 +4,10 @@ import type { Clock } from '../shared/clock';
 import { validationError } from '../shared/errors';
 import type { GuardedStore } from './guarded-store';
 import { isSellerClass, STORE_DOWN_RULE, WINDOW_SECONDS, type LimitClass, type RateLimitPolicy, type SellerClass } from './rate-limit-classes';
-import { decide, uncounted, type RateLimitDecision } from './rate-limit-decision';
+import { decideBucket, uncounted, type RateLimitDecision } from './rate-limit-decision';
 import { RateLimitedError } from './rate-limited.error';
 import type { SellerRateLimitRepository } from './rate-limits.ports';
+import { burstFor } from './token-bucket';
 
 /** Operators' overrides are re-read this often by each instance (a change on this instance applies at once). */
 export const OVERRIDES_TTL_MS = 30_000;
@@ -18,7 +19,10 @@ export interface SellerRateLimit {
   custom: boolean;
 }
 
-/** Per-seller and per-address request budgets (fixed windows in the shared store). */
+/**
+ * Per-seller and per-address request budgets: token buckets in the shared store that
+ * refill at the budget's rate and hold `burstSeconds` worth of it (token-bucket.ts).
+ */
 export class RateLimitService {
   private readonly cache = new Map<string, { until: number; values: Partial<Record<string, number>> }>();
 
@@ -27,6 +31,7 @@ export class RateLimitService {
     private readonly overrides: SellerRateLimitRepository,
     private readonly defaults: Record<LimitClass, number>,
     private readonly clock: Clock,
+    private readonly burstSeconds = WINDOW_SECONDS,
   ) {}
 
   /** Counts `cost` requests of a class against the seller; throws RATE_LIMITED past the budget. */
@@ -65,9 +70,12 @@ export class RateLimitService {
     return (await this.load(sellerId, false))[limitClass] ?? this.defaults[limitClass];
   }
 
-  private async count(limitClass: LimitClass, key: string, policy: RateLimitPolicy, cost: number): Promise<RateLimitDecision> {
-    const counted = await this.store.consume(limitClass, key, policy, cost, STORE_DOWN_RULE[limitClass]);
-    const decision = counted ? decide(limitClass, policy, counted) : uncounted(limitClass, policy);
+  private async count(limitClass: LimitClass, key: string, budget: RateLimitPolicy, requested: number): Promise<RateLimitDecision> {
+    const policy = { ...budget, burst: burstFor(budget.points, budget.windowSeconds, this.burstSeconds) };
+    // A request dearer than the whole burst (a CSV export on a small budget) needs a full bucket.
+    const cost = Math.min(requested, policy.burst);
+    const taken = await this.store.take(limitClass, key, policy, cost, STORE_DOWN_RULE[limitClass]);
+    const decision = taken ? decideBucket(limitClass, policy, cost, taken) : uncounted(limitClass, budget);
     if (!decision.allowed) throw new RateLimitedError(decision);
     return decision;
   }

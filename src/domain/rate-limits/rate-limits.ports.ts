@@ -1,4 +1,5 @@
 import type { RateLimitPolicy } from './rate-limit-classes';
+import type { BucketPolicy, BucketTake } from './token-bucket';
 
 /** What the store says about one key after counting (or peeking). */
 export interface RateLimitCount {
@@ -18,6 +19,14 @@ export interface RateLimitStore {
   peek(bucket: string, key: string, policy: RateLimitPolicy): Promise<RateLimitCount | null>;
   /** True when the store answers now (health check). */
   ping(): Promise<boolean>;
+}
+
+/**
+ * Token buckets per key (token-bucket.ts): admits `cost` requests or refuses them,
+ * atomically. The shared backend (Redis) throws when it cannot answer.
+ */
+export interface TokenBucketStore {
+  take(bucket: string, key: string, policy: BucketPolicy, cost: number): Promise<BucketTake>;
 }
 
 /** Operators' per-seller budgets (requests per minute per class). */

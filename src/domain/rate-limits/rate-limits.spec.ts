@@ -5,7 +5,8 @@ import { AbuseLimits } from './abuse-limits';
 import { GuardedStore } from './guarded-store';
 import { RateLimitService } from './rate-limit.service';
 import { isRateLimited } from './rate-limited.error';
-import type { RateLimitStore, SellerRateLimitRepository } from './rate-limits.ports';
+import type { RateLimitStore, SellerRateLimitRepository, TokenBucketStore } from './rate-limits.ports';
+import { take, type BucketPolicy, type BucketState } from './token-bucket';
 
 /** A counting store without windows ending (the tests never outlive one). */
 class CountingStore implements RateLimitStore {
@@ -27,6 +28,33 @@ class CountingStore implements RateLimitStore {
   }
 }
 
+/** Token buckets on a hand-moved clock. */
+class ClockedBuckets implements TokenBucketStore {
+  readonly states = new Map<string, BucketState | undefined>();
+  broken = false;
+  constructor(private readonly clock: ManualClock) {}
+  async take(bucket: string, key: string, policy: BucketPolicy, cost: number) {
+    if (this.broken) throw new Error('connection refused');
+    const r = take(this.states.get(`${bucket}/${key}`), this.clock.now().getTime(), policy, cost);
+    this.states.set(`${bucket}/${key}`, r.state);
+    return { allowed: r.allowed, level: r.level };
+  }
+}
+
+/** Both kinds of store of one backend, failing together. */
+function backend(clock: ManualClock) {
+  const windows = new CountingStore();
+  const buckets = new ClockedBuckets(clock);
+  return {
+    windows,
+    buckets,
+    set broken(b: boolean) {
+      windows.broken = b;
+      buckets.broken = b;
+    },
+  };
+}
+
 class Overrides implements SellerRateLimitRepository {
   readonly rows = new Map<string, Record<string, number>>();
   async overrides(sellerId: string) {
@@ -43,14 +71,15 @@ class Overrides implements SellerRateLimitRepository {
 const DEFAULTS = { creates: 3, reads: 5, lists: 2, webhooks: 2, public: 2 };
 const operator = { role: 'OPERATOR' } as never;
 
-function setup() {
-  const shared = new CountingStore();
-  const local = new CountingStore();
+function setup(burstSeconds?: number) {
+  const clock = new ManualClock(new Date('2026-11-23T12:00:00Z'));
+  const shared = backend(clock);
+  const local = backend(clock);
   const events: string[] = [];
   const store = new GuardedStore(shared, local, { down: () => events.push('down'), recovered: () => events.push('up') });
   const overrides = new Overrides();
-  const limits = new RateLimitService(store, overrides, DEFAULTS, new ManualClock());
-  return { shared, local, events, store, overrides, limits, abuse: new AbuseLimits(store) };
+  const limits = new RateLimitService(store, overrides, DEFAULTS, clock, burstSeconds);
+  return { clock, shared, local, events, store, overrides, limits, abuse: new AbuseLimits(store) };
 }
 
 async function refusal(p: Promise<unknown>) {
@@ -63,13 +92,14 @@ describe('RateLimitService', () => {
   it('serves a seller up to its class budget, then refuses with a whole-second retry hint', async () => {
     const { limits } = setup();
     const first = await limits.forSeller('s1', 'creates');
-    expect(first).toMatchObject({ name: 'creates', allowed: true, remaining: 2, resetSeconds: 43, counted: true, policy: { points: 3, windowSeconds: 60 } });
+    // 3 per minute: one request drains in 20 s.
+    expect(first).toMatchObject({ name: 'creates', allowed: true, remaining: 2, resetSeconds: 20, counted: true, policy: { points: 3, windowSeconds: 60 } });
     await limits.forSeller('s1', 'creates');
     await limits.forSeller('s1', 'creates');
     const e = await refusal(limits.forSeller('s1', 'creates'));
     expect(e.code).toBe('RATE_LIMITED');
     expect(e.kind).toBe('RATE_LIMITED');
-    expect(e.details).toEqual({ retryAfterSeconds: 43, limit: 'creates' });
+    expect(e.details).toEqual({ retryAfterSeconds: 20, limit: 'creates' });
     // Other classes and other sellers have budgets of their own.
     await expect(limits.forSeller('s1', 'reads')).resolves.toMatchObject({ allowed: true });
     await expect(limits.forSeller('s2', 'creates')).resolves.toMatchObject({ allowed: true });
@@ -102,12 +132,47 @@ describe('RateLimitService', () => {
     shared.broken = true;
     for (let i = 0; i < 3; i++) await limits.forSeller('s1', 'creates');
     await refusal(limits.forSeller('s1', 'creates'));
-    expect(local.counts.get('creates/seller:s1')).toBe(4);
+    expect(local.buckets.states.get('creates/seller:s1')?.level).toBe(3);
     for (let i = 0; i < 10; i++) await expect(limits.forSeller('s1', 'reads')).resolves.toMatchObject({ allowed: true, counted: false });
     expect(events).toEqual(['down']);
     shared.broken = false;
     await expect(limits.forSeller('s1', 'reads')).resolves.toMatchObject({ counted: true, remaining: 4 });
     expect(events).toEqual(['down', 'up']);
+  });
+});
+
+describe('RateLimitService token buckets', () => {
+  it('refills continuously at the budget rate: no window reset hands back a whole budget at once', async () => {
+    const { limits, clock } = setup();
+    for (let i = 0; i < 3; i++) await limits.forSeller('s1', 'creates');
+    const refused = await refusal(limits.forSeller('s1', 'creates'));
+    expect(refused.details).toMatchObject({ retryAfterSeconds: 20 });
+    clock.advance(19_999);
+    await refusal(limits.forSeller('s1', 'creates'));
+    clock.advance(1);
+    await expect(limits.forSeller('s1', 'creates')).resolves.toMatchObject({ allowed: true, remaining: 0 });
+    await refusal(limits.forSeller('s1', 'creates'));
+    clock.advance(60_000);
+    await expect(limits.forSeller('s1', 'creates')).resolves.toMatchObject({ remaining: 2 });
+  });
+
+  it('a smaller burst allowance admits that many seconds worth at once, then the steady rate', async () => {
+    const { limits, clock } = setup(20);
+    // reads: 5 per minute; 20 s worth is 2 (rounded up).
+    await limits.forSeller('s1', 'reads');
+    await expect(limits.forSeller('s1', 'reads')).resolves.toMatchObject({ remaining: 0 });
+    const e = await refusal(limits.forSeller('s1', 'reads'));
+    expect(e.details).toMatchObject({ retryAfterSeconds: 12 });
+    clock.advance(12_000);
+    await expect(limits.forSeller('s1', 'reads')).resolves.toMatchObject({ allowed: true });
+  });
+
+  it('a request dearer than the whole burst is admitted from a full bucket only', async () => {
+    const { limits, clock } = setup();
+    await expect(limits.forSeller('s1', 'lists', 10)).resolves.toMatchObject({ allowed: true, remaining: 0 });
+    await refusal(limits.forSeller('s1', 'lists', 10));
+    clock.advance(60_000);
+    await expect(limits.forSeller('s1', 'lists', 10)).resolves.toMatchObject({ allowed: true });
   });
 });
 
@@ -138,6 +203,6 @@ describe('AbuseLimits', () => {
     for (let i = 0; i < 10; i++) {
       await expect(abuse.attempt('totp', { user: 'u1', address: 'a' }, () => Promise.reject(new DomainError('INSUFFICIENT_BALANCE', 'no', 'UNPROCESSABLE')))).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
     }
-    expect(shared.counts.size).toBe(0);
+    expect(shared.windows.counts.size).toBe(0);
   });
 });
