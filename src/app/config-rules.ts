@@ -13,6 +13,7 @@ export const SETTING_RULES: Record<string, string> = {
   AMQP_URL: 'must be an amqp:// or amqps:// URL',
   PUBLIC_BASE_URL: 'must be an absolute URL such as https://pay.example.com',
   APP_SECRET: 'must have at least 32 characters',
+  APP_SECRET_ACCEPTED: 'must have at least 32 characters',
   MERCHANT_CITY: 'must not be empty',
   LOG_LEVEL: 'must be one of fatal, error, warn, info, debug, trace or silent',
   LOG_FORMAT: 'must be auto, json or pretty',
@@ -30,7 +31,7 @@ export const SETTING_RULES: Record<string, string> = {
 };
 
 /** Settings whose values are never repeated in a message (secrets, URLs with passwords). */
-const SECRET_SETTINGS = new Set(['APP_SECRET', 'INSTITUTION_CALLBACK_SECRET', 'DATABASE_URL', 'AMQP_URL']);
+const SECRET_SETTINGS = new Set(['APP_SECRET', 'APP_SECRET_ACCEPTED', 'INSTITUTION_CALLBACK_SECRET', 'DATABASE_URL', 'AMQP_URL']);
 
 /** One sentence for a setting whose value was refused. */
 export function settingProblem(name: string, value: unknown, fallback: string): string {

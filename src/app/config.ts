@@ -20,6 +20,8 @@ const schema = z.object({
   /** Defaults to the address actually listened on (see public-address.ts). */
   PUBLIC_BASE_URL: z.string().url().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** During a rotation: the other secret, accepted to open and verify, never used to seal or sign. */
+  APP_SECRET_ACCEPTED: z.string().min(32, 'must be at least 32 characters').optional(),
   MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   AUTH_CACHE_MAX_KEYS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
@@ -103,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.MODE === 'production' && !c.APP_SECRET) {
     throw new ConfigError(['APP_SECRET is required in production mode (at least 32 characters)']);
+  }
+  if (c.APP_SECRET_ACCEPTED && c.APP_SECRET_ACCEPTED === (c.APP_SECRET ?? SANDBOX_DEV_SECRET)) {
+    throw new ConfigError(['APP_SECRET_ACCEPTED must differ from APP_SECRET (it is the other secret of a rotation)']);
   }
   return {
     ...c,

@@ -1,3 +1,4 @@
+import { acceptedSecrets } from './wiring/secret-box';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEventFeed, LiveEvents } from '../domain/shared/live-events';
 import type { Orm } from '../infra/db/orm';
@@ -60,7 +61,10 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...rateLimits,
     ...disputes,
     ...privacy,
-    pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`),
+    pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
+    institutionCallbackSecrets: config.INSTITUTION_CALLBACK_SECRET
+      ? [config.INSTITUTION_CALLBACK_SECRET]
+      : [config.APP_SECRET, ...acceptedSecrets(config)].map((s) => `${s}:institution`),
   };
 }

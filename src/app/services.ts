@@ -83,6 +83,8 @@ export interface Services {
   pixSigner: JwsSigner;
   /** Bearer secret the institution's callbacks present. */
   institutionCallbackSecret: string;
+  /** Every secret the institution may present: the current one and, during an APP_SECRET rotation, the one derived from the other. */
+  institutionCallbackSecrets: string[];
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */
   withdrawals: WithdrawalsService;
   /** The inbound path of payout status reports (callbacks, sandbox). */

@@ -9,13 +9,19 @@ import { systemClock } from '../domain/shared/clock';
 import { joiningTransaction } from '../infra/db/account.repositories';
 import { createLogger } from '../infra/log/logger';
 import { InProcessLiveEvents, createLivePubSub } from '../infra/live/in-process-live-events';
+import { resealSecrets } from '../infra/security/reseal-secrets';
+import { secretBoxOf } from '../app/wiring/secret-box';
 
 const USAGE = `usage: npm run -s admin -- create-seller --email E --password P --name N --document CPF_OR_CNPJ [--operator] [--mode test]
        npm run -s admin -- create-operator --email E --password P
+       npm run -s admin -- reseal-secrets [--check]
 
 create-seller   signs up a user, registers its seller and creates a test API key;
                 prints {user, seller, apiKey} as JSON (the key is shown only here).
 create-operator signs up an operator user (for KYC review, fee plans, manual corrections).
+reseal-secrets  re-seals the stored webhook secrets and TOTP seeds with APP_SECRET (the
+                step of an APP_SECRET rotation after every instance runs the new secret
+                with the old one in APP_SECRET_ACCEPTED); --check only counts.
 
 Every value is checked before anything is written, and the writes commit together.`;
 
@@ -25,6 +31,7 @@ export type Progress = (line: string) => void;
 /** Runs one admin command; resolves with what to print as JSON. */
 export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, progress: Progress = () => undefined): Promise<Record<string, unknown>> {
   const [command, ...rest] = argv;
+  if (command === 'reseal-secrets') return runReseal(rest, env, progress);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -80,3 +87,25 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
 }
 
 export class UsageError extends Error {}
+
+async function runReseal(args: string[], env: NodeJS.ProcessEnv, progress: Progress): Promise<Record<string, unknown>> {
+  let check: boolean;
+  try {
+    check = parseArgs({ args, options: { check: { type: 'boolean', default: false } } }).values.check ?? false;
+  } catch {
+    throw new UsageError(USAGE);
+  }
+  const config = loadConfig({ ...env, AMQP_URL: undefined, LOG_LEVEL: 'silent' });
+  progress(config.DATABASE_URL ? 'opening the database (DATABASE_URL)...' : `opening the embedded database in ${config.DATA_DIR}...`);
+  const db = await openDatabase(config);
+  try {
+    const platform = buildPlatform(config, db.orm, createLogger('silent'), systemClock, new InProcessLiveEvents(createLivePubSub()));
+    progress(check ? 'counting secrets not sealed with APP_SECRET...' : 're-sealing secrets with APP_SECRET...');
+    const columns = await resealSecrets(platform.sql, secretBoxOf(config), { check });
+    const pending = columns.reduce((n, c) => n + c.resealed + c.changedMeanwhile, 0);
+    const unreadable = columns.reduce((n, c) => n + c.unreadable.length, 0);
+    return { check, columns, ...(check ? { notCurrent: pending } : { runAgain: columns.some((c) => c.changedMeanwhile > 0) }), unreadable };
+  } finally {
+    await db.close();
+  }
+}

@@ -85,7 +85,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   api.use(transactionsRoutes(services));
   api.use(withdrawalsRoutes(services));
   api.use(disputesRoutes(services));
-  api.use(institutionRoutes(services, services.institutionCallbackSecret));
+  api.use(institutionRoutes(services, services.institutionCallbackSecrets));
   if (services.mode === 'sandbox') api.use(sandboxRoutes(services));
   if (services.mode === 'sandbox') api.use(withdrawalsSandboxRoutes(services));
   if (services.mode === 'sandbox') api.use(disputesSandboxRoutes(services));

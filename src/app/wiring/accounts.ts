@@ -1,3 +1,4 @@
+import { secretBoxOf } from './secret-box';
 import { ApiKeysService } from '../../domain/accounts/api-keys.service';
 import { IdentityService } from '../../domain/accounts/identity.service';
 import { SellerOnboardingService } from '../../domain/accounts/seller-onboarding.service';
@@ -10,7 +11,6 @@ import {
 } from '../../infra/db/account.repositories';
 import { AnnouncingSellerRepository, AnnouncingUserRepository, CachingApiKeyRepository } from '../../infra/accounts/caching-account-repositories';
 import { CredentialCache } from '../../infra/accounts/credential-cache';
-import { AesSecretBox } from '../../infra/security/aes-secret-box';
 import { Argon2Hasher } from '../../infra/security/argon2-hasher';
 import { OtplibTotp } from '../../infra/security/otplib-totp';
 import type { Platform } from './platform';
@@ -27,7 +27,7 @@ export function wireAccounts(p: Platform) {
   };
   const users = new AnnouncingUserRepository(new MikroUserRepository(em), announce);
   const sellers = new AnnouncingSellerRepository(new MikroSellerRepository(em), announce);
-  const twoFactor = new TwoFactorService({ users, totp: new OtplibTotp(), box: new AesSecretBox(config.APP_SECRET), clock });
+  const twoFactor = new TwoFactorService({ users, totp: new OtplibTotp(), box: secretBoxOf(config), clock });
   return {
     sellerRepository: sellers,
     userRepository: users,

@@ -1,3 +1,4 @@
+import { secretBoxOf } from './secret-box';
 import type { Connection } from 'rabbitmq-client';
 import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
@@ -10,7 +11,6 @@ import { declareTopology, topologyNames } from '../../infra/amqp/topology';
 import { OutboxRelay } from '../../infra/outbox/relay';
 import { OutboxListener } from '../../infra/outbox/relay-listener';
 import { FanOutSink } from '../../infra/outbox/relay-sinks';
-import { AesSecretBox } from '../../infra/security/aes-secret-box';
 import { DeliverySweeper } from '../../infra/webhooks/delivery-sweeper';
 import { EmbeddedDeliveryWorker } from '../../infra/webhooks/embedded-delivery-worker';
 import { HttpsWebhookSender } from '../../infra/webhooks/https-sender';
@@ -45,7 +45,7 @@ export interface WebhookRuntime {
  */
 export function wireWebhooks(p: Platform) {
   const { config, sql, clock, logger, tokens, uow } = p;
-  const box = new AesSecretBox(config.APP_SECRET);
+  const box = secretBoxOf(config);
   const sealNew = () => {
     const secret = `whsec_${tokens.randomToken()}`;
     return { secretEnc: box.seal(secret), last4: secret.slice(-4) };

@@ -11,12 +11,13 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * paid, expired, refused...). Authenticated with `Authorization: Bearer <INSTITUTION_CALLBACK_SECRET>`;
  * idempotent by `reportId`.
  */
-export function institutionRoutes(services: Services, callbackSecret: string): Router {
+export function institutionRoutes(services: Services, callbackSecrets: readonly string[]): Router {
   const router = Router();
-  const expected = digest(callbackSecret);
+  const expected = callbackSecrets.map(digest);
   const auth = (req: Request, _res: Response, next: NextFunction) => {
     const m = /^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '');
-    next(m && timingSafeEqual(digest(m[1]!), expected) ? undefined : unauthenticated('institution credential missing or wrong'));
+    const given = m ? digest(m[1]!) : undefined;
+    next(given && expected.some((e) => timingSafeEqual(given, e)) ? undefined : unauthenticated('institution credential missing or wrong'));
   };
   router.post('/v1/institution/reports', auth, async (req, res) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
