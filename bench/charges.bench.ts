@@ -14,7 +14,7 @@ import { buildDynamicBrCode } from '../src/domain/pix/br-code';
 import { QrImageRenderer } from '../src/infra/transactions/qr-image-renderer';
 import { QR_IMAGE_SIZE } from '../src/domain/pix/qr-image';
 import pg from 'pg';
-import { cpuMs, freePort, peakRssMb, startNode, stop, waitHealthy } from './support/processes';
+import { cpuMs, freePort, peakRssMb, postgresCpuMs, startNode, stop, waitHealthy } from './support/processes';
 import { latencies, now, printTable } from './support/report';
 
 const CLIENTS = 16;
@@ -31,6 +31,8 @@ interface LoadResult {
   total: number;
   /** CPU the server process used per answered request during the run. */
   cpuMsPerRequest: number;
+  /** CPU PostgreSQL used per answered request during the run. */
+  dbCpuMsPerRequest: number;
 }
 
 interface LoadSpec {
@@ -47,6 +49,7 @@ interface LoadSpec {
 
 async function load(url: string, spec: LoadSpec, serverPid: number, seconds = SECONDS): Promise<LoadResult> {
   const cpuBefore = cpuMs(serverPid);
+  const dbBefore = postgresCpuMs();
   const r = await autocannon({
     url,
     method: spec.method ?? 'GET',
@@ -65,6 +68,7 @@ async function load(url: string, spec: LoadSpec, serverPid: number, seconds = SE
     ],
   });
   const cpu = cpuMs(serverPid) - cpuBefore;
+  const dbCpu = postgresCpuMs() - dbBefore;
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -73,6 +77,7 @@ async function load(url: string, spec: LoadSpec, serverPid: number, seconds = SE
     errors: r.errors,
     total: r.requests.total,
     cpuMsPerRequest: cpu / Math.max(1, r.requests.total),
+    dbCpuMsPerRequest: dbCpu / Math.max(1, r.requests.total),
   };
 }
 
@@ -193,6 +198,7 @@ async function creationThroughput() {
       { metric: 'REST create p50 / p99 ms', value: `${create.subject.p50} / ${create.subject.p99}`, goal: 'p99 < 50', verdict: create.subject.p99 < 50 ? 'ok' : 'MISS' },
       { metric: 'API process peak RSS MB', value: rss.toFixed(0), goal: '< 300', verdict: rss < 300 ? 'ok' : 'MISS' },
       { metric: 'server CPU ms per request: ceiling / REST create', value: `${create.ceiling.cpuMsPerRequest.toFixed(2)} / ${create.subject.cpuMsPerRequest.toFixed(2)}` },
+      { metric: 'PostgreSQL CPU ms per request: ceiling / REST create', value: `${create.ceiling.dbCpuMsPerRequest.toFixed(2)} / ${create.subject.dbCpuMsPerRequest.toFixed(2)}` },
       { metric: 'ceiling: Express + pg SELECT by id req/s', value: get.ceiling.rps.toFixed(0) },
       { metric: 'REST GET by id req/s', value: get.subject.rps.toFixed(0), goal: '>= 60% of ceiling', verdict: `${verdict(get.ratioPct, 60)} (${rounds(get)})` },
       { metric: 'REST GET by id p50 / p99 ms (ceiling)', value: `${get.subject.p50} / ${get.subject.p99} (${get.ceiling.p50} / ${get.ceiling.p99})` },

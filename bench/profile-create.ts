@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase } from './support/postgres';
 import { seedSeller } from './support/seed';
+import { BENCH_BUDGETS } from './support/budgets';
 import { freePort, stop, waitHealthy } from './support/processes';
 
 /**
@@ -53,7 +54,7 @@ async function main() {
   const db = await createDatabase('pixpay_bench_profile');
   try {
     const port = await freePort();
-    const env = { DATABASE_URL: db.url, PORT: String(port), ROLE: 'api', LOG_LEVEL: 'warn', MODE: 'sandbox' };
+    const env = { DATABASE_URL: db.url, PORT: String(port), ROLE: 'api', LOG_LEVEL: 'warn', MODE: 'sandbox', ...BENCH_BUDGETS };
     const key = await seedSeller(dist, env, 'profile@example.com');
     const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, join(dist, 'src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
     let fromUs = 0;
@@ -75,6 +76,8 @@ async function main() {
       const r = await load();
       toUs = monotonicUs();
       console.log(`${dist}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+      // A profile of refused requests would describe the error path, not the create.
+      if (r.non2xx > 0) throw new Error(`${r.non2xx} creates were not answered 2xx: the profile would not be of the create path`);
     } finally {
       await stop(child);
     }

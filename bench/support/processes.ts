@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A free loopback port (asked of the OS, then released). */
@@ -75,6 +75,26 @@ export function cpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticksPerSecond = 100; // USER_HZ on Linux
   return ((Number(fields[11]) + Number(fields[12])) * 1_000) / ticksPerSecond;
+}
+
+/**
+ * CPU used so far by every PostgreSQL process of this machine (server and backends):
+ * the database's share of a load, read before and after it. Anything else using the
+ * same server meanwhile is counted too, so read it on a quiet machine.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      total += cpuMs(Number(entry));
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return total;
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
