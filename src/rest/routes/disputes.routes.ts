@@ -45,9 +45,10 @@ export function disputesRoutes(services: Services): Router {
     res.setHeader('Content-Length', String(size));
     res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    // Streamed from the store as it arrives; a store failure mid-way cuts the response short.
+    // Streamed from the store as it arrives; a store failure mid-way cuts the response short
+    // (logged), a client that goes away just ends it.
     await pipeline(body, res).catch((err: unknown) => {
-      if (!req.destroyed) services.logger.warn({ err, fileId: file.id }, 'evidence download interrupted');
+      if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') services.logger.warn({ err, fileId: file.id }, 'evidence download interrupted');
     });
   });
 
