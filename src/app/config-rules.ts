@@ -28,10 +28,11 @@ export const SETTING_RULES: Record<string, string> = {
   WEBHOOK_SWEEP_MS: 'must be a number of milliseconds from 100 to 3600000',
   WEBHOOK_RETENTION_DAYS: 'must be a number of days from 1 to 3650',
   WEBHOOK_RESCUE_AFTER_MS: 'must be a number of milliseconds from 1000 to 86400000',
+  EVIDENCE_STORE: 'must be postgres or s3',
 };
 
 /** Settings whose values are never repeated in a message (secrets, URLs with passwords). */
-const SECRET_SETTINGS = new Set(['APP_SECRET', 'APP_SECRET_ACCEPTED', 'INSTITUTION_CALLBACK_SECRET', 'DATABASE_URL', 'AMQP_URL']);
+const SECRET_SETTINGS = new Set(['APP_SECRET', 'APP_SECRET_ACCEPTED', 'INSTITUTION_CALLBACK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
 /** One sentence for a setting whose value was refused. */
 export function settingProblem(name: string, value: unknown, fallback: string): string {

@@ -42,4 +42,17 @@ describe('loadConfig', () => {
   it('splits the webhook allow-list', () => {
     expect(loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Localhost, 127.0.0.1 ,' }).WEBHOOK_ALLOW_HOSTS).toEqual(['localhost', '127.0.0.1']);
   });
+
+  it('keeps evidence in PostgreSQL unless told otherwise; s3 needs a bucket and both keys or neither', () => {
+    expect(loadConfig({}).EVIDENCE_STORE).toBe('postgres');
+    const s3 = loadConfig({ EVIDENCE_STORE: 's3', S3_BUCKET: 'evidence', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
+    expect([s3.EVIDENCE_STORE, s3.S3_BUCKET, s3.S3_REGION, s3.S3_FORCE_PATH_STYLE, s3.S3_KEY_PREFIX]).toEqual(['s3', 'evidence', 'us-east-1', true, 'dispute-evidence/']);
+    expect(() => loadConfig({ EVIDENCE_STORE: 's3' })).toThrow('EVIDENCE_STORE=s3 needs S3_BUCKET, the bucket evidence files are kept in.');
+    expect(() => loadConfig({ EVIDENCE_STORE: 'disk' })).toThrow('EVIDENCE_STORE must be postgres or s3, got "disk".');
+    expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/^S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/^S3_FORCE_PATH_STYLE must be true or false/);
+    const halfKeys = () => loadConfig({ EVIDENCE_STORE: 's3', S3_BUCKET: 'evidence', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
+    expect(halfKeys).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+    expect(halfKeys).not.toThrow(/very-secret-value/);
+  });
 });

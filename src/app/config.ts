@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingProblem } from './config-rules';
+import { evidenceStoreProblems, evidenceStoreSettings } from './evidence-store-config';
 
 /**
  * Every setting comes from the environment, is validated once at start and is
@@ -79,6 +80,7 @@ const schema = z.object({
   DATA_EXPORT_DIRECT_MAX_ROWS: z.coerce.number().int().min(0).max(100_000).default(1_000),
   /** Lifetime of a queued export's single-use download link. */
   DATA_EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  ...evidenceStoreSettings,
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_HOSTS'> & {
@@ -109,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.APP_SECRET_ACCEPTED && c.APP_SECRET_ACCEPTED === (c.APP_SECRET ?? SANDBOX_DEV_SECRET)) {
     throw new ConfigError(['APP_SECRET_ACCEPTED must differ from APP_SECRET (it is the other secret of a rotation)']);
   }
+  const evidence = evidenceStoreProblems(c);
+  if (evidence.length > 0) throw new ConfigError(evidence);
   return {
     ...c,
     APP_SECRET: c.APP_SECRET ?? SANDBOX_DEV_SECRET,

@@ -31,11 +31,11 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const accounts = wireAccounts(platform);
   const webhooks = wireWebhooks(platform);
   const ledger = wireLedger(platform, accounts.sellerRepository);
-  const disputes = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
+  const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
-  const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange });
+  const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange, external: [evidenceObjects] });
   return {
     mode: config.MODE,
     clock,

@@ -6,14 +6,15 @@ import { DisputeProtectiveReports } from '../../domain/disputes/protective-repor
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import type { SellerDebtStore } from '../../domain/ledger/seller-debt.ports';
 import { PgDisputeRepository } from '../../infra/disputes/pg-dispute-repository';
-import { PgEvidenceStore } from '../../infra/disputes/pg-evidence-store';
 import { AppealDisputeService } from '../../domain/disputes/appeal-dispute';
+import { wireEvidenceStorage } from './evidence-storage';
 import { transactionRepository } from './transactions';
 import type { Platform } from './platform';
 
 /** Disputes and MED: the money of protective reports, decisions and the appeal-window job. */
 export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: SellerDebtStore }) {
   const disputeRepository = new PgDisputeRepository(p.sql);
+  const storage = wireEvidenceStorage(p);
   const d = {
     uow: p.uow,
     disputes: disputeRepository,
@@ -26,7 +27,7 @@ export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: 
     clock: p.clock,
     newId: createId,
     appealWindowMs: p.config.DISPUTE_APPEAL_WINDOW_HOURS * 3_600_000,
-    evidence: new PgEvidenceStore(p.sql),
+    evidence: storage.evidence,
   };
   const disputeDecisions = new DisputeDecisions(d);
   p.jobs.register(JOB_DISPUTE_APPEAL_DEADLINE, async (payload) => {
@@ -38,5 +39,7 @@ export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: 
     disputeRepository,
     disputeQueries: new DisputeQueries(d),
     appealDispute: new AppealDisputeService(d),
+    /** Evidence objects the erasure queues for deletion. */
+    evidenceObjects: storage.pendingObjects,
   };
 }

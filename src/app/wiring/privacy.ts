@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { UserRepository } from '../../domain/accounts/accounts.ports';
 import { DataExportService, JOB_BUILD_EXPORT } from '../../domain/privacy/data-export.service';
+import type { ExternalPersonalData } from '../../domain/privacy/data-subject.ports';
 import { ErasureService, JOB_FINISH_RETENTION } from '../../domain/privacy/erasure.service';
 import { BrazilHolidays } from '../../infra/privacy/brazil-holidays';
 import { NodemailerExportMailer } from '../../infra/privacy/export-mailer';
@@ -17,7 +18,10 @@ const requestIdOf = (payload: Record<string, unknown>): string => {
 };
 
 /** Data-subject rights: export (direct or mailed ZIP) and erasure with its retention job. */
-export function wirePrivacy(p: Platform, deps: { users: Pick<UserRepository, 'findById'>; credentialsChanged: (sellerId: string) => void }) {
+export function wirePrivacy(
+  p: Platform,
+  deps: { users: Pick<UserRepository, 'findById'>; credentialsChanged: (sellerId: string) => void; external: ExternalPersonalData[] },
+) {
   const { config, uow, sql, clock, scheduler, tokens, jobs } = p;
   const requests = new PgDataRequestRepository(sql);
   const store = new PgPersonalDataStore(sql);
@@ -42,7 +46,7 @@ export function wirePrivacy(p: Platform, deps: { users: Pick<UserRepository, 'fi
     linkTtlMs: config.DATA_EXPORT_LINK_HOURS * 3_600_000,
     downloadBaseUrl: () => p.publicAddress.baseUrl,
   });
-  const erasure = new ErasureService({ uow, requests, store, scheduler, holidays: new BrazilHolidays(), tokens, clock, credentialsChanged: deps.credentialsChanged });
+  const erasure = new ErasureService({ uow, requests, store, external: deps.external, scheduler, holidays: new BrazilHolidays(), tokens, clock, credentialsChanged: deps.credentialsChanged });
   jobs.register(JOB_BUILD_EXPORT, (payload) => dataExport.build(requestIdOf(payload)));
   jobs.register(JOB_FINISH_RETENTION, (payload) => erasure.finishRetention(requestIdOf(payload)));
   const retainedEventMasking = new RetainedEventMasking({ store: new PgRetainedEvents(sql), clock, retentionDays: config.WEBHOOK_RETENTION_DAYS });

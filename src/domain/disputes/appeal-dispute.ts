@@ -40,12 +40,18 @@ const cleanName = (name: string, i: number) => {
   return n || `file-${i + 1}`;
 };
 
+const notAppealable = (status: string) =>
+  new DomainError('DISPUTE_NOT_APPEALABLE', `a dispute in status ${status} cannot be appealed`, 'CONFLICT', { status });
+
 /**
  * The seller's appeal: an OPEN dispute of its own moves to UNDER_REVIEW with the
  * reason and the evidence (DISPUTE_UNDER_REVIEW); a MED dispute's transaction moves
- * CHARGEDBACK -> DISPUTE (TRANSACTION_DISPUTE). Files are stored in the same database
- * transaction. Unknown and other sellers' disputes are 404 alike; a dispute that is not
- * OPEN is 409 DISPUTE_NOT_APPEALABLE.
+ * CHARGEDBACK -> DISPUTE (TRANSACTION_DISPUTE). Unknown and other sellers' disputes are
+ * 404 alike; a dispute that is not OPEN is 409 DISPUTE_NOT_APPEALABLE.
+ *
+ * Files are staged first (an object store receives them outside any transaction, so no
+ * row lock waits on an upload), then saved and confirmed in the appeal's transaction;
+ * when that transaction fails or refuses, what was staged is discarded.
  */
 export class AppealDisputeService {
   constructor(private readonly d: DisputesDeps & { evidence: EvidenceStore }) {}
@@ -57,44 +63,52 @@ export class AppealDisputeService {
   ): Promise<{ dispute: Dispute; files: EvidenceFile[] }> {
     const known = await this.d.disputes.findById(input.disputeId);
     if (!known || known.sellerId !== sellerId) throw disputeNotFound();
-    return this.d.uow.run(async (tx) => {
-      const t = await this.d.transactions.lock(tx, known.transactionId);
-      const dispute = await this.d.disputes.lock(tx, known.id);
-      if (!t || !dispute) throw disputeNotFound();
-      if (dispute.status !== 'OPEN') {
-        throw new DomainError('DISPUTE_NOT_APPEALABLE', `a dispute in status ${dispute.status} cannot be appealed`, 'CONFLICT', { status: dispute.status });
-      }
-      applyDisputeTransition(dispute.status, 'UNDER_REVIEW');
-      const now = this.d.clock.now();
-      const files = input.files.map((f, i) => ({
+    // Refused before any byte is stored; the transaction checks again under the lock.
+    if (known.status !== 'OPEN') throw notAppealable(known.status);
+    const receivedAt = this.d.clock.now();
+    const staged = await this.d.evidence.stage(
+      input.files.map((f, i) => ({
         file: {
           id: this.d.newId(),
-          disputeId: dispute.id,
+          disputeId: known.id,
           sellerId,
           name: cleanName(f.name, i),
           type: detectEvidenceType(f.content.subarray(0, 16))!,
           size: f.content.length,
           sha256: sha256Hex(f.content),
-          createdAt: now,
+          createdAt: receivedAt,
         },
         content: f.content,
-      }));
-      await this.d.evidence.save(tx, files);
-      dispute.status = 'UNDER_REVIEW';
-      dispute.appealReason = input.appealReason;
-      dispute.appealedAt = now;
-      dispute.updatedAt = now;
-      await this.d.disputes.update(tx, dispute);
-      await emitDisputeEvents(this.d, tx, dispute);
-      if (canApplyTransactionCommand(t.status, 'OPEN_DISPUTE') && t.status === 'CHARGEDBACK') {
-        t.status = applyTransactionCommand(t.status, 'OPEN_DISPUTE').to;
-        t.updatedAt = now;
-        await this.d.transactions.update(tx, t);
-        await emitTransactionEvents(this.d, tx, t, [transactionEventName(t.status)]);
-      }
-      const appealed = { dispute, files: files.map((f) => f.file) };
-      await withinTransaction?.(tx, appealed);
-      return appealed;
-    });
+      })),
+    );
+    try {
+      return await this.d.uow.run(async (tx) => {
+        const t = await this.d.transactions.lock(tx, known.transactionId);
+        const dispute = await this.d.disputes.lock(tx, known.id);
+        if (!t || !dispute) throw disputeNotFound();
+        if (dispute.status !== 'OPEN') throw notAppealable(dispute.status);
+        applyDisputeTransition(dispute.status, 'UNDER_REVIEW');
+        const now = this.d.clock.now();
+        await this.d.evidence.save(tx, staged);
+        dispute.status = 'UNDER_REVIEW';
+        dispute.appealReason = input.appealReason;
+        dispute.appealedAt = now;
+        dispute.updatedAt = now;
+        await this.d.disputes.update(tx, dispute);
+        await emitDisputeEvents(this.d, tx, dispute);
+        if (canApplyTransactionCommand(t.status, 'OPEN_DISPUTE') && t.status === 'CHARGEDBACK') {
+          t.status = applyTransactionCommand(t.status, 'OPEN_DISPUTE').to;
+          t.updatedAt = now;
+          await this.d.transactions.update(tx, t);
+          await emitTransactionEvents(this.d, tx, t, [transactionEventName(t.status)]);
+        }
+        const appealed = { dispute, files: staged.map((f) => f.file) };
+        await withinTransaction?.(tx, appealed);
+        return appealed;
+      });
+    } catch (err) {
+      await this.d.evidence.discard(staged);
+      throw err;
+    }
   }
 }

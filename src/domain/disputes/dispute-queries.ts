@@ -1,7 +1,7 @@
 import { disputeNotFound } from './dispute-decisions';
 import { parseDisputeListQuery, type RawDisputeListQuery } from './dispute-list-query';
 import type { Dispute, DisputeRepository } from './dispute.types';
-import type { EvidenceFile, EvidenceStore } from './evidence';
+import type { EvidenceDownload, EvidenceFile, EvidenceStore } from './evidence';
 import { notFound } from '../shared/errors';
 
 export interface DisputePage {
@@ -21,8 +21,8 @@ export class DisputeQueries {
     return { dispute, evidence: await this.d.evidence.list(dispute.id) };
   }
 
-  /** One evidence file with its bytes, for the seller who owns the dispute. */
-  async evidenceFile(sellerId: string, disputeId: string, fileId: string): Promise<{ file: EvidenceFile; content: Buffer }> {
+  /** One evidence file with its bytes (streamed), for the seller who owns the dispute. */
+  async evidenceFile(sellerId: string, disputeId: string, fileId: string): Promise<EvidenceDownload> {
     const dispute = await this.get(sellerId, disputeId);
     const found = fileId.length <= 128 ? await this.d.evidence.read(dispute.id, fileId) : null;
     if (!found) throw notFound('EVIDENCE_NOT_FOUND', 'evidence file not found');

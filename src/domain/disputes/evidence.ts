@@ -51,13 +51,36 @@ export interface EvidenceFile {
 export const sha256Hex = (content: Buffer): string => createHash('sha256').update(content).digest('hex');
 
 /**
- * Where evidence bytes live (PostgreSQL by default). `save` runs in the appeal's
- * transaction, so a failed appeal leaves no file behind.
+ * A file ready for the appeal's transaction: its metadata and bytes, and where the bytes
+ * were put before the transaction (an object key), or null when they go in with it.
+ */
+export interface StagedEvidence {
+  file: EvidenceFile;
+  content: Buffer;
+  location: string | null;
+}
+
+/** A file to send: its metadata, its length in bytes and the bytes, streamed. */
+export interface EvidenceDownload {
+  file: EvidenceFile;
+  size: number;
+  body: NodeJS.ReadableStream;
+}
+
+/**
+ * Where evidence bytes live: PostgreSQL (in the appeal's transaction) or an
+ * S3-compatible object store (uploaded before it, confirmed in it). Either way a failed
+ * appeal leaves no file behind and no row points at a missing file.
  */
 export interface EvidenceStore {
-  save(tx: Tx, files: { file: EvidenceFile; content: Buffer }[]): Promise<void>;
+  /** Before the appeal's transaction; refused (503) when the store is unreachable, leaving nothing behind. */
+  stage(files: { file: EvidenceFile; content: Buffer }[]): Promise<StagedEvidence[]>;
+  /** In the appeal's transaction: the metadata, and the confirmation of what `stage` put outside. */
+  save(tx: Tx, files: StagedEvidence[]): Promise<void>;
+  /** After the appeal failed: removes what `stage` put outside, best effort (never throws; a durable sweep finishes). */
+  discard(files: StagedEvidence[]): Promise<void>;
   list(disputeId: string): Promise<EvidenceFile[]>;
-  read(disputeId: string, fileId: string): Promise<{ file: EvidenceFile; content: Buffer } | null>;
+  read(disputeId: string, fileId: string): Promise<EvidenceDownload | null>;
 }
 
 /** The file's metadata as the doors show it, with the seller's download path. */

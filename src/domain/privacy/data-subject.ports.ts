@@ -42,6 +42,15 @@ export interface PersonalDataStore {
   revokeCredentials(tx: Tx, scope: SubjectScope, at: Date): Promise<{ apiKeys: number; sessions: number; webhooks: number; pendingDeliveries: number }>;
 }
 
+/** Personal data kept outside the inventory's columns (evidence files in an object store). */
+export interface ExternalPersonalData {
+  /**
+   * In the erasure's transaction, before the rows that point at the data are anonymised:
+   * queues its durable deletion. Returns what was queued, per `table.what`.
+   */
+  queueErasure(tx: Tx, scope: SubjectScope): Promise<Record<string, number>>;
+}
+
 export interface ExportArchive {
   /** Writes one file per section into a ZIP, streamed; returns its file name and size. */
   write(name: string, sections: { name: string; rows: AsyncIterable<Record<string, unknown>> }[]): Promise<{ file: string; bytes: number }>;

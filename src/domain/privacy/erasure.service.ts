@@ -7,7 +7,7 @@ import { DomainError, notFound } from '../shared/errors';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { businessDaysDeadline, type HolidayCalendar } from './business-days';
 import { parseReason, requireReason } from './data-request-text';
-import type { DataRequestRepository, PersonalDataStore } from './data-subject.ports';
+import type { DataRequestRepository, ExternalPersonalData, PersonalDataStore } from './data-subject.ports';
 import { type DataRequest, type DataRequestEvent, type DataRequestFilter, newDataRequest, type SubjectScope } from './data-subject.types';
 import { FINANCIAL_RETENTION_YEARS } from './erasure-plan';
 
@@ -19,6 +19,8 @@ export interface ErasureDeps {
   uow: UnitOfWork;
   requests: DataRequestRepository;
   store: PersonalDataStore;
+  /** Personal data outside the database's columns, whose deletion the erasure queues. */
+  external?: ExternalPersonalData[];
   scheduler: Scheduler;
   holidays: HolidayCalendar;
   tokens: Pick<TokenService, 'newId'>;
@@ -65,7 +67,8 @@ export class ErasureService {
   /**
    * Anonymises every personal field without a legal duty (the inventory's AT_ERASURE
    * fields), reduces the kept ones, revokes API keys and sessions, and schedules the
-   * retention job for the rest. One transaction: all of it or nothing.
+   * retention job for the rest. One transaction: all of it or nothing. Data outside the
+   * database (evidence objects) is queued for a durable deletion job in that transaction.
    */
   async execute(operator: User, requestId: string): Promise<DataRequest> {
     requireOperator(operator);
@@ -75,7 +78,9 @@ export class ErasureService {
       const now = this.d.clock.now();
       const scope = await this.scopeOf(tx, request);
       sellerId = scope.sellerId;
-      const anonymised = await this.d.store.anonymise(tx, 'ERASURE', scope);
+      const queued: Record<string, number> = {};
+      for (const e of this.d.external ?? []) Object.assign(queued, await e.queueErasure(tx, scope));
+      const anonymised = { ...queued, ...(await this.d.store.anonymise(tx, 'ERASURE', scope)) };
       const revoked = await this.d.store.revokeCredentials(tx, scope, now);
       const retentionUntil = addYears(now, FINANCIAL_RETENTION_YEARS);
       const done: DataRequest = { ...request, status: 'EXECUTED', closedAt: now, closedBy: `operator:${operator.id}`, retentionUntil };

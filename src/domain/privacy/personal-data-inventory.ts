@@ -161,8 +161,16 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       size: N,
       sha256: N,
       content: erase('PERSON_RECORD', 'EMPTY_BYTES'),
+      // Where the bytes are when they live in the object store: the erasure queues the
+      // object's deletion (evidence_pending_objects) in its transaction, then drops the reference.
+      object_key: erase('PERSON_RECORD', 'NULL'),
       created_at: N,
     },
+  },
+  // Objects uploaded for an appeal not yet committed, or queued for deletion: keys only (ids).
+  evidence_pending_objects: {
+    capability: 'disputes',
+    columns: { object_key: N, created_at: N, sweep_after: N },
   },
   transaction_holds: {
     capability: 'disputes',

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import type { Services } from '../../app/services';
 import { parseAppeal } from '../../domain/disputes/appeal-dispute';
@@ -39,11 +40,16 @@ export function disputesRoutes(services: Services): Router {
   });
 
   router.get('/v1/disputes/:id/evidence/:fileId', auth, async (req, res) => {
-    const { file, content } = await services.disputeQueries.evidenceFile(sellerOf(res).id, String(req.params.id), String(req.params.fileId));
+    const { file, size, body } = await services.disputeQueries.evidenceFile(sellerOf(res).id, String(req.params.id), String(req.params.fileId));
     res.setHeader('Content-Type', EVIDENCE_MEDIA_TYPE[file.type]);
+    res.setHeader('Content-Length', String(size));
     res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.send(content);
+    // Streamed from the store as it arrives; a store failure mid-way cuts the response short
+    // (logged), a client that goes away just ends it.
+    await pipeline(body, res).catch((err: unknown) => {
+      if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') services.logger.warn({ err, fileId: file.id }, 'evidence download interrupted');
+    });
   });
 
   router.post('/v1/disputes/appeal', auth, async (req, res) => {

@@ -16,6 +16,7 @@ import { Migration20261123120000SandboxMethods } from './Migration20261123120000
 import { Migration20261123130000SellerRateLimits } from './Migration20261123130000SellerRateLimits';
 import { Migration20261123170000DataSubjectRequests } from './Migration20261123170000DataSubjectRequests';
 import { Migration20261123170100OutboxPayloadMasking } from './Migration20261123170100OutboxPayloadMasking';
+import { Migration20261124090000EvidenceObjectStore } from './Migration20261124090000EvidenceObjectStore';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123130000SellerRateLimits', class: Migration20261123130000SellerRateLimits },
   { name: 'Migration20261123170000DataSubjectRequests', class: Migration20261123170000DataSubjectRequests },
   { name: 'Migration20261123170100OutboxPayloadMasking', class: Migration20261123170100OutboxPayloadMasking },
+  { name: 'Migration20261124090000EvidenceObjectStore', class: Migration20261124090000EvidenceObjectStore },
 ];
