@@ -22,7 +22,7 @@ export function EvidenceTable({ files }: { files: readonly Evidence[] }) {
   };
   return (
     <>
-      <DataTable columns={[t('fileName'), t('type'), { label: t('size'), num: true }, t('createdAt'), { label: t('download'), hidden: true }]}>
+      <DataTable columns={[t('fileName'), t('type'), { label: t('size'), num: true }, t('sentAt'), { label: t('download'), hidden: true }]}>
         {files.map((f) => (
           <tr key={f.id} data-evidence={f.id}>
             <td>{f.name}</td>

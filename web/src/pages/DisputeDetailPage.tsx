@@ -70,6 +70,11 @@ export function DisputeDetailPage({ id }: { id: string }) {
                 <a href={href('sandbox', d.transactionId)}>{t('sandboxDecide')}</a>
               </p>
             </Section>
+            {appealed && (
+              <Notice>
+                {t('appealSent')} {appealed}
+              </Notice>
+            )}
             <Section title={t('timeline')}>
               <ol className="timeline">
                 {disputeSteps(d).map((s) => (
@@ -82,11 +87,6 @@ export function DisputeDetailPage({ id }: { id: string }) {
             <Section title={t('evidence')}>
               <EvidenceTable files={evidence} />
             </Section>
-            {appealed && (
-              <Notice>
-                {t('appealSent')} {appealed}
-              </Notice>
-            )}
             {d.status === 'OPEN' && (
               <AppealForm
                 disputeId={d.id}

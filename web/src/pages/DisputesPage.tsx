@@ -59,21 +59,21 @@ export function DisputesPage() {
         />
         <Loadable loading={list.loading} error={list.error} empty={!list.loading && items.length === 0} reload={list.reload}>
           <DataTable
-            columns={[t('createdAt'), t('origin'), t('chargeDetail'), { label: t('disputedAmount'), num: true }, t('appealDeadline'), t('status'), { label: t('details'), hidden: true }]}
+            columns={[t('createdAt'), t('status'), { label: t('disputedAmount'), num: true }, t('origin'), t('appealDeadline'), t('chargeDetail'), { label: t('details'), hidden: true }]}
           >
             {items.map((d) => (
               <tr key={d.id} data-dispute={d.id}>
                 <td>{dateTime(d.createdAt)}</td>
+                <td>
+                  <StatusBadge status={d.status} />
+                </td>
+                <td className="num">{money(d.amount)}</td>
                 <td>{t(`origin_${d.origin}`)}</td>
+                <td>{d.status === 'OPEN' ? dateTime(d.appealDeadline) : '—'}</td>
                 <td>
                   <a href={href('charges', d.transactionId)}>
                     <code>{d.transactionId}</code>
                   </a>
-                </td>
-                <td className="num">{money(d.amount)}</td>
-                <td>{d.status === 'OPEN' ? dateTime(d.appealDeadline) : '—'}</td>
-                <td>
-                  <StatusBadge status={d.status} />
                 </td>
                 <td>
                   <a href={href('disputes', d.id)} aria-label={`${t('details')} ${d.id}`}>
