@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The service the dev server forwards GraphQL (HTTP and WebSocket) to.
+// The service the dev server forwards GraphQL (HTTP and WebSocket) and evidence downloads to.
 const api = process.env.PIXPAY_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
@@ -15,6 +15,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 1024,
   },
   server: {
-    proxy: { '/graphql': { target: api, ws: true, changeOrigin: true } },
+    proxy: { '/graphql': { target: api, ws: true, changeOrigin: true }, '/v1/disputes': { target: api, changeOrigin: true } },
   },
 });

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { DASHBOARD_DIR } from '../../src/rest/routes/dashboard.routes';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -62,6 +63,41 @@ export async function ensureDashboardBuilt(): Promise<void> {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 }
+
+export interface DashboardBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Requests that tried to leave the service's origin (refused). */
+  foreignRequests: string[];
+  pageErrors: string[];
+}
+
+/**
+ * A pt-BR context in São Paulo's time zone that works offline: anything not from the
+ * service itself is refused and recorded, and so are the page's uncaught errors.
+ */
+export async function dashboardBrowser(browser: Browser, serviceUrl: string): Promise<DashboardBrowser> {
+  const foreignRequests: string[] = [];
+  const pageErrors: string[] = [];
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const origin = new URL(serviceUrl).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    foreignRequests.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  return { context, page, foreignRequests, pageErrors };
+}
+
+/** Bounded waits on what the page shows (playwright-core has no assertion library). */
+export const visible = (l: Locator) => l.first().waitFor({ state: 'visible' });
+export const statusOf = (l: Locator, timeout = 15_000) => expect.poll(() => l.first().getAttribute('data-status'), { timeout });
+/** The text with no-break spaces (money in pt-BR) as plain ones. */
+export const textOf = (l: Locator) => expect.poll(async () => (await l.first().textContent())?.replace(/\u00a0/g, ' '), { timeout: 15_000 });
 
 /**
  * Full-page screenshots at desktop and phone width, then back to desktop. Returns the

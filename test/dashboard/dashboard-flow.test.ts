@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import { startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
 import { Receiver } from '../webhooks/support/receiver';
-import { ensureDashboardBuilt, launchChromium, screenshots, seriousViolations } from './browser';
+import { dashboardBrowser, ensureDashboardBuilt, launchChromium, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
 
 /**
  * The seller's whole day in a real browser (headless Chromium), through the dashboard
@@ -15,26 +15,15 @@ describe('seller dashboard in Chromium', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const foreignRequests: string[] = [];
-  const pageErrors: string[] = [];
+  let foreignRequests: string[];
+  let pageErrors: string[];
 
   beforeAll(async () => {
     await ensureDashboardBuilt();
     receiver = await Receiver.start();
     app = await startWebhookApp(receiver, { amqp: false, name: 'dashboard', env: { SANDBOX_AUTOPAY_SECONDS: '3600' } });
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-    const origin = new URL(app.url).origin;
-    // Works offline: anything not from the service itself is refused and recorded.
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-      foreignRequests.push(url);
-      return route.abort();
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    ({ context, page, foreignRequests, pageErrors } = await dashboardBrowser(browser, app.url));
   }, 240_000);
 
   afterAll(async () => {
@@ -47,10 +36,6 @@ describe('seller dashboard in Chromium', () => {
     await page.goto(`${app.url}/dashboard/#/${route}`);
     await visible(page.getByRole('heading', { level: 1, name: heading }));
   };
-  /** Bounded waits on what the page shows (playwright-core has no assertion library). */
-  const visible = (l: Locator) => l.first().waitFor({ state: 'visible' });
-  const statusOf = (l: Locator, timeout = 15_000) => expect.poll(() => l.first().getAttribute('data-status'), { timeout });
-  const textOf = (l: Locator) => expect.poll(async () => (await l.first().textContent())?.replace(/\u00a0/g, ' '), { timeout: 15_000 });
   const accessible = async () => expect(await seriousViolations(page)).toEqual([]);
   const money = (s: string) => s.replace(/\u00a0/g, ' ');
 

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { disputesOf, paidCharge, report } from './support';
 
@@ -64,5 +64,39 @@ describe('appealDispute (GraphQL multipart request)', () => {
     expect(conflict.errors![0].extensions.code).toBe('IDEMPOTENCY_KEY_CONFLICT');
     const eleven = await multipart({ d: disputeId, r: 'x', k: randomUUID() }, Array.from({ length: 11 }, (_, i) => ({ name: `${i}.pdf`, content: PDF })));
     expect(eleven.errors![0].extensions.code).toBe('TOO_MANY_FILES');
+  });
+
+  it("lists the appeal's files on the dispute, downloadable with the dashboard session; another seller sees none of it", async () => {
+    const id = await paidCharge(app, seller.apiKey, 2_000);
+    await report(app, id, 'DISPUTE');
+    const disputeId = (await disputesOf(app, id))[0]!.id;
+    const EVIDENCE = `query($id:ID!){ dispute(id:$id){ status evidence { id name type mediaType size sha256 createdAt downloadPath } } }`;
+    expect((await gql(app, EVIDENCE, { id: disputeId }, seller.session)).data!.dispute).toEqual({ status: 'OPEN', evidence: [] });
+
+    const appealed = await multipart({ d: disputeId, r: 'Tracking code attached', k: randomUUID() }, [{ name: 'receipt.png', content: PNG }]);
+    expect(appealed.errors).toBeUndefined();
+    const [file] = (await gql(app, EVIDENCE, { id: disputeId }, seller.session)).data!.dispute.evidence;
+    expect(file).toEqual({
+      id: expect.any(String),
+      name: 'receipt.png',
+      type: 'PNG',
+      mediaType: 'image/png',
+      size: PNG.length,
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+      createdAt: expect.any(String),
+      downloadPath: `/v1/disputes/${disputeId}/evidence/${file.id}`,
+    });
+    const download = await fetch(`${app.url}${file.downloadPath}`, { headers: { authorization: `Bearer ${seller.session}` } });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(PNG);
+
+    const other = await onboardSeller(app);
+    expect((await gql(app, EVIDENCE, { id: disputeId }, other.session)).errors![0].extensions!.code).toBe('DISPUTE_NOT_FOUND');
+    expect((await fetch(`${app.url}${file.downloadPath}`, { headers: { authorization: `Bearer ${other.session}` } })).status).toBe(404);
+  });
+
+  it('tells clients the limits it enforces', async () => {
+    const limits = (await gql(app, '{ appealLimits { maxFiles maxFileBytes maxRequestBytes maxReasonLength mediaTypes } }')).data!.appealLimits;
+    expect(limits).toEqual({ maxFiles: 10, maxFileBytes: 5 * 1024 * 1024, maxRequestBytes: 20 * 1024 * 1024, maxReasonLength: 5000, mediaTypes: ['application/pdf', 'image/png', 'image/jpeg'] });
   });
 });

@@ -7,6 +7,8 @@ import { AccountPage } from './pages/AccountPage';
 import { AuthPage } from './pages/AuthPage';
 import { ChargeDetailPage } from './pages/ChargeDetailPage';
 import { ChargesPage } from './pages/ChargesPage';
+import { DisputeDetailPage } from './pages/DisputeDetailPage';
+import { DisputesPage } from './pages/DisputesPage';
 import { KeysPage } from './pages/KeysPage';
 import { SandboxPage } from './pages/SandboxPage';
 import { WalletPage } from './pages/WalletPage';
@@ -48,6 +50,8 @@ function Page({ page, id }: { page: string; id?: string }) {
       return <KeysPage />;
     case 'charges':
       return id ? <ChargeDetailPage id={id} /> : <ChargesPage />;
+    case 'disputes':
+      return id ? <DisputeDetailPage id={id} /> : <DisputesPage />;
     case 'wallet':
       return <WalletPage />;
     case 'withdrawals':

@@ -106,7 +106,7 @@ export class DisputeProtectiveReports implements ProtectiveReports {
     if (dispute.blockedAmount > 0) {
       await this.d.ledger.postEntry(tx, block({ sellerId: t.sellerId, disputeId: dispute.id, transactionId: t.id, amount: dispute.blockedAmount }));
     }
-    await this.create(tx, dispute);
+    await this.create(tx, t, dispute);
   }
 
   private async chargeback(tx: Tx, t: Transaction, now: Date): Promise<void> {
@@ -132,7 +132,7 @@ export class DisputeProtectiveReports implements ProtectiveReports {
     const posted = await this.d.ledger.postEntry(tx, draft);
     const dispute = this.newDispute(t, 'MED', amount, now);
     dispute.owedAmount = posted.created ? owed : 0;
-    await this.create(tx, dispute);
+    await this.create(tx, t, dispute);
   }
 
   private newDispute(t: Transaction, origin: DisputeOrigin, amount: number, now: Date): Dispute {
@@ -155,8 +155,10 @@ export class DisputeProtectiveReports implements ProtectiveReports {
     };
   }
 
-  private async create(tx: Tx, dispute: Dispute): Promise<void> {
+  /** Also names the dispute on the transaction in hand, so its answer and its event carry disputeId as its row does. */
+  private async create(tx: Tx, t: Transaction, dispute: Dispute): Promise<void> {
     await this.d.disputes.insert(tx, dispute);
+    t.disputeId = dispute.id;
     await this.d.scheduler.schedule(tx, {
       kind: JOB_DISPUTE_APPEAL_DEADLINE,
       key: `dispute-deadline:${dispute.id}`,

@@ -1,11 +1,11 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { parseAppeal } from '../../domain/disputes/appeal-dispute';
 import { appealAnswer } from '../../domain/disputes/dispute-view';
-import { APPEAL_LIMITS, sha256Hex, type EvidenceUpload } from '../../domain/disputes/evidence';
+import { APPEAL_LIMITS, EVIDENCE_MEDIA_TYPE, sha256Hex, type EvidenceUpload } from '../../domain/disputes/evidence';
 import { validationError } from '../../domain/shared/errors';
 import { type GqlContext, requireSeller } from '../context';
-import { DisputeStatusGql } from '../types/dispute.types';
+import { AppealLimitsType, DisputeStatusGql } from '../types/dispute.types';
 
 @ObjectType('AppealResult', { description: "SPEC's appeal answer: the dispute's id, status (UNDER_REVIEW) and reason, and the files received" })
 export class AppealResultType {
@@ -37,6 +37,12 @@ async function readUpload(upload: Promise<FileUpload>): Promise<EvidenceUpload> 
 /** The appeal through the GraphQL multipart request spec: the same use case, limits and idempotency as REST. */
 @Resolver()
 export class AppealDisputeResolver {
+  @Query(() => AppealLimitsType)
+  appealLimits(): AppealLimitsType {
+    const { maxFiles, maxFileBytes, maxRequestBytes, maxReasonLength } = APPEAL_LIMITS;
+    return Object.assign(new AppealLimitsType(), { maxFiles, maxFileBytes, maxRequestBytes, maxReasonLength, mediaTypes: Object.values(EVIDENCE_MEDIA_TYPE) });
+  }
+
   @Mutation(() => AppealResultType, {
     description: `files: 0 to ${APPEAL_LIMITS.maxFiles}, PDF, JPG or PNG judged by content, at most ${APPEAL_LIMITS.maxFileBytes} bytes each; idempotencyKey as the REST Idempotency-Key (kept 72 h)`,
   })

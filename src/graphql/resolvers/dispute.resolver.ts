@@ -1,15 +1,22 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { disputeView } from '../../domain/disputes/dispute-view';
+import { evidenceView } from '../../domain/disputes/evidence';
 import type { LiveEvent } from '../../domain/shared/live-events';
 import { type GqlContext, requireOperatorUser, requireSeller } from '../context';
-import { DisputeOriginGql, DisputeOutcomeGql, DisputePageType, DisputeStatusGql, DisputeType } from '../types/dispute.types';
+import { DisputeEvidenceType, DisputeOriginGql, DisputeOutcomeGql, DisputePageType, DisputeStatusGql, DisputeType } from '../types/dispute.types';
 
 /** Disputes: the same queries and decision path as the REST door and the institution. */
-@Resolver()
+@Resolver(() => DisputeType)
 export class DisputeResolver {
   @Query(() => DisputeType)
   async dispute(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
     return DisputeType.fromView(disputeView(await ctx.services.disputeQueries.get(requireSeller(ctx).id, id)));
+  }
+
+  @FieldResolver(() => [DisputeEvidenceType], { description: "the appeal's files, oldest first; read when asked for (the caller's seller's disputes only)" })
+  async evidence(@Root() dispute: DisputeType, @Ctx() ctx: GqlContext) {
+    const { evidence } = await ctx.services.disputeQueries.detail(requireSeller(ctx).id, dispute.id);
+    return evidence.map((f) => DisputeEvidenceType.fromView(evidenceView(f)));
   }
 
   @Query(() => DisputePageType, { description: 'newest first; startDate / endDate: YYYY-MM-DD (UTC days of creation, inclusive)' })

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DISPUTE_STATUSES } from '../../domain/disputes/dispute-status';
+import type { evidenceView } from '../../domain/disputes/evidence';
 import { Money } from './wallet.types';
 
 export const DisputeStatusGql = Object.fromEntries(DISPUTE_STATUSES.map((s) => [s, s])) as Record<string, string>;
@@ -46,6 +47,32 @@ export class DisputeType {
       updatedAt: d(v.updatedAt),
     });
   }
+}
+
+@ObjectType('DisputeEvidence', { description: 'a file sent with an appeal (metadata; the bytes are at downloadPath)' })
+export class DisputeEvidenceType {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'the file name as uploaded' }) name!: string;
+  @Field(() => String, { description: 'PDF, PNG or JPG, judged by content' }) type!: string;
+  @Field(() => String) mediaType!: string;
+  @Field(() => Int, { description: 'bytes' }) size!: number;
+  @Field(() => String) sha256!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => String, { description: 'GET it with x-api-key or Authorization: Bearer <API key or session token>' }) downloadPath!: string;
+
+  /** From the view the REST door shows (evidenceView). */
+  static fromView(v: ReturnType<typeof evidenceView>): DisputeEvidenceType {
+    return Object.assign(new DisputeEvidenceType(), { ...v, createdAt: new Date(v.createdAt) });
+  }
+}
+
+@ObjectType('AppealLimits', { description: 'what appealDispute accepts, for clients that check before sending' })
+export class AppealLimitsType {
+  @Field(() => Int) maxFiles!: number;
+  @Field(() => Int, { description: 'bytes per file' }) maxFileBytes!: number;
+  @Field(() => Int, { description: 'bytes of the whole request' }) maxRequestBytes!: number;
+  @Field(() => Int, { description: 'characters' }) maxReasonLength!: number;
+  @Field(() => [String], { description: 'media types of the accepted files (judged by their first bytes)' }) mediaTypes!: string[];
 }
 
 @ObjectType('DisputePage')

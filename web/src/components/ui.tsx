@@ -95,6 +95,9 @@ const TONE: Record<string, string> = {
   PROCESSING: 'wait',
   AUTHORIZED: 'wait',
   PENDING_REVIEW: 'wait',
+  OPEN: 'wait',
+  UNDER_REVIEW: 'info',
+  WON: 'ok',
   EXPIRED: 'muted',
   CANCELED: 'muted',
 };

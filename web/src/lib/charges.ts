@@ -2,7 +2,7 @@ import { graphql } from './graphql';
 
 export const ChargeFields = graphql(`
   fragment ChargeFields on Transaction {
-    id amount status description createdAt updatedAt paidAt feeAmount netAmount refundedAmount refundType refusedReason merchantOrderId end2endId
+    id amount status description createdAt updatedAt paidAt feeAmount netAmount refundedAmount refundType refusedReason merchantOrderId end2endId disputeId
     pix { qrCode copyPaste expiresAt }
   }
 `);

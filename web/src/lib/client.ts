@@ -1,6 +1,8 @@
 import type { TadaDocumentNode } from 'gql.tada';
 import { print } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
+import { saveBlob } from './download';
+import { graphqlBody } from './multipart';
 
 /** A GraphQL failure as the API reports it: stable code and its message. */
 export class ApiError extends Error {
@@ -33,27 +35,56 @@ export const session = {
 
 const endpoint = () => new URL('/graphql', location.href).toString();
 
-/** One query or mutation over HTTP; GraphQL errors become ApiError (the first one). */
+const authorization = (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+
+/**
+ * One query or mutation over HTTP; GraphQL errors become ApiError (the first one).
+ * Variables holding a File go as a GraphQL multipart request (the preflight header
+ * tells the server it is not a cross-site form post).
+ */
 export async function request<R, V>(doc: TadaDocumentNode<R, V>, variables?: V): Promise<R> {
+  const { body: payload, multipart } = graphqlBody(print(doc), variables);
   let res: Response;
   try {
     res = await fetch(endpoint(), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query: print(doc), variables: variables ?? {} }),
+      headers: { ...(multipart ? { 'apollo-require-preflight': 'true' } : { 'content-type': 'application/json' }), ...authorization() },
+      body: payload,
     });
   } catch {
     throw new ApiError('NETWORK_ERROR', 'network');
   }
-  const body = (await res.json().catch(() => null)) as { data?: R; errors?: { message: string; extensions?: { code?: string } }[] } | null;
+  const body = (await res.json().catch(() => null)) as ({ data?: R; errors?: { message: string; extensions?: { code?: string } }[] } & RestError) | null;
   const first = body?.errors?.[0];
   if (first) {
     const code = first.extensions?.code ?? 'ERROR';
     if (code === 'UNAUTHENTICATED' && token) session.set(null);
     throw new ApiError(code, first.message);
   }
+  if (body?.erro) throw new ApiError(body.erro, body.mensagem ?? `HTTP ${res.status}`);
   if (!body?.data) throw new ApiError('BAD_RESPONSE', `HTTP ${res.status}`);
   return body.data;
+}
+
+/** The REST error format, which the HTTP layer answers with before GraphQL runs (an upload cut off at its limit). */
+interface RestError {
+  erro?: string;
+  mensagem?: string;
+}
+
+/** A file the API serves at `path` (evidence downloads), fetched with the session and saved under `name`. */
+export async function downloadFile(path: string, name: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(new URL(path, location.href), { headers: authorization() });
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'network');
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as RestError | null;
+    throw new ApiError(body?.erro ?? 'ERROR', body?.mensagem ?? `HTTP ${res.status}`);
+  }
+  saveBlob(name, await res.blob());
 }
 
 let socket: Client | null = null;

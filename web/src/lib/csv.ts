@@ -1,3 +1,5 @@
+import { saveBlob } from './download';
+
 /** RFC 4180 cells; text that a spreadsheet would run as a formula gets a leading quote. */
 function cell(v: unknown): string {
   let s = v === null || v === undefined ? '' : String(v);
@@ -10,12 +12,5 @@ export function toCsv(header: string[], rows: unknown[][]): string {
 }
 
 export function download(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(name, new Blob([text], { type }));
 }

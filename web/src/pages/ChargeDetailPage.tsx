@@ -3,6 +3,7 @@ import { DeliveryTable, DeliveryFields } from '../components/Deliveries';
 import { PixCharge } from '../components/PixCharge';
 import { ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
 import { ChargeFields, ChargeUpdated } from '../lib/charges';
+import { disputeSteps } from '../lib/disputes';
 import { newIdempotencyKey } from '../lib/client';
 import { graphql, readFragment } from '../lib/graphql';
 import { useMutation, useQuery, useSubscription } from '../lib/hooks';
@@ -23,6 +24,8 @@ const Refund = graphql(
   [ChargeFields],
 );
 
+const ChargeDispute = graphql(`query ChargeDispute($id: ID!) { dispute(id: $id) { id status createdAt appealedAt decidedAt } }`);
+
 const REFUNDABLE = new Set(['PAID', 'PARTIALLY_REFUNDED']);
 
 export function ChargeDetailPage({ id }: { id: string }) {
@@ -31,14 +34,21 @@ export function ChargeDetailPage({ id }: { id: string }) {
   useSubscription(ChargeUpdated, { id }, (d) => {
     q.setData((prev) => (prev ? { ...prev, transaction: d.transactionUpdated } : prev));
     q.reload();
+    // A status change of the charge is also a step of its dispute (opened, appealed, decided).
+    dispute.reload();
   });
   const c = q.data ? readFragment(ChargeFields, q.data.transaction) : undefined;
   const deliveries = (q.data?.webhookDeliveries.items ?? []).map((d) => readFragment(DeliveryFields, d)).filter((d) => d.resourceId === id);
-  // The timeline: creation, payment, and every status event this charge emitted (oldest first).
+  const disputeId = c?.disputeId ?? null;
+  const dispute = useQuery(ChargeDispute, { id: disputeId ?? '' }, { skip: !disputeId });
+  const disputeNow = disputeId && dispute.data?.dispute.id === disputeId ? dispute.data.dispute : undefined;
+  // The timeline: creation, payment, every status event this charge emitted, and the steps
+  // of its latest dispute as the dispute's own dates record them (oldest first).
   const events = [
     ...(c ? [{ at: c.createdAt, what: 'TRANSACTION_CREATED' }] : []),
     ...(c?.paidAt ? [{ at: c.paidAt, what: 'TRANSACTION_PAID' }] : []),
     ...deliveries.filter((d) => d.trigger === 'EVENT').map((d) => ({ at: d.createdAt, what: d.eventType })),
+    ...(disputeNow ? disputeSteps(disputeNow).map((s) => ({ at: s.at, what: s.what })) : []),
     ...(c ? [{ at: c.updatedAt, what: `TRANSACTION_${c.status}` }] : []),
   ]
     .filter((e, i, all) => all.findIndex((x) => x.what === e.what) === i)
@@ -67,6 +77,15 @@ export function ChargeDetailPage({ id }: { id: string }) {
                 <dd>{money(c.refundedAmount ?? 0)}</dd>
                 <dt>{t('lastUpdate')}</dt>
                 <dd>{dateTime(c.updatedAt)}</dd>
+                {c.disputeId && (
+                  <>
+                    <dt>{t('disputeOfCharge')}</dt>
+                    <dd>
+                      <a href={href('disputes', c.disputeId)}>{t('viewDispute')}</a>
+                      {disputeNow && <> <StatusBadge status={disputeNow.status} /></>}
+                    </dd>
+                  </>
+                )}
                 {c.end2endId && (
                   <>
                     <dt>end2endId</dt>

@@ -4,10 +4,20 @@ import { graphql } from '../lib/graphql';
 import { useMutation, useQuery } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
 import { TRANSACTION_STATUSES } from '../lib/charges';
+import type { MessageKey } from '../lib/messages';
+import { href } from '../lib/router';
 
-const Pay = graphql(`mutation SandboxPay($id: ID!) { sandboxPayTransaction(id: $id) { id status } }`);
+/** The institution's words that open or decide a dispute (README, Disputes and MED: Sandbox). */
+const DISPUTE_REPORTS: [string, MessageKey][] = [
+  ['DISPUTE', 'openContestation'],
+  ['CHARGEDBACK', 'medReturn'],
+  ['DISPUTE_WON', 'decideWon'],
+  ['DISPUTE_LOST', 'decideLost'],
+];
+
+const Pay = graphql(`mutation SandboxPay($id: ID!) { sandboxPayTransaction(id: $id) { id status disputeId } }`);
 const Recent = graphql(`query RecentCharges { transactions(limit: 20) { items { id amount status description } } }`);
-const Report = graphql(`mutation SandboxReport($id: ID!, $status: String!, $reason: String) { sandboxReportTransaction(id: $id, status: $status, refusedReason: $reason) { id status } }`);
+const Report = graphql(`mutation SandboxReport($id: ID!, $status: String!, $reason: String) { sandboxReportTransaction(id: $id, status: $status, refusedReason: $reason) { id status disputeId } }`);
 
 /** Plays the payer and the institution for one charge (sandbox mode only). */
 export function SandboxPage({ initialId }: { initialId?: string }) {
@@ -18,7 +28,7 @@ export function SandboxPage({ initialId }: { initialId?: string }) {
   const [id, setId] = useState(initialId ?? '');
   const [status, setStatus] = useState('EXPIRED');
   const [reason, setReason] = useState('');
-  const [result, setResult] = useState<{ id: string; status: string }>();
+  const [result, setResult] = useState<{ id: string; status: string; disputeId: string | null }>();
 
   const doPay = async (e: FormEvent) => {
     e.preventDefault();
@@ -26,8 +36,8 @@ export function SandboxPage({ initialId }: { initialId?: string }) {
     setResult(r?.sandboxPayTransaction);
     recent.reload();
   };
-  const doReport = async () => {
-    const r = await report.run({ id: id.trim(), status, reason: reason || undefined });
+  const doReport = async (word = status) => {
+    const r = await report.run({ id: id.trim(), status: word, reason: reason || undefined });
     setResult(r?.sandboxReportTransaction);
     recent.reload();
   };
@@ -68,11 +78,25 @@ export function SandboxPage({ initialId }: { initialId?: string }) {
               {t('forceReport')}
             </button>
           </fieldset>
+          <fieldset className="inline-form">
+            <legend>{t('sandboxDisputes')}</legend>
+            {DISPUTE_REPORTS.map(([word, label]) => (
+              <button key={word} type="button" className="secondary" onClick={() => void doReport(word)} disabled={report.busy || !id.trim()}>
+                {t(label)}
+              </button>
+            ))}
+          </fieldset>
         </form>
         <ErrorMessage error={pay.error ?? report.error} />
         {result && (
           <Notice>
             {t('sandboxDone')} <StatusBadge status={result.status} />
+            {result.disputeId && (
+              <>
+                {' '}
+                <a href={href('disputes', result.disputeId)}>{t('viewDispute')}</a>
+              </>
+            )}
           </Notice>
         )}
       </Section>
