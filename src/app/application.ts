@@ -62,6 +62,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
     await background?.stop();
     await services.webhookRuntime.close();
     await services.rateLimitRuntime.close();
+    await services.qrRenderer.close();
     if (live instanceof AmqpLiveEvents) await live.close();
     services.databaseOutage.stop();
     await db.close();

@@ -73,6 +73,8 @@ export interface Services {
   transactions: TransactionsService;
   /** QR images of charges by URL (rendered on first request, cached). */
   qrImages: QrImagesService;
+  /** The QR image renderer (its worker threads are stopped at shutdown). */
+  qrRenderer: { close(): Promise<void> };
   /** The inbound path of institution status reports (callbacks, sandbox, expiry). */
   transactionReports: TransactionReportsService;
   refunds: RefundsService;

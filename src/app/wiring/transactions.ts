@@ -13,7 +13,7 @@ import { JOB_SANDBOX_AUTOPAY, SandboxInstitution } from '../../infra/institution
 import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
 import { LruQrImageCache } from '../../infra/transactions/lru-qr-image-cache';
-import { QrImageRenderer } from '../../infra/transactions/qr-image-renderer';
+import { qrRendererFor } from '../../infra/transactions/threaded-qr-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
 import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
 import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
@@ -44,9 +44,10 @@ export function transactionRepository(p: Platform): PgTransactionRepository {
 export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = transactionRepository(p);
+  const qrRenderer = qrRendererFor(config.QR_RENDER_THREADS);
   const qrImages = new QrImagesService({
     brCodeAt: (locationId) => repo.brCodeAtLocation(locationId),
-    renderer: new QrImageRenderer(),
+    renderer: qrRenderer,
     cache: new LruQrImageCache(config.QR_IMAGE_CACHE_MB * 1024 * 1024),
   });
   const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
@@ -111,5 +112,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     await sandbox.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
   });
 
-  return { transactions, qrImages, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter };
+  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter };
 }
