@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { validationError } from '../shared/errors';
+import { coded, codedMessage } from '../shared/zod-input';
 import type { StatementType } from './ledger.types';
 import { STATEMENT_TYPES } from './ledger.types';
 import { integerParam } from '../shared/query-params';
@@ -52,10 +54,19 @@ export function isCalendarDay(v: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1970;
 }
 
+const dayMessage = (field: string) => `${field} must be a date in the format YYYY-MM-DD`;
+
+/** An optional `YYYY-MM-DD` query parameter (a real calendar day), 400 INVALID_DATE otherwise. */
+export const queryDay = (field: string, description: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string(coded('INVALID_DATE', dayMessage(field))).refine(isCalendarDay, { message: codedMessage('INVALID_DATE', dayMessage(field)) }).describe(`${description} (YYYY-MM-DD)`).optional(),
+  );
+
 function day(v: unknown, field: 'startDate' | 'endDate'): string | null {
   if (absent(v)) return null;
   if (typeof v !== 'string' || !isCalendarDay(v)) {
-    throw validationError('INVALID_DATE', `${field} must be a date in the format YYYY-MM-DD`, { field });
+    throw validationError('INVALID_DATE', dayMessage(field), { field });
   }
   return v;
 }

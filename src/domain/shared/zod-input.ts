@@ -10,14 +10,17 @@ import { integerParam } from './query-params';
  */
 const SEPARATOR = '\u0000';
 
-/** An error map giving every issue of a schema one code and message. */
+/** The message of an issue that carries its code (for `.refine(check, { message })`). */
+export const codedMessage = (code: string, message: string): string => `${code}${SEPARATOR}${message}`;
+
+/** An error map giving every issue of a schema one code and message (refinements take `codedMessage`). */
 export function coded(code: string, message: string): { errorMap: z.ZodErrorMap } {
-  return { errorMap: () => ({ message: `${code}${SEPARATOR}${message}` }) };
+  return { errorMap: () => ({ message: codedMessage(code, message) }) };
 }
 
 /** A custom issue (cross-field rules, `superRefine`) with its code. */
 export function issue(ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[]): void {
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${code}${SEPARATOR}${message}`, path });
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(code, message), path });
 }
 
 /** Parses `input` or throws the first issue as a 400 with its code and `details.field`. */

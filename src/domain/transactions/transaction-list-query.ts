@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issue, parseWith, queryEnum, queryInteger } from '../shared/zod-input';
+import { coded, codedMessage, issue, parseWith, queryEnum, queryInteger } from '../shared/zod-input';
 import { TRANSACTION_STATUSES } from './transaction-status';
 import { TRANSACTION_PAYMENT_METHODS, type TransactionListFilter } from './transaction.types';
 
@@ -12,9 +12,9 @@ const dateTime = (name: string, description: string) =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
-      .string({ errorMap: () => ({ message: `${CODE}\u0000${name} must be an ISO 8601 date-time` }) })
+      .string(coded(CODE, `${name} must be an ISO 8601 date-time`))
       .regex(ISO_DATE_TIME)
-      .refine((s) => !Number.isNaN(new Date(s).getTime()))
+      .refine((s) => !Number.isNaN(new Date(s).getTime()), { message: codedMessage(CODE, `${name} must be an ISO 8601 date-time`) })
       .describe(description)
       .optional(),
   );
