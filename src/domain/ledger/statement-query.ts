@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { validationError } from '../shared/errors';
-import { coded, codedMessage } from '../shared/zod-input';
+import { coded, codedMessage, parseWith, queryEnum, queryInteger, queryText } from '../shared/zod-input';
 import type { StatementType } from './ledger.types';
 import { STATEMENT_TYPES } from './ledger.types';
-import { integerParam } from '../shared/query-params';
 
 /**
  * Statement filters, shared by the REST and GraphQL doors.
@@ -80,36 +79,19 @@ export function parseDayRange(raw: { startDate?: unknown; endDate?: unknown }): 
   return { startDate, endDate };
 }
 
+/** The statement's query: validates it (REST and GraphQL) and documents it (OpenAPI). */
+export const StatementQuerySchema = z.object({
+  take: queryInteger({ min: 1, max: STATEMENT_TAKE_MAX, code: 'INVALID_TAKE', message: `take must be an integer from 1 to ${STATEMENT_TAKE_MAX}`, description: `page size, default ${STATEMENT_TAKE_DEFAULT}` }),
+  skip: queryInteger({ min: 0, code: 'INVALID_SKIP', message: 'skip must be an integer, 0 or greater', description: 'offset (normally 0 with a cursor)' }),
+  operationType: queryEnum(STATEMENT_TYPES, { code: 'INVALID_OPERATION_TYPE', message: `operationType must be one of ${STATEMENT_TYPES.join(', ')}` }),
+  cursor: queryText({ max: 18, pattern: /^[1-9]\d{0,17}$/, code: 'INVALID_CURSOR', message: 'cursor must be the id of a statement entry', description: 'id of the last entry of the previous page (keyset pagination)' }),
+  startDate: queryDay('startDate', 'from this UTC day'),
+  endDate: queryDay('endDate', 'to this UTC day'),
+});
+
 export function parseStatementQuery(raw: RawStatementQuery): StatementQuery {
-  let take = STATEMENT_TAKE_DEFAULT;
-  if (!absent(raw.take)) {
-    const t = integerParam(raw.take);
-    if (t === null || t < 1 || t > STATEMENT_TAKE_MAX) {
-      throw validationError('INVALID_TAKE', `take must be an integer from 1 to ${STATEMENT_TAKE_MAX}`, { field: 'take' });
-    }
-    take = t;
-  }
-  let skip = 0;
-  if (!absent(raw.skip)) {
-    const s = integerParam(raw.skip);
-    if (s === null || s < 0) throw validationError('INVALID_SKIP', 'skip must be an integer, 0 or greater', { field: 'skip' });
-    skip = s;
-  }
-  let operationType: StatementType | null = null;
-  if (!absent(raw.operationType)) {
-    if (typeof raw.operationType !== 'string' || !(STATEMENT_TYPES as readonly string[]).includes(raw.operationType)) {
-      throw validationError('INVALID_OPERATION_TYPE', `operationType must be one of ${STATEMENT_TYPES.join(', ')}`, { field: 'operationType' });
-    }
-    operationType = raw.operationType as StatementType;
-  }
-  let cursor: string | null = null;
-  if (!absent(raw.cursor)) {
-    if (typeof raw.cursor !== 'string' || !/^[1-9]\d{0,17}$/.test(raw.cursor)) {
-      throw validationError('INVALID_CURSOR', 'cursor must be the id of a statement entry', { field: 'cursor' });
-    }
-    cursor = raw.cursor;
-  }
-  return { take, skip, operationType, cursor, ...parseDayRange(raw) };
+  const q = parseWith(StatementQuerySchema, raw);
+  return { take: q.take ?? STATEMENT_TAKE_DEFAULT, skip: q.skip ?? 0, operationType: q.operationType ?? null, cursor: q.cursor ?? null, ...parseDayRange(q) };
 }
 
 export const cursorNotFound = () =>
