@@ -33,7 +33,7 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
     ['disputeEvent', 'Dispute event', Dispute, 'DISPUTE_CREATED, DISPUTE_RESOLVED, DISPUTE_REJECTED, MED_DISPUTE_CREATED, MED_DISPUTE_REFUND_COMPLETED, ...'],
   ];
   for (const [name, summary, resource, which, example] of events) {
-    const payload = resource.partial().passthrough().extend(envelopeFields).openapi(`${name[0]!.toUpperCase()}${name.slice(1)}Payload`);
+    const payload = registry.register(`${name[0]!.toUpperCase()}${name.slice(1)}Payload`, z.object({ ...resource.partial().shape, ...envelopeFields }).passthrough());
     registry.registerWebhook({
       method: 'post',
       path: name,
@@ -41,6 +41,8 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
       summary,
       description: `${which}\n\n${SIGNATURE_RULES}`,
       tags: ['Webhooks'],
+      // The receiver authenticates the delivery by its signature, not by a credential.
+      security: [],
       request: { headers: deliveryHeaders, body: { required: true, content: { 'application/json': { schema: payload, ...(example ? { example } : {}) } } } },
       responses: received,
     });
@@ -52,7 +54,8 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
     summary: 'Test event',
     description: `WEBHOOK_TEST, sent by POST /v1/webhooks/{id}/test.\n\n${SIGNATURE_RULES}`,
     tags: ['Webhooks'],
-    request: { headers: deliveryHeaders, body: { required: true, content: { 'application/json': { schema: z.object({}).passthrough().extend(envelopeFields).openapi('WebhookTestPayload') } } } },
+    security: [],
+    request: { headers: deliveryHeaders, body: { required: true, content: { 'application/json': { schema: registry.register('WebhookTestPayload', z.object(envelopeFields).passthrough()) } } } },
     responses: received,
   });
 }

@@ -51,7 +51,7 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
     auth: 'apiKey',
     params: id,
     errors: { 404: ['DISPUTE_NOT_FOUND'] },
-    responses: { 200: ok('The dispute', envelope(Dispute.extend({ evidence: z.array(Evidence) }).strict()), { example: DISPUTE_EXAMPLE }) },
+    responses: { 200: ok('The dispute', envelope(z.object({ ...Dispute.shape, evidence: z.array(Evidence) }).strict()), { example: DISPUTE_EXAMPLE }) },
   });
   registerOperation(registry, {
     method: 'get',

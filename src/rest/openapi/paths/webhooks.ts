@@ -96,7 +96,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     summary: 'Get a delivery',
     params: z.object({ deliveryId: z.string() }),
     errors: { 404: ['DELIVERY_NOT_FOUND'] },
-    responses: { 200: ok('The delivery with its attempts', envelope(WebhookDelivery.extend({ attemptLog: z.array(WebhookAttempt) }).strict()), { limited: 'seller' }) },
+    responses: { 200: ok('The delivery with its attempts', envelope(z.object({ ...WebhookDelivery.shape, attemptLog: z.array(WebhookAttempt) }).strict()), { limited: 'seller' }) },
   });
   op({
     method: 'get',
