@@ -173,7 +173,8 @@ export function errorResponses(path: string, codes: ErrorCodes, limited: Limited
     const status = Number(key);
     const schema = cobranca && status !== 401 && status < 500 ? CobrancaError : StandardError;
     const retry: HeaderName[] = status === 429 || status === 503 || (list ?? []).includes('IDEMPOTENCY_IN_FLIGHT') ? ['Retry-After'] : [];
-    const rate: HeaderName[] = status === 429 && limited !== 'none' ? ['RateLimit', 'RateLimit-Policy'] : [];
+    // Errors after the request was counted (all but 401 and the transport errors before it) carry the budget too.
+    const rate: HeaderName[] = limited !== 'none' && status !== 401 ? ['RateLimit', 'RateLimit-Policy'] : [];
     out[key] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${(list ?? []).join(', ')}`,
       headers: headers(...rate, ...retry),
