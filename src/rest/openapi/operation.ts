@@ -63,6 +63,8 @@ export function registerOperation(registry: OpenAPIRegistry, o: Operation): void
     hasBody || o.method !== 'get' ? BODY_ERRORS : {},
     o.idempotent ? IDEMPOTENCY_ERRORS : {},
     o.errors ?? {},
+    // Production mode has no sandbox routes: there they are unknown routes.
+    o.sandboxOnly ? { 404: ['ROUTE_NOT_FOUND'] } : {},
   );
   const content: ZodContentObject | undefined = o.body ? { 'application/json': { schema: o.body } } : o.bodyContent;
   registry.registerPath({
