@@ -13,14 +13,14 @@ const id = z.object({ id: z.string().describe('transaction id') });
 const CreateTransaction = z
   .object({
     amount: z.number().int().min(TRANSACTION_LIMITS.minAmount).max(TRANSACTION_LIMITS.maxAmount).describe('cents'),
-    paymentMethod: z.enum(TRANSACTION_PAYMENT_METHODS).default('PIX').describe('PIX (the only method enabled in production); BOLETO and CARD in the sandbox'),
+    paymentMethod: z.enum(TRANSACTION_PAYMENT_METHODS).optional().openapi({ default: 'PIX', description: 'PIX (the only method enabled in production); BOLETO and CARD in the sandbox' }),
     expiration: z
       .number()
       .int()
       .min(TRANSACTION_LIMITS.minExpirationSeconds)
       .max(TRANSACTION_LIMITS.maxExpirationSeconds)
-      .default(TRANSACTION_LIMITS.defaultExpirationSeconds)
-      .describe('PIX: seconds until the QR code expires'),
+      .optional()
+      .openapi({ default: TRANSACTION_LIMITS.defaultExpirationSeconds, description: 'PIX: seconds until the QR code expires' }),
     customer: z
       .object({
         name: z.string().max(TRANSACTION_LIMITS.customerNameMax).optional(),
