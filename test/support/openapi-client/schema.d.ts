@@ -1424,10 +1424,6 @@ export interface components {
             /** @description CARD: default 1 */
             installments?: number | null;
         };
-        RefundRequest: {
-            /** @description cents; default: all that remains */
-            amount?: number;
-        };
         /** @description SPEC Withdrawal: the answer of the create. */
         Withdrawal: {
             id: string;
@@ -1519,10 +1515,6 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        SandboxWithdrawalReport: {
-            status: string;
-            reason?: string;
-        };
         Dispute: {
             id: string;
             transactionId: string;
@@ -1567,10 +1559,6 @@ export interface components {
             appealReason: string;
             /** @description evidence, repeatable: up to 10 files of at most 5242880 bytes each, PDF, JPG or PNG (judged by content) */
             files?: string[];
-        };
-        SandboxDisputeDecision: {
-            /** @enum {string} */
-            outcome: "WON" | "LOST";
         };
         StatementEntry: {
             id: string;
@@ -1748,16 +1736,6 @@ export interface components {
         ErasureRequest: {
             /** @description recommended */
             reason?: string;
-        };
-        InstitutionReport: {
-            reportId: string;
-            transactionId: string;
-            /** @description unknown words become FAILED */
-            status: string;
-            end2endId?: string;
-            /** Format: date-time */
-            paidAt?: string;
-            refusedReason?: string;
         };
         SandboxTransactionReport: {
             status: string;
@@ -2259,7 +2237,10 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["RefundRequest"];
+                "application/json": {
+                    /** @description cents; default: all that remains */
+                    amount?: number | null;
+                };
             };
         };
         responses: {
@@ -2909,7 +2890,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SandboxWithdrawalReport"];
+                "application/json": {
+                    status: string;
+                    reason?: string | null;
+                };
             };
         };
         responses: {
@@ -3739,7 +3723,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SandboxDisputeDecision"];
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "WON" | "LOST";
+                };
             };
         };
         responses: {
@@ -7475,7 +7462,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InstitutionReport"];
+                "application/json": {
+                    paidAt?: string | null;
+                    /** @description idempotency: a repeated reportId changes nothing */
+                    reportId: string;
+                    transactionId: string;
+                    /** @description unknown words become FAILED */
+                    status: string;
+                    end2endId?: string | null;
+                    refusedReason?: string | null;
+                };
             };
         };
         responses: {

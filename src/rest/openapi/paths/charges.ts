@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { TRANSACTION_LIMITS } from '../../../domain/transactions/create-transaction.input';
+import { RefundRequest } from '../../../domain/transactions/refunds.service';
 import { TRANSACTION_PAYMENT_METHODS } from '../../../domain/transactions/transaction.types';
 import { envelope, ok } from '../components';
 import { CHARGE_EXAMPLE, CHARGE_LIST_EXAMPLE, REFUNDED_EXAMPLE } from '../examples';
@@ -145,7 +146,7 @@ export function registerCharges(registry: OpenAPIRegistry): void {
     limited: 'seller',
     idempotent: true,
     params: id,
-    body: z.object({ amount: z.number().int().min(1).optional().describe('cents; default: all that remains') }).openapi('RefundRequest'),
+    body: RefundRequest,
     bodyOptional: true,
     errors: {
       400: ['INVALID_REFUND_AMOUNT', 'INVALID_BODY'],

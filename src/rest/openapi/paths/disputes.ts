@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { DisputeListQuery } from '../../../domain/disputes/dispute-list-query';
 import { APPEAL_LIMITS } from '../../../domain/disputes/evidence';
+import { SandboxDisputeDecision } from '../../request-schemas';
 import { envelope, headers, ok } from '../components';
 import { APPEAL_EXAMPLE, DISPUTE_EXAMPLE, DISPUTE_LIST_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
@@ -142,7 +143,7 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
     sandboxOnly: true,
     auth: 'apiKey',
     params: id,
-    body: z.object({ outcome: z.enum(['WON', 'LOST']) }).openapi('SandboxDisputeDecision'),
+    body: SandboxDisputeDecision,
     errors: { 400: ['INVALID_OUTCOME'], 404: ['DISPUTE_NOT_FOUND'], 409: ['INVALID_DISPUTE_TRANSITION', 'INVALID_TRANSACTION_TRANSITION'], 422: ['REPORT_NOT_SUPPORTED', 'NOTHING_TO_DISPUTE'] },
     responses: { 200: ok('The decided dispute', envelope(z.object({ applied: z.boolean(), dispute: Dispute }).strict())) },
   });

@@ -2,6 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { envelope, headers, ok } from '../components';
 import { CHARGE_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
+import { InstitutionReport } from '../../request-schemas';
 import { Transaction } from '../resources';
 import { z } from '../zod';
 
@@ -116,16 +117,7 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     description: "The payment institution's callbacks (charge registered, paid, expired, refused...). A repeated reportId changes nothing; a report applies only when it outranks the current status.",
     tag: 'Institution',
     auth: 'institution',
-    body: z
-      .object({
-        reportId: z.string().min(1).max(200),
-        transactionId: z.string().min(1).max(200),
-        status: z.string().min(1).max(200).describe('unknown words become FAILED'),
-        end2endId: z.string().min(1).max(200).optional(),
-        paidAt: z.string().datetime().optional(),
-        refusedReason: z.string().min(1).max(200).optional(),
-      })
-      .openapi('InstitutionReport'),
+    body: InstitutionReport,
     errors: { 400: ['FIELD_REQUIRED', 'INVALID_FIELD', 'INVALID_REPORT_ID'], 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION', 'INVALID_DISPUTE_TRANSITION'], 422: ['REPORT_NOT_SUPPORTED', 'NOTHING_TO_DISPUTE'] },
     responses: {
       200: ok('What the report did', envelope(z.object({ applied: z.boolean(), duplicate: z.boolean(), transactionStatus: z.string() }).strict()), {

@@ -2,6 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { PIX_KEY_TYPES } from '../../../domain/pix/pix-key';
 import { WITHDRAWAL_LIMITS } from '../../../domain/withdrawals/create-withdrawal.input';
 import { WithdrawalListQuery } from '../../../domain/withdrawals/withdrawal-list-query';
+import { SandboxWithdrawalReport } from '../../request-schemas';
 import { envelope, headers, ok } from '../components';
 import { WITHDRAWAL_CSV_EXAMPLE, WITHDRAWAL_DETAIL_EXAMPLE, WITHDRAWAL_EXAMPLE, WITHDRAWAL_LIST_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
@@ -142,7 +143,7 @@ export function registerWithdrawals(registry: OpenAPIRegistry): void {
     auth: 'apiKey',
     limited: 'seller',
     params: id,
-    body: z.object({ status: z.string().min(1).max(50), reason: z.string().optional() }).openapi('SandboxWithdrawalReport'),
+    body: SandboxWithdrawalReport,
     errors: { 400: ['INVALID_FIELD'], 404: ['WITHDRAWAL_NOT_FOUND'] },
     responses: {
       200: ok(
