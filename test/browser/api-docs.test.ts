@@ -1,12 +1,10 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/rest/openapi/document';
+import { launchChromium } from '../dashboard/browser';
 import { startTestApp, type TestApp } from '../support/app';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'docs');
 
 let app: TestApp;
@@ -15,7 +13,7 @@ const outside: string[] = [];
 
 beforeAll(async () => {
   app = await startTestApp({ ROLE: 'api' });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
