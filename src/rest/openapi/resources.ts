@@ -214,7 +214,7 @@ export const WebhookDelivery = z
     id: z.string(),
     eventId: z.string(),
     eventType: z.string(),
-    resourceType: z.enum(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE']),
+    resourceType: z.enum(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'TEST']),
     resourceId: z.string(),
     target: z.enum(['ENDPOINT', 'POSTBACK']),
     webhookId: z.string().nullable(),

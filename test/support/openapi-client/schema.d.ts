@@ -1669,7 +1669,7 @@ export interface components {
             eventId: string;
             eventType: string;
             /** @enum {string} */
-            resourceType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE";
+            resourceType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "TEST";
             resourceId: string;
             /** @enum {string} */
             target: "ENDPOINT" | "POSTBACK";
@@ -5325,7 +5325,7 @@ export interface operations {
                             eventId: string;
                             eventType: string;
                             /** @enum {string} */
-                            resourceType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE";
+                            resourceType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "TEST";
                             resourceId: string;
                             /** @enum {string} */
                             target: "ENDPOINT" | "POSTBACK";
