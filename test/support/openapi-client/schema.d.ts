@@ -5167,12 +5167,11 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                eventId?: string;
                 status?: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED";
-                /** @description page size, 1 to 100 */
-                take?: string;
-                /** @description offset */
-                skip?: string;
+                take?: number;
+                skip?: number;
+                /** @description the event id (X-Webhook-Id) */
+                eventId?: string;
             };
             header?: never;
             path?: never;
@@ -5432,10 +5431,8 @@ export interface operations {
     listEventAttempts: {
         parameters: {
             query?: {
-                /** @description page size, 1 to 100 */
-                take?: string;
-                /** @description offset */
-                skip?: string;
+                take?: number;
+                skip?: number;
             };
             header?: never;
             path: {
@@ -6161,10 +6158,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED";
-                /** @description page size, 1 to 100 */
-                take?: string;
-                /** @description offset */
-                skip?: string;
+                take?: number;
+                skip?: number;
             };
             header?: never;
             path: {
@@ -6307,10 +6302,8 @@ export interface operations {
     listWebhookAttempts: {
         parameters: {
             query?: {
-                /** @description page size, 1 to 100 */
-                take?: string;
-                /** @description offset */
-                skip?: string;
+                take?: number;
+                skip?: number;
             };
             header?: never;
             path: {

@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { DeliveryListQuery, WebhookPageQuery } from '../../../domain/webhooks/webhook-list-query';
 import { WEBHOOK_CATEGORIES } from '../../../domain/webhooks/webhook.types';
 import { envelope, ok, type ErrorCodes } from '../components';
 import { DELIVERY, WEBHOOK, WEBHOOK_CREATED_EXAMPLE } from '../examples';
@@ -9,8 +10,6 @@ import { z } from '../zod';
 const BASE = '/v1/webhooks';
 const URL_CODES = ['WEBHOOK_URL_REQUIRED', 'INVALID_WEBHOOK_URL', 'WEBHOOK_URL_NOT_HTTPS', 'WEBHOOK_URL_TOO_LONG', 'WEBHOOK_URL_FORBIDDEN', 'WEBHOOK_HOST_UNRESOLVABLE'];
 const id = z.object({ id: z.string().describe('webhook id') });
-const paging = { take: z.string().optional().describe('page size, 1 to 100'), skip: z.string().optional().describe('offset') };
-const deliveryStatus = z.enum(['PENDING', 'DELIVERED', 'EXPIRED', 'FAILED', 'CANCELED']).optional();
 const PAGE_CODES = ['INVALID_PAGINATION', 'INVALID_DELIVERY_STATUS'];
 
 const Registration = z
@@ -85,7 +84,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     path: `${BASE}/deliveries`,
     operationId: 'listWebhookDeliveries',
     summary: 'List deliveries',
-    query: z.object({ eventId: z.string().optional(), status: deliveryStatus, ...paging }),
+    query: DeliveryListQuery.extend({ eventId: z.string().optional().describe('the event id (X-Webhook-Id)') }),
     errors: { 400: PAGE_CODES },
     responses: { 200: deliveries('A page of deliveries') },
   });
@@ -105,7 +104,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     summary: 'List the attempts of an event',
     description: 'The event id is the `X-Webhook-Id` of its deliveries.',
     params: z.object({ eventId: z.string() }),
-    query: z.object(paging),
+    query: WebhookPageQuery,
     errors: { 400: PAGE_CODES },
     responses: { 200: attempts('A page of attempts') },
   });
@@ -147,7 +146,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     operationId: 'listWebhookDeliveriesOf',
     summary: 'List the deliveries of a webhook',
     params: id,
-    query: z.object({ status: deliveryStatus, ...paging }),
+    query: DeliveryListQuery,
     errors: { 400: PAGE_CODES, 404: ['WEBHOOK_NOT_FOUND'] },
     responses: { 200: deliveries('A page of deliveries') },
   });
@@ -157,7 +156,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     operationId: 'listWebhookAttempts',
     summary: 'List the attempts of a webhook',
     params: id,
-    query: z.object(paging),
+    query: WebhookPageQuery,
     errors: { 400: PAGE_CODES, 404: ['WEBHOOK_NOT_FOUND'] },
     responses: { 200: attempts('A page of attempts') },
   });
