@@ -31,15 +31,15 @@ export const InstitutionReport = z.preprocess(
   }),
 );
 
+const reportedStatus = z.string(coded('INVALID_FIELD', 'status must be a string of 1 to 50 characters (unknown words become FAILED)')).min(1).max(50);
+/** Anything but a string is ignored. */
+const textOrNothing = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
+
 /** POST /v1/sandbox/withdrawals/:id/report. */
-export const SandboxWithdrawalReport = z.preprocess(
-  asObject,
-  z.object({
-    status: z.string(coded('INVALID_FIELD', 'status must be a string of 1 to 50 characters (unknown words become FAILED)')).min(1).max(50),
-    // Anything but a string is ignored.
-    reason: z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional()),
-  }),
-);
+export const SandboxWithdrawalReport = z.preprocess(asObject, z.object({ status: reportedStatus, reason: textOrNothing }));
+
+/** POST /v1/sandbox/transactions/:id/report (validated by `sandboxReportCharge`, after the charge is found). */
+export const SandboxTransactionReport = z.preprocess(asObject, z.object({ status: reportedStatus, refusedReason: textOrNothing }));
 
 /** POST /v1/sandbox/disputes/:id/decide. */
 export const SandboxDisputeDecision = z.preprocess(asObject, z.object({ outcome: z.enum(['WON', 'LOST'], coded('INVALID_OUTCOME', 'outcome must be WON or LOST')) }));

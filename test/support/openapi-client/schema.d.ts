@@ -1737,10 +1737,6 @@ export interface components {
             /** @description recommended */
             reason?: string;
         };
-        SandboxTransactionReport: {
-            status: string;
-            refusedReason?: string;
-        };
     };
     responses: never;
     parameters: {
@@ -7777,7 +7773,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SandboxTransactionReport"];
+                "application/json": {
+                    status: string;
+                    refusedReason?: string | null;
+                };
             };
         };
         responses: {
@@ -7800,7 +7799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, FIELD_REQUIRED, INVALID_FIELD */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

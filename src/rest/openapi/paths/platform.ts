@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { envelope, headers, ok } from '../components';
 import { CHARGE_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
-import { InstitutionReport } from '../../request-schemas';
+import { InstitutionReport, SandboxTransactionReport } from '../../request-schemas';
 import { Transaction } from '../resources';
 import { z } from '../zod';
 
@@ -141,8 +141,8 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     operationId: 'sandboxReportTransaction',
     summary: 'Simulate an institution report on a charge',
     description: 'Sandbox only. Unknown status words become FAILED.',
-    body: z.object({ status: z.string().min(1), refusedReason: z.string().optional() }).openapi('SandboxTransactionReport'),
-    errors: { 400: ['FIELD_REQUIRED', 'INVALID_FIELD'], 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION', 'INVALID_DISPUTE_TRANSITION'], 422: ['REPORT_NOT_SUPPORTED', 'NOTHING_TO_DISPUTE'] },
+    body: SandboxTransactionReport,
+    errors: { 400: ['INVALID_FIELD'], 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION', 'INVALID_DISPUTE_TRANSITION'], 422: ['REPORT_NOT_SUPPORTED', 'NOTHING_TO_DISPUTE'] },
     responses: { 200: ok('Whether it applied, and the charge', envelope(z.object({ applied: z.boolean(), transaction: Transaction }).strict()), { limited: 'seller' }) },
   });
 }
