@@ -387,7 +387,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resend transaction events */
+        /**
+         * Resend transaction events
+         * @description Queues the latest event of each transaction again, to every matching target.
+         */
         post: operations["resendTransactionEvents"];
         delete?: never;
         options?: never;

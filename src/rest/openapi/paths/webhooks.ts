@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { DeliveryListQuery, WebhookPageQuery } from '../../../domain/webhooks/webhook-list-query';
+import { MAX_RESEND_IDS } from '../../../domain/webhooks/webhook-replay.service';
 import { WEBHOOK_CATEGORIES } from '../../../domain/webhooks/webhook.types';
 import { envelope, ok, type ErrorCodes } from '../components';
 import { DELIVERY, WEBHOOK, WEBHOOK_CREATED_EXAMPLE } from '../examples';
@@ -49,25 +50,21 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     responses: { 201: ok('The registration with its secret', envelope(WebhookRegistration), { limited: 'seller', example: WEBHOOK_CREATED_EXAMPLE }) },
   });
   op({ method: 'get', path: BASE, operationId: 'listWebhooks', summary: 'List webhooks', responses: { 200: ok('The registrations', envelope(z.array(WebhookRegistration)), { limited: 'seller', example: { status: true, data: [WEBHOOK] } }) } });
-  op({
-    method: 'post',
-    path: `${BASE}/resend-withdrawal-event`,
-    operationId: 'resendWithdrawalEvents',
-    summary: 'Resend withdrawal events',
-    description: 'Queues the latest event of each withdrawal again, to every matching target.',
-    body: z.object({ withdrawalIds: z.array(z.string()).min(1).max(100) }).openapi('ResendWithdrawalEvents'),
-    errors: { 400: ['INVALID_RESEND_IDS'] },
-    responses: { 200: ok('One result per id', resendResults, { limited: 'seller' }) },
-  });
-  op({
-    method: 'post',
-    path: `${BASE}/resend-transaction-event`,
-    operationId: 'resendTransactionEvents',
-    summary: 'Resend transaction events',
-    body: z.object({ transactionIds: z.array(z.string()).min(1).max(100) }).openapi('ResendTransactionEvents'),
-    errors: { 400: ['INVALID_RESEND_IDS'] },
-    responses: { 200: ok('One result per id', resendResults, { limited: 'seller' }) },
-  });
+  for (const [resource, Resource, field] of [
+    ['withdrawal', 'Withdrawal', 'withdrawalIds'],
+    ['transaction', 'Transaction', 'transactionIds'],
+  ] as const) {
+    op({
+      method: 'post',
+      path: `${BASE}/resend-${resource}-event`,
+      operationId: `resend${Resource}Events`,
+      summary: `Resend ${resource} events`,
+      description: `Queues the latest event of each ${resource} again, to every matching target.`,
+      body: z.object({ [field]: z.array(z.string().min(1).max(200)).min(1).max(MAX_RESEND_IDS) }).openapi(`Resend${Resource}Events`),
+      errors: { 400: ['INVALID_RESEND_IDS'] },
+      responses: { 200: ok('One result per id', resendResults, { limited: 'seller' }) },
+    });
+  }
   op({
     method: 'post',
     path: `${BASE}/replay-failed`,
