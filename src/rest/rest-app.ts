@@ -10,6 +10,7 @@ import { shedLoad } from './middleware/shed-load';
 import { storableBody, storablePathAndQuery } from './middleware/text-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { dashboardRoutes } from './routes/dashboard.routes';
+import { docsRoutes } from './routes/docs.routes';
 import { dataSubjectRoutes } from './routes/data-subject.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
@@ -75,6 +76,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   app.use(pixLocationRoutes(services));
   app.use(boletoPageRoutes(services));
   app.use(dashboardRoutes());
+  app.use(docsRoutes(services));
   for (const r of o.extra ?? []) app.use(r);
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));

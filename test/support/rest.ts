@@ -1,4 +1,9 @@
-/** Small REST client for tests: JSON in, status + headers + JSON out. */
+import { assertMatchesContract } from './contract';
+
+/**
+ * Small REST client for tests: JSON in, status + headers + JSON out. Every answer is
+ * checked against the OpenAPI document (test/support/contract.ts): a drift fails the test.
+ */
 export async function rest(
   app: { url: string },
   method: string,
@@ -18,5 +23,6 @@ export async function rest(
   } catch {
     /* not JSON */
   }
+  assertMatchesContract({ method, url: path, status: res.status, headers: res.headers, body });
   return { status: res.status, headers: res.headers, body };
 }

@@ -1,7 +1,7 @@
-import { endOfUtcDayExclusive, parseDayRange, startOfUtcDay } from '../ledger/statement-query';
-import { validationError } from '../shared/errors';
-import { integerParam } from '../shared/query-params';
-import { DISPUTE_STATUSES, isDisputeStatus, type DisputeOrigin } from './dispute-status';
+import { z } from 'zod';
+import { endOfUtcDayExclusive, parseDayRange, queryDay, startOfUtcDay } from '../ledger/statement-query';
+import { parseWith, queryEnum, queryInteger, queryText } from '../shared/zod-input';
+import { DISPUTE_STATUSES, type DisputeOrigin } from './dispute-status';
 import type { DisputeListFilter } from './dispute.types';
 
 export const DISPUTES_TAKE_DEFAULT = 10;
@@ -17,7 +17,16 @@ export interface RawDisputeListQuery {
   endDate?: unknown;
 }
 
-const absent = (v: unknown) => v === undefined || v === null || v === '';
+/** The list's query: validates it (REST and GraphQL) and documents it (OpenAPI). */
+export const DisputeListQuery = z.object({
+  take: queryInteger({ min: 1, max: DISPUTES_TAKE_MAX, code: 'INVALID_TAKE', message: `take must be an integer from 1 to ${DISPUTES_TAKE_MAX}`, description: `page size, default ${DISPUTES_TAKE_DEFAULT}` }),
+  skip: queryInteger({ min: 0, code: 'INVALID_SKIP', message: 'skip must be an integer, 0 or greater', description: 'offset' }),
+  status: queryEnum(DISPUTE_STATUSES, { code: 'INVALID_STATUS', message: `status must be one of ${DISPUTE_STATUSES.join(', ')}` }),
+  origin: queryEnum(['MED', 'CONTESTATION'] as const, { code: 'INVALID_ORIGIN', message: 'origin must be MED or CONTESTATION' }),
+  transactionId: queryText({ max: 128, code: 'INVALID_TRANSACTION_ID', message: 'transactionId must be a string of at most 128 characters' }),
+  startDate: queryDay('startDate', 'created on or after this UTC day'),
+  endDate: queryDay('endDate', 'created on or before this UTC day'),
+});
 
 /**
  * Filters of the dispute list: `status`, `origin` (MED, CONTESTATION), `transactionId`,
@@ -25,30 +34,12 @@ const absent = (v: unknown) => v === undefined || v === null || v === '';
  * 100, default 10), `skip` (>= 0). Newest first.
  */
 export function parseDisputeListQuery(sellerId: string, raw: RawDisputeListQuery): DisputeListFilter {
-  const filter: DisputeListFilter = { sellerId, limit: DISPUTES_TAKE_DEFAULT, offset: 0 };
-  if (!absent(raw.take)) {
-    const t = integerParam(raw.take);
-    if (t === null || t < 1 || t > DISPUTES_TAKE_MAX) throw validationError('INVALID_TAKE', `take must be an integer from 1 to ${DISPUTES_TAKE_MAX}`, { field: 'take' });
-    filter.limit = t;
-  }
-  if (!absent(raw.skip)) {
-    const s = integerParam(raw.skip);
-    if (s === null || s < 0) throw validationError('INVALID_SKIP', 'skip must be an integer, 0 or greater', { field: 'skip' });
-    filter.offset = s;
-  }
-  if (!absent(raw.status)) {
-    if (!isDisputeStatus(raw.status)) throw validationError('INVALID_STATUS', `status must be one of ${DISPUTE_STATUSES.join(', ')}`, { field: 'status' });
-    filter.status = raw.status;
-  }
-  if (!absent(raw.origin)) {
-    if (raw.origin !== 'MED' && raw.origin !== 'CONTESTATION') throw validationError('INVALID_ORIGIN', 'origin must be MED or CONTESTATION', { field: 'origin' });
-    filter.origin = raw.origin as DisputeOrigin;
-  }
-  if (!absent(raw.transactionId)) {
-    if (typeof raw.transactionId !== 'string' || raw.transactionId.length > 128) throw validationError('INVALID_TRANSACTION_ID', 'transactionId must be a string of at most 128 characters', { field: 'transactionId' });
-    filter.transactionId = raw.transactionId;
-  }
-  const range = parseDayRange({ startDate: raw.startDate, endDate: raw.endDate });
+  const q = parseWith(DisputeListQuery, raw);
+  const filter: DisputeListFilter = { sellerId, limit: q.take ?? DISPUTES_TAKE_DEFAULT, offset: q.skip ?? 0 };
+  if (q.status) filter.status = q.status;
+  if (q.origin) filter.origin = q.origin as DisputeOrigin;
+  if (q.transactionId !== undefined) filter.transactionId = q.transactionId;
+  const range = parseDayRange({ startDate: q.startDate, endDate: q.endDate });
   if (range.startDate) filter.createdFrom = startOfUtcDay(range.startDate);
   if (range.endDate) filter.createdUntil = new Date(endOfUtcDayExclusive(range.endDate).getTime() - 1);
   return filter;

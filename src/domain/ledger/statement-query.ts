@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { validationError } from '../shared/errors';
+import { coded, codedMessage, parseWith, queryEnum, queryInteger, queryText } from '../shared/zod-input';
 import type { StatementType } from './ledger.types';
 import { STATEMENT_TYPES } from './ledger.types';
-import { integerParam } from '../shared/query-params';
 
 /**
  * Statement filters, shared by the REST and GraphQL doors.
@@ -52,10 +53,19 @@ export function isCalendarDay(v: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1970;
 }
 
+const dayMessage = (field: string) => `${field} must be a date in the format YYYY-MM-DD`;
+
+/** An optional `YYYY-MM-DD` query parameter (a real calendar day), 400 INVALID_DATE otherwise. */
+export const queryDay = (field: string, description: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string(coded('INVALID_DATE', dayMessage(field))).refine(isCalendarDay, { message: codedMessage('INVALID_DATE', dayMessage(field)) }).describe(`${description} (YYYY-MM-DD)`).optional(),
+  );
+
 function day(v: unknown, field: 'startDate' | 'endDate'): string | null {
   if (absent(v)) return null;
   if (typeof v !== 'string' || !isCalendarDay(v)) {
-    throw validationError('INVALID_DATE', `${field} must be a date in the format YYYY-MM-DD`, { field });
+    throw validationError('INVALID_DATE', dayMessage(field), { field });
   }
   return v;
 }
@@ -69,36 +79,19 @@ export function parseDayRange(raw: { startDate?: unknown; endDate?: unknown }): 
   return { startDate, endDate };
 }
 
+/** The statement's query: validates it (REST and GraphQL) and documents it (OpenAPI). */
+export const StatementQuerySchema = z.object({
+  take: queryInteger({ min: 1, max: STATEMENT_TAKE_MAX, code: 'INVALID_TAKE', message: `take must be an integer from 1 to ${STATEMENT_TAKE_MAX}`, description: `page size, default ${STATEMENT_TAKE_DEFAULT}` }),
+  skip: queryInteger({ min: 0, code: 'INVALID_SKIP', message: 'skip must be an integer, 0 or greater', description: 'offset (normally 0 with a cursor)' }),
+  operationType: queryEnum(STATEMENT_TYPES, { code: 'INVALID_OPERATION_TYPE', message: `operationType must be one of ${STATEMENT_TYPES.join(', ')}` }),
+  cursor: queryText({ max: 18, pattern: /^[1-9]\d{0,17}$/, code: 'INVALID_CURSOR', message: 'cursor must be the id of a statement entry', description: 'id of the last entry of the previous page (keyset pagination)' }),
+  startDate: queryDay('startDate', 'from this UTC day'),
+  endDate: queryDay('endDate', 'to this UTC day'),
+});
+
 export function parseStatementQuery(raw: RawStatementQuery): StatementQuery {
-  let take = STATEMENT_TAKE_DEFAULT;
-  if (!absent(raw.take)) {
-    const t = integerParam(raw.take);
-    if (t === null || t < 1 || t > STATEMENT_TAKE_MAX) {
-      throw validationError('INVALID_TAKE', `take must be an integer from 1 to ${STATEMENT_TAKE_MAX}`, { field: 'take' });
-    }
-    take = t;
-  }
-  let skip = 0;
-  if (!absent(raw.skip)) {
-    const s = integerParam(raw.skip);
-    if (s === null || s < 0) throw validationError('INVALID_SKIP', 'skip must be an integer, 0 or greater', { field: 'skip' });
-    skip = s;
-  }
-  let operationType: StatementType | null = null;
-  if (!absent(raw.operationType)) {
-    if (typeof raw.operationType !== 'string' || !(STATEMENT_TYPES as readonly string[]).includes(raw.operationType)) {
-      throw validationError('INVALID_OPERATION_TYPE', `operationType must be one of ${STATEMENT_TYPES.join(', ')}`, { field: 'operationType' });
-    }
-    operationType = raw.operationType as StatementType;
-  }
-  let cursor: string | null = null;
-  if (!absent(raw.cursor)) {
-    if (typeof raw.cursor !== 'string' || !/^[1-9]\d{0,17}$/.test(raw.cursor)) {
-      throw validationError('INVALID_CURSOR', 'cursor must be the id of a statement entry', { field: 'cursor' });
-    }
-    cursor = raw.cursor;
-  }
-  return { take, skip, operationType, cursor, ...parseDayRange(raw) };
+  const q = parseWith(StatementQuerySchema, raw);
+  return { take: q.take ?? STATEMENT_TAKE_DEFAULT, skip: q.skip ?? 0, operationType: q.operationType ?? null, cursor: q.cursor ?? null, ...parseDayRange(q) };
 }
 
 export const cursorNotFound = () =>

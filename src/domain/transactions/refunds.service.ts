@@ -1,13 +1,14 @@
+import { z } from 'zod';
 import type { Seller } from '../accounts/accounts.types';
 import type { Outbox } from '../events/outbox';
 import type { Scheduler } from '../jobs/scheduler';
 import { refundDebit } from '../ledger/ledger-entries';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Clock } from '../shared/clock';
-import { validationError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
+import { coded, codedMessage, parseWith } from '../shared/zod-input';
 import { emitTransactionEvents } from './transaction-events';
 import { applyTransactionCommand } from './transaction-machine';
 import { refundCommandFor } from './transaction-refund';
@@ -29,15 +30,24 @@ export interface RefundsDeps {
   newId(): string;
 }
 
+const REFUND_AMOUNT = codedMessage('INVALID_REFUND_AMOUNT', 'amount must be a positive integer number of cents');
+
+/** Body of POST .../transactions/:id/refund: `{amount?}` in cents (default: all that remains). Validates and documents it. */
+export const RefundRequest = z.object(
+  {
+    amount: z
+      .number({ errorMap: () => ({ message: REFUND_AMOUNT }) })
+      .int()
+      .positive()
+      .refine(Number.isSafeInteger, { message: REFUND_AMOUNT })
+      .nullish()
+      .describe('cents; default: all that remains'),
+  },
+  coded('INVALID_BODY', 'request body must be a JSON object'),
+);
+
 export function parseRefundAmount(body: unknown): number | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('INVALID_BODY', 'request body must be a JSON object', { field: 'body' });
-  const amount = (body as Record<string, unknown>).amount;
-  if (amount === undefined || amount === null) return undefined;
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
-    throw validationError('INVALID_REFUND_AMOUNT', 'amount must be a positive integer number of cents', { field: 'amount' });
-  }
-  return amount;
+  return parseWith(RefundRequest.nullish(), body)?.amount ?? undefined;
 }
 
 /**

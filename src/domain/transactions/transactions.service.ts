@@ -5,15 +5,13 @@ import type { Scheduler } from '../jobs/scheduler';
 import type { WebhookTargetGuard } from '../webhooks/webhooks.ports';
 import { buildDynamicBrCode } from '../pix/br-code';
 import type { Clock } from '../shared/clock';
-import { DomainError, validationError } from '../shared/errors';
-import { integerParam } from '../shared/query-params';
+import { DomainError } from '../shared/errors';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from './create-transaction.input';
 import { newTransaction } from './new-transaction';
-import { isTransactionStatus } from './transaction-status';
 import type { PaymentInstitution, PixIds, TransactionRepository } from './transactions.ports';
-import { TRANSACTION_PAYMENT_METHODS, type PixCharge, type Transaction, type TransactionListFilter, type TransactionPaymentMethod } from './transaction.types';
+import type { PixCharge, Transaction, TransactionListFilter } from './transaction.types';
 
 export const JOB_REGISTER_CHARGE = 'transaction.register-charge';
 export const JOB_EXPIRE = 'transaction.expire';
@@ -38,8 +36,6 @@ export interface TransactionsDeps {
 }
 
 export const transactionNotFound = () => new DomainError('TRANSACTION_NOT_FOUND', 'transaction not found', 'NOT_FOUND');
-
-export const LIST_LIMITS = { defaultLimit: 50, minLimit: 1, maxLimit: 500 } as const;
 
 /** Creating, reading and listing PIX charges. */
 export class TransactionsService {
@@ -94,46 +90,4 @@ export class TransactionsService {
   list(filter: TransactionListFilter) {
     return this.d.repo.list(filter);
   }
-}
-
-/** Validates list parameters (query strings or GraphQL arguments) into a filter. */
-export function parseTransactionListQuery(sellerId: string, q: Record<string, unknown>): TransactionListFilter {
-  const int = (name: string, def: number, min: number, max: number): number => {
-    const raw = q[name];
-    if (raw === undefined || raw === '') return def;
-    const n = integerParam(raw);
-    if (n === null || n < min || n > max) throw validationError('INVALID_QUERY_PARAMETER', `${name} must be an integer from ${min} to ${max}`, { field: name });
-    return n;
-  };
-  const date = (name: string): Date | undefined => {
-    const raw = q[name];
-    if (raw === undefined || raw === '') return undefined;
-    const s = String(raw);
-    const d = new Date(s);
-    if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) || Number.isNaN(d.getTime())) {
-      throw validationError('INVALID_QUERY_PARAMETER', `${name} must be an ISO 8601 date-time`, { field: name });
-    }
-    return d;
-  };
-  const status = q.status;
-  if (status !== undefined && status !== '' && !isTransactionStatus(status)) {
-    throw validationError('INVALID_QUERY_PARAMETER', 'status is not a transaction status', { field: 'status' });
-  }
-  const method = q.paymentMethod;
-  if (method !== undefined && method !== '' && !(TRANSACTION_PAYMENT_METHODS as readonly unknown[]).includes(method)) {
-    throw validationError('INVALID_QUERY_PARAMETER', 'paymentMethod must be PIX, BOLETO or CARD', { field: 'paymentMethod' });
-  }
-  const filter: TransactionListFilter = {
-    sellerId,
-    limit: int('limit', LIST_LIMITS.defaultLimit, LIST_LIMITS.minLimit, LIST_LIMITS.maxLimit),
-    offset: int('offset', 0, 0, 10_000_000),
-    status: status ? (status as TransactionListFilter['status']) : undefined,
-    paymentMethod: method ? (method as TransactionPaymentMethod) : undefined,
-    createdFrom: date('createdFrom'),
-    createdUntil: date('createdUntil'),
-  };
-  if (filter.createdFrom && filter.createdUntil && filter.createdFrom > filter.createdUntil) {
-    throw validationError('INVALID_QUERY_PARAMETER', 'createdFrom must not be after createdUntil', { field: 'createdFrom' });
-  }
-  return filter;
 }

@@ -2,12 +2,12 @@ import type { Clock } from '../shared/clock';
 import { notFound, validationError } from '../shared/errors';
 import { deliveryExpiresAt } from './delivery-policy';
 import { planFanOut } from './fan-out';
-import type { AggregateType, DeliveryStatus, Page, WebhookAttempt, WebhookDelivery } from './webhook.types';
+import type { AggregateType, Page, WebhookAttempt, WebhookDelivery } from './webhook.types';
+import { parseDeliveryList, parsePage } from './webhook-list-query';
 import type { DeliveryQueue, DeliveryRepository } from './webhooks.ports';
 
 export const MAX_RESEND_IDS = 100;
 export const MAX_REPLAY = 10_000;
-const MAX_PAGE = 100;
 
 export interface ResendResult {
   id: string;
@@ -22,23 +22,6 @@ function parseIds(value: unknown, field: string): string[] {
     throw validationError('INVALID_RESEND_IDS', `${field} must be a non-empty array of at most ${MAX_RESEND_IDS} ids`, { field });
   }
   return [...new Set(value as string[])];
-}
-
-function page(value: unknown, fallback: number, max: number, field: string): number {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(n) || n < 0 || n > max) throw validationError('INVALID_PAGINATION', `${field} must be an integer from 0 to ${max}`, { field });
-  return n;
-}
-
-const STATUSES: readonly DeliveryStatus[] = ['PENDING', 'DELIVERED', 'EXPIRED', 'FAILED', 'CANCELED'];
-
-function parseStatus(value: unknown): DeliveryStatus | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !(STATUSES as readonly string[]).includes(value)) {
-    throw validationError('INVALID_DELIVERY_STATUS', `status must be one of ${STATUSES.join(', ')}`, { field: 'status' });
-  }
-  return value as DeliveryStatus;
 }
 
 function parseInstant(value: unknown, field: string): Date {
@@ -87,9 +70,7 @@ export class WebhookReplayService {
       sellerId,
       endpointId: q.webhookId,
       eventId: q.eventId,
-      status: parseStatus(q.status),
-      take: page(q.take, 20, MAX_PAGE, 'take'),
-      skip: page(q.skip, 0, 1_000_000, 'skip'),
+      ...parseDeliveryList(q),
     });
   }
 
@@ -105,8 +86,7 @@ export class WebhookReplayService {
       sellerId,
       endpointId: q.webhookId,
       eventId: q.eventId,
-      take: page(q.take, 20, MAX_PAGE, 'take'),
-      skip: page(q.skip, 0, 1_000_000, 'skip'),
+      ...parsePage(q),
     });
   }
 }

@@ -1,8 +1,9 @@
-import { endOfUtcDayExclusive, parseDayRange, startOfUtcDay } from '../ledger/statement-query';
+import { z } from 'zod';
+import { endOfUtcDayExclusive, parseDayRange, queryDay, startOfUtcDay } from '../ledger/statement-query';
 import { validationError } from '../shared/errors';
-import { isWithdrawalStatus, WITHDRAWAL_STATUSES } from './withdrawal-status';
+import { coded, parseWith, queryEnum, queryInteger, queryText } from '../shared/zod-input';
+import { WITHDRAWAL_STATUSES } from './withdrawal-status';
 import type { WithdrawalListFilter } from './withdrawal.types';
-import { integerParam } from '../shared/query-params';
 
 export const WITHDRAWAL_LIST = {
   takeDefault: 10,
@@ -38,60 +39,62 @@ export interface RawWithdrawalListQuery {
   csv?: unknown;
 }
 
-const absent = (v: unknown) => v === undefined || v === null || v === '';
+const between = (field: string, code: string, min: number, max: number, description?: string) =>
+  queryInteger({ min, max, code, message: `${field} must be an integer from ${min} to ${max}`, description });
 
+const text = (field: string, code: string, description: string) =>
+  queryText({ max: WITHDRAWAL_LIST.textMax, pattern: /^[^\u0000-\u001f]*$/, code, message: `${field} must be a string of at most ${WITHDRAWAL_LIST.textMax} characters`, description });
 
-function bounded(v: unknown, field: string, code: string, min: number, max: number): number | undefined {
-  if (absent(v)) return undefined;
-  const n = integerParam(v);
-  if (n === null || n < min || n > max) throw validationError(code, `${field} must be an integer from ${min} to ${max}`, { field });
-  return n;
-}
+/** `true` / `false` in any case (or a boolean from GraphQL); 400 INVALID_CSV_FLAG otherwise. */
+const csvFlag = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') return v;
+  const c = v.toLowerCase();
+  return c === 'true' ? true : c === 'false' ? false : v;
+}, z.boolean(coded('INVALID_CSV_FLAG', 'csv must be true or false')).optional().describe('`true` answers a CSV file of every match (take and skip are ignored)'));
 
-function text(v: unknown, field: string, code: string): string | undefined {
-  if (absent(v)) return undefined;
-  if (typeof v !== 'string' || v.length > WITHDRAWAL_LIST.textMax || /[\u0000-\u001f]/.test(v)) {
-    throw validationError(code, `${field} must be a string of at most ${WITHDRAWAL_LIST.textMax} characters`, { field });
-  }
-  return v;
-}
+/** The list's query: validates it (REST and GraphQL) and documents it (OpenAPI). */
+export const WithdrawalListQuery = z.object({
+  take: between('take', 'INVALID_TAKE', 1, WITHDRAWAL_LIST.takeMax, `page size, default ${WITHDRAWAL_LIST.takeDefault}`),
+  skip: between('skip', 'INVALID_SKIP', 0, WITHDRAWAL_LIST.skipMax, 'offset'),
+  status: queryEnum(WITHDRAWAL_STATUSES, { code: 'INVALID_STATUS', message: `status must be one of ${WITHDRAWAL_STATUSES.join(', ')}` }),
+  method: queryEnum(['PIX'] as const, { code: 'INVALID_METHOD', message: 'method must be PIX' }),
+  startDate: queryDay('startDate', 'created on or after this UTC day'),
+  endDate: queryDay('endDate', 'created on or before this UTC day'),
+  id: text('id', 'INVALID_ID', 'exact withdrawal id'),
+  minAmount: between('minAmount', 'INVALID_MIN_AMOUNT', 0, Number.MAX_SAFE_INTEGER, 'cents, inclusive'),
+  maxAmount: between('maxAmount', 'INVALID_MAX_AMOUNT', 0, Number.MAX_SAFE_INTEGER, 'cents, inclusive'),
+  metadataKey: text('metadataKey', 'INVALID_METADATA_KEY', 'rows whose metadata has this key'),
+  metadataValue: text('metadataValue', 'INVALID_METADATA_VALUE', 'case-insensitive substring of the metadataKey value (needs metadataKey)'),
+  search: text('search', 'INVALID_SEARCH', 'case-insensitive substring of id, externalReference, end2end or pixKey'),
+  csv: csvFlag,
+});
 
-export function parseWithdrawalListQuery(sellerId: string, q: RawWithdrawalListQuery): { filter: WithdrawalListFilter; csv: boolean } {
-  const filter: WithdrawalListFilter = {
-    sellerId,
-    take: bounded(q.take, 'take', 'INVALID_TAKE', 1, WITHDRAWAL_LIST.takeMax) ?? WITHDRAWAL_LIST.takeDefault,
-    skip: bounded(q.skip, 'skip', 'INVALID_SKIP', 0, WITHDRAWAL_LIST.skipMax) ?? 0,
-  };
-  if (!absent(q.status)) {
-    if (!isWithdrawalStatus(q.status)) throw validationError('INVALID_STATUS', `status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`, { field: 'status' });
-    filter.status = q.status;
-  }
-  if (!absent(q.method)) {
-    if (q.method !== 'PIX') throw validationError('INVALID_METHOD', 'method must be PIX', { field: 'method' });
-    filter.method = 'PIX';
-  }
-  // Arrays (a repeated parameter) and malformed days are INVALID_DATE; start after end INVALID_DATE_RANGE.
-  const range = parseDayRange({ startDate: absent(q.startDate) ? null : q.startDate, endDate: absent(q.endDate) ? null : q.endDate });
-  if (range.startDate) filter.createdFrom = startOfUtcDay(range.startDate);
-  if (range.endDate) filter.createdBefore = endOfUtcDayExclusive(range.endDate);
-  filter.id = text(q.id, 'id', 'INVALID_ID');
-  filter.minAmount = bounded(q.minAmount, 'minAmount', 'INVALID_MIN_AMOUNT', 0, Number.MAX_SAFE_INTEGER);
-  filter.maxAmount = bounded(q.maxAmount, 'maxAmount', 'INVALID_MAX_AMOUNT', 0, Number.MAX_SAFE_INTEGER);
-  if (filter.minAmount !== undefined && filter.maxAmount !== undefined && filter.minAmount > filter.maxAmount) {
+export function parseWithdrawalListQuery(sellerId: string, raw: RawWithdrawalListQuery): { filter: WithdrawalListFilter; csv: boolean } {
+  const q = parseWith(WithdrawalListQuery, raw);
+  // Start after end is INVALID_DATE_RANGE, as on every day-range filter.
+  const range = parseDayRange({ startDate: q.startDate ?? null, endDate: q.endDate ?? null });
+  if (q.minAmount !== undefined && q.maxAmount !== undefined && q.minAmount > q.maxAmount) {
     throw validationError('INVALID_AMOUNT_RANGE', 'minAmount must not be above maxAmount', { field: 'minAmount' });
   }
-  filter.metadataKey = text(q.metadataKey, 'metadataKey', 'INVALID_METADATA_KEY');
-  filter.metadataValue = text(q.metadataValue, 'metadataValue', 'INVALID_METADATA_VALUE');
-  if (filter.metadataValue !== undefined && filter.metadataKey === undefined) {
+  if (q.metadataValue !== undefined && q.metadataKey === undefined) {
     throw validationError('METADATA_KEY_REQUIRED', 'metadataValue needs metadataKey', { field: 'metadataKey' });
   }
-  filter.search = text(q.search, 'search', 'INVALID_SEARCH');
-  let csv = false;
-  if (!absent(q.csv)) {
-    const c = typeof q.csv === 'boolean' ? String(q.csv) : typeof q.csv === 'string' ? q.csv.toLowerCase() : null;
-    if (c !== 'true' && c !== 'false') throw validationError('INVALID_CSV_FLAG', 'csv must be true or false', { field: 'csv' });
-    csv = c === 'true';
-  }
+  const filter: WithdrawalListFilter = {
+    sellerId,
+    take: q.take ?? WITHDRAWAL_LIST.takeDefault,
+    skip: q.skip ?? 0,
+    status: q.status,
+    method: q.method,
+    createdFrom: range.startDate ? startOfUtcDay(range.startDate) : undefined,
+    createdBefore: range.endDate ? endOfUtcDayExclusive(range.endDate) : undefined,
+    id: q.id,
+    minAmount: q.minAmount,
+    maxAmount: q.maxAmount,
+    metadataKey: q.metadataKey,
+    metadataValue: q.metadataValue,
+    search: q.search,
+  };
   for (const k of Object.keys(filter) as (keyof WithdrawalListFilter)[]) if (filter[k] === undefined) delete filter[k];
-  return { filter, csv };
+  return { filter, csv: q.csv ?? false };
 }

@@ -6,7 +6,7 @@ import { parseCreateTransaction } from '../../domain/transactions/create-transac
 import { refuseDisabledPaymentMethod } from '../../domain/transactions/payment-method-input';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import type { Transaction } from '../../domain/transactions/transaction.types';
-import { parseTransactionListQuery } from '../../domain/transactions/transactions.service';
+import { parseTransactionListQuery } from '../../domain/transactions/transaction-list-query';
 import { type GqlContext, requireSeller } from '../context';
 import { CreateTransactionInput, TransactionPageType, TransactionStatusGql, TransactionType } from '../types/transaction.types';
 

@@ -6,7 +6,8 @@ import { appealAnswer, disputeView } from '../../domain/disputes/dispute-view';
 import type { Dispute } from '../../domain/disputes/dispute.types';
 import { EVIDENCE_MEDIA_TYPE, evidenceView, sha256Hex } from '../../domain/disputes/evidence';
 import { readAppealForm } from '../multipart-appeal';
-import { validationError } from '../../domain/shared/errors';
+import { parseWith } from '../../domain/shared/zod-input';
+import { SandboxDisputeDecision } from '../request-schemas';
 import { authenticate, sellerOf } from '../middleware/auth';
 
 const query = (req: Request, name: string): unknown => (req.query as Record<string, unknown>)[name];
@@ -102,8 +103,7 @@ export function disputesSandboxRoutes(services: Services): Router {
   router.post('/v1/sandbox/disputes/:id/decide', auth, async (req, res) => {
     const seller = sellerOf(res);
     const dispute = await services.disputeQueries.get(seller.id, String(req.params.id));
-    const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
-    if (outcome !== 'WON' && outcome !== 'LOST') throw validationError('INVALID_OUTCOME', 'outcome must be WON or LOST', { field: 'outcome' });
+    const { outcome } = parseWith(SandboxDisputeDecision, req.body);
     const applied = await reportOn(dispute.transactionId, outcome === 'WON' ? 'DISPUTE_WON' : 'DISPUTE_LOST');
     res.json({ status: true, data: { applied: applied.applied, dispute: disputeView(await services.disputeQueries.get(seller.id, dispute.id)) } });
   });

@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Services } from '../../app/services';
 import { unauthenticated } from '../../domain/accounts/identity.service';
-import { validationError } from '../../domain/shared/errors';
+import { parseWith } from '../../domain/shared/zod-input';
+import { InstitutionReport } from '../request-schemas';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -20,25 +21,14 @@ export function institutionRoutes(services: Services, callbackSecrets: readonly 
     next(given && expected.some((e) => timingSafeEqual(given, e)) ? undefined : unauthenticated('institution credential missing or wrong'));
   };
   router.post('/v1/institution/reports', auth, async (req, res) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const str = (k: string, required: boolean): string | undefined => {
-      const v = b[k];
-      if (v === undefined || v === null) {
-        if (required) throw validationError('FIELD_REQUIRED', `${k} is required`, { field: k });
-        return undefined;
-      }
-      if (typeof v !== 'string' || v.length === 0 || v.length > 200) throw validationError('INVALID_FIELD', `${k} must be a string of 1 to 200 characters`, { field: k });
-      return v;
-    };
-    const paidAt = str('paidAt', false);
-    if (paidAt && Number.isNaN(Date.parse(paidAt))) throw validationError('INVALID_FIELD', 'paidAt must be an ISO 8601 date-time', { field: 'paidAt' });
+    const b = parseWith(InstitutionReport, req.body);
     const outcome = await services.transactionReports.apply({
-      reportId: str('reportId', true)!,
-      transactionId: str('transactionId', true)!,
-      status: str('status', true)!,
-      end2endId: str('end2endId', false),
-      paidAt: paidAt ? new Date(paidAt) : undefined,
-      refusedReason: str('refusedReason', false),
+      reportId: b.reportId,
+      transactionId: b.transactionId,
+      status: b.status,
+      end2endId: b.end2endId ?? undefined,
+      paidAt: b.paidAt ? new Date(b.paidAt) : undefined,
+      refusedReason: b.refusedReason ?? undefined,
     });
     res.json({ status: true, data: { applied: outcome.applied, duplicate: outcome.duplicate, transactionStatus: outcome.transaction.status } });
   });

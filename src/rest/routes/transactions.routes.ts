@@ -7,7 +7,7 @@ import { refuseDisabledPaymentMethod } from '../../domain/transactions/payment-m
 import { parseRefundAmount } from '../../domain/transactions/refunds.service';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import type { Transaction } from '../../domain/transactions/transaction.types';
-import { parseTransactionListQuery } from '../../domain/transactions/transactions.service';
+import { parseTransactionListQuery } from '../../domain/transactions/transaction-list-query';
 import { sendIdempotent } from '../idempotent-create';
 import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../app/services';
-import { validationError } from '../../domain/shared/errors';
+import { parseWith } from '../../domain/shared/zod-input';
 import { parseCreateWithdrawal } from '../../domain/withdrawals/create-withdrawal.input';
 import { WITHDRAWAL_CSV_COLUMNS, withdrawalCsvRecord } from '../../domain/withdrawals/withdrawal-csv';
 import { parseWithdrawalListQuery } from '../../domain/withdrawals/withdrawal-list-query';
@@ -11,6 +11,7 @@ import { withdrawalDetailView, withdrawalView } from '../../domain/withdrawals/w
 import { sandboxEndToEndId } from '../../infra/institution/sandbox-institution';
 import type { Withdrawal, WithdrawalListFilter } from '../../domain/withdrawals/withdrawal.types';
 import { sendIdempotent } from '../idempotent-create';
+import { SandboxWithdrawalReport } from '../request-schemas';
 import { clientAddress, rateLimited } from '../middleware/rate-limit';
 import { authenticate, principalOf, sellerOf } from '../middleware/auth';
 
@@ -96,12 +97,7 @@ export function withdrawalsSandboxRoutes(services: Services): Router {
   const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
   router.post('/v1/sandbox/withdrawals/:id/report', auth, async (req: Request, res: Response) => {
     const w = await services.withdrawals.get(sellerOf(res).id, String(req.params.id));
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const status = body.status;
-    if (typeof status !== 'string' || status.length === 0 || status.length > 50) {
-      throw validationError('INVALID_FIELD', 'status must be a string of 1 to 50 characters (unknown words become FAILED)', { field: 'status' });
-    }
-    const reason = typeof body.reason === 'string' ? body.reason : undefined;
+    const { status, reason } = parseWith(SandboxWithdrawalReport, req.body);
     const now = services.clock.now();
     const outcome = await services.withdrawalReports.apply({
       reportId: `sandbox-report:${w.id}:${services.platform.tokens.randomToken()}`,

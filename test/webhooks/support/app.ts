@@ -5,6 +5,7 @@ import { deleteTopology } from '../../../src/infra/amqp/topology';
 import { startTestApp, type TestApp } from '../../support/app';
 import { FlowingClock } from './clock';
 import type { Receiver } from './receiver';
+import { assertMatchesContract } from '../../support/contract';
 
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
@@ -64,7 +65,9 @@ export async function rest(app: { url: string }, method: string, path: string, a
     headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  const json = (await res.json()) as any;
+  assertMatchesContract({ method, url: path, status: res.status, headers: res.headers, body: json });
+  return { status: res.status, body: json };
 }
 
 /** A transaction payload with personal data, as the outbox holds it. */

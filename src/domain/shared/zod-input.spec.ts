@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { coded, codedMessage, issue, parseWith, queryInteger } from './zod-input';
+
+const schema = z
+  .object({
+    a: queryInteger({ min: 1, max: 9, code: 'BAD_A', message: 'a must be 1 to 9' }),
+    b: z.string(coded('BAD_B', 'b must be a string')).refine((s) => s !== 'no', { message: codedMessage('NO_B', 'b must not be no') }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.a === 5 && v.b === 'five') issue(ctx, 'BOTH', 'a and b disagree', ['a']);
+  });
+
+describe('parseWith', () => {
+  it('returns the parsed value (query integers read from strings)', () => {
+    expect(parseWith(schema, { a: ' 3 ', b: 'x' })).toEqual({ a: 3, b: 'x' });
+    expect(parseWith(schema, { a: '', b: 'x' })).toEqual({ a: undefined, b: 'x' });
+  });
+
+  it.each([
+    [{ a: '0', b: 1 }, 'BAD_A', 'a must be 1 to 9', 'a'],
+    [{ a: 'x', b: 'x' }, 'BAD_A', 'a must be 1 to 9', 'a'],
+    [{ b: 1 }, 'BAD_B', 'b must be a string', 'b'],
+    [{ b: 'no' }, 'NO_B', 'b must not be no', 'b'],
+    [{ a: 5, b: 'five' }, 'BOTH', 'a and b disagree', 'a'],
+  ])('%j: the first failing field, in key order, with its code', (input, code, message, field) => {
+    expect(() => parseWith(schema, input)).toThrow(expect.objectContaining({ code, message, kind: 'VALIDATION', details: { field } }));
+  });
+
+  it('an issue without a code gets the fallback code; a failure at the root names the body', () => {
+    expect(() => parseWith(z.object({ n: z.number() }), 'text', 'INVALID_BODY')).toThrow(expect.objectContaining({ code: 'INVALID_BODY', details: { field: 'body' } }));
+  });
+});

@@ -1,0 +1,159 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { TRANSACTION_LIMITS } from '../../../domain/transactions/create-transaction.input';
+import { RefundRequest } from '../../../domain/transactions/refunds.service';
+import { TRANSACTION_PAYMENT_METHODS } from '../../../domain/transactions/transaction.types';
+import { envelope, ok } from '../components';
+import { CHARGE_EXAMPLE, CHARGE_LIST_EXAMPLE, REFUNDED_EXAMPLE } from '../examples';
+import { registerOperation } from '../operation';
+import { Transaction } from '../resources';
+import { z } from '../zod';
+import { TransactionListQuery } from '../../../domain/transactions/transaction-list-query';
+
+const id = z.object({ id: z.string().describe('transaction id') });
+
+const CreateTransaction = z
+  .object({
+    amount: z.number().int().min(TRANSACTION_LIMITS.minAmount).max(TRANSACTION_LIMITS.maxAmount).describe('cents'),
+    paymentMethod: z.enum(TRANSACTION_PAYMENT_METHODS).optional().openapi({ default: 'PIX', description: 'PIX (the only method enabled in production); BOLETO and CARD in the sandbox' }),
+    expiration: z
+      .number()
+      .int()
+      .min(TRANSACTION_LIMITS.minExpirationSeconds)
+      .max(TRANSACTION_LIMITS.maxExpirationSeconds)
+      .optional()
+      .openapi({ default: TRANSACTION_LIMITS.defaultExpirationSeconds, description: 'PIX: seconds until the QR code expires' }),
+    customer: z
+      .object({
+        name: z.string().max(TRANSACTION_LIMITS.customerNameMax).optional(),
+        email: z.string().max(254).optional(),
+        document: z.string().max(32).optional().describe('CPF or CNPJ (check digits verified)'),
+        phone: z.string().max(32).optional().describe('Brazilian phone, normalised to E.164'),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+    metadata: z.record(z.unknown()).nullable().optional().describe(`free JSON, at most ${TRANSACTION_LIMITS.metadataMaxKeys} keys and ${TRANSACTION_LIMITS.metadataMaxBytes} bytes`),
+    description: z.string().max(TRANSACTION_LIMITS.descriptionMax).nullable().optional(),
+    merchantOrderId: z.string().max(TRANSACTION_LIMITS.merchantOrderIdMax).nullable().optional(),
+    postbackUrl: z.string().max(TRANSACTION_LIMITS.postbackUrlMax).nullable().optional().describe('https URL that also receives this charge’s webhooks'),
+    dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional().describe('BOLETO: YYYY-MM-DD, today to 180 days ahead (São Paulo); default 3 days ahead'),
+    card: z
+      .object({
+        number: z.string().describe('12 to 19 digits (spaces and dashes ignored), Luhn-valid'),
+        holderName: z.string().max(120),
+        expMonth: z.number().int().min(1).max(12),
+        expYear: z.number().int().describe('YYYY or YY'),
+        cvv: z.string().regex(/^\d{3}$/),
+      })
+      .nullable()
+      .optional()
+      .describe('CARD only; never stored or logged'),
+    installments: z.number().int().min(1).max(12).nullable().optional().describe('CARD: default 1'),
+  })
+  .openapi('CreateTransaction', { example: { amount: 5000, description: 'Pedido 42', expiration: 3600, customer: { name: 'Maria Souza', email: 'maria@example.com', document: '529.982.247-25' } } });
+
+const CREATE_CODES = [
+  'INVALID_BODY',
+  'AMOUNT_REQUIRED',
+  'INVALID_AMOUNT',
+  'AMOUNT_TOO_LOW',
+  'AMOUNT_TOO_HIGH',
+  'UNSUPPORTED_PAYMENT_METHOD',
+  'INVALID_EXPIRATION',
+  'INVALID_CUSTOMER',
+  'INVALID_CUSTOMER_EMAIL',
+  'INVALID_CUSTOMER_PHONE',
+  'INVALID_CUSTOMER_DOCUMENT',
+  'INVALID_METADATA',
+  'INVALID_FIELD',
+  'FIELD_TOO_LONG',
+  'INVALID_POSTBACK_URL',
+  'POSTBACK_URL_NOT_HTTPS',
+  'WEBHOOK_URL_FORBIDDEN',
+  'WEBHOOK_HOST_UNRESOLVABLE',
+  'INVALID_DUE_DATE',
+  'BOLETO_PAYER_NAME_REQUIRED',
+  'BOLETO_PAYER_DOCUMENT_REQUIRED',
+  'CARD_NOT_EXPECTED',
+  'CARD_REQUIRED',
+  'INVALID_CARD',
+  'CARD_NUMBER_REQUIRED',
+  'INVALID_CARD_NUMBER',
+  'CARD_HOLDER_REQUIRED',
+  'INVALID_CARD_HOLDER',
+  'INVALID_CARD_EXPIRY',
+  'INVALID_CARD_CVV',
+  'INVALID_INSTALLMENTS',
+];
+
+/** SPEC /api/v1/cobranca/transactions: create, list, get, refund. */
+export function registerCharges(registry: OpenAPIRegistry): void {
+  const base = '/api/v1/cobranca/transactions';
+  registerOperation(registry, {
+    method: 'post',
+    path: base,
+    operationId: 'createTransaction',
+    summary: 'Create a charge',
+    description:
+      'Creates a PIX charge (dynamic BR Code and QR image URL); in the sandbox also a boleto or a test card payment. The answer of the first request is stored under the Idempotency-Key for 24 h.',
+    tag: 'Charges',
+    auth: 'apiKey',
+    limited: 'seller',
+    idempotent: true,
+    body: CreateTransaction,
+    errors: { 400: CREATE_CODES, 403: ['SELLER_NOT_APPROVED'], 422: ['PAYMENT_METHOD_NOT_ENABLED'], 503: ['INSTITUTION_NOT_CONFIGURED'] },
+    responses: { 201: ok('The charge, status PENDING (a card payment is decided at once)', envelope(Transaction), { limited: 'seller', extraHeaders: ['Idempotent-Replayed'], example: CHARGE_EXAMPLE }) },
+  });
+  registerOperation(registry, {
+    method: 'get',
+    path: base,
+    operationId: 'listTransactions',
+    summary: 'List charges',
+    description: 'Newest first.',
+    tag: 'Charges',
+    auth: 'apiKey',
+    limited: 'seller',
+    query: TransactionListQuery,
+    errors: { 400: ['INVALID_QUERY_PARAMETER'] },
+    responses: {
+      200: ok(
+        'A page of charges',
+        envelope(z.object({ items: z.array(Transaction), total: z.number().int().describe('matching the filters'), limit: z.number().int(), offset: z.number().int() }).strict()),
+        { limited: 'seller', example: CHARGE_LIST_EXAMPLE },
+      ),
+    },
+  });
+  registerOperation(registry, {
+    method: 'get',
+    path: `${base}/{id}`,
+    operationId: 'getTransaction',
+    summary: 'Get a charge',
+    tag: 'Charges',
+    auth: 'apiKey',
+    limited: 'seller',
+    params: id,
+    errors: { 404: ['TRANSACTION_NOT_FOUND'] },
+    responses: { 200: ok('The charge', envelope(Transaction), { limited: 'seller', example: CHARGE_EXAMPLE }) },
+  });
+  registerOperation(registry, {
+    method: 'post',
+    path: `${base}/{id}/refund`,
+    operationId: 'refundTransaction',
+    summary: 'Refund a charge',
+    description: 'Total (default: all that remains) or partial; debited from the available balance of the method. Idempotency-Key kept 72 h.',
+    tag: 'Charges',
+    auth: 'apiKey',
+    limited: 'seller',
+    idempotent: true,
+    params: id,
+    body: RefundRequest,
+    bodyOptional: true,
+    errors: {
+      400: ['INVALID_REFUND_AMOUNT', 'INVALID_BODY'],
+      404: ['TRANSACTION_NOT_FOUND'],
+      409: ['INVALID_TRANSACTION_TRANSITION'],
+      422: ['REFUND_EXCEEDS_REMAINING', 'INSUFFICIENT_BALANCE'],
+    },
+    responses: { 200: ok('The charge, REFUNDED or PARTIALLY_REFUNDED', envelope(Transaction), { limited: 'seller', extraHeaders: ['Idempotent-Replayed'], example: REFUNDED_EXAMPLE }) },
+  });
+}

@@ -1,0 +1,57 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { headers, ok } from '../components';
+import { registerOperation } from '../operation';
+import { DataSubjectRequest } from '../resources';
+import { z } from '../zod';
+
+const answer = <T extends z.ZodTypeAny>(data: T) => z.object({ status: z.literal(true), data, message: z.string() }).strict();
+const REQUESTED = { requestId: 'dsr_q2w4e6r8t0y1u3i5o7p9a2s4', requestedAt: '2026-05-04T12:00:00.000Z' };
+
+/** Data-subject rights (SPEC): export and erasure, plus the single-use link of a queued export. */
+export function registerDataSubject(registry: OpenAPIRegistry): void {
+  registerOperation(registry, {
+    method: 'get',
+    path: '/data-subject/export',
+    operationId: 'exportPersonalData',
+    summary: 'Export personal data',
+    description: 'Small accounts get the data at once (200); larger ones are queued (202) and the file is mailed to the account address with a single-use link.',
+    tag: 'Data-subject rights',
+    auth: 'bearer',
+    responses: {
+      200: ok('The personal data', answer(z.record(z.unknown())), { example: { status: true, data: { user: { email: 'me@example.com' } }, message: 'Personal data export.' } }),
+      202: ok('The export was queued', answer(DataSubjectRequest), {
+        example: { status: true, data: REQUESTED, message: 'The export was queued: the file will be sent by e-mail to the account address.' },
+      }),
+    },
+  });
+  registerOperation(registry, {
+    method: 'post',
+    path: '/data-subject/erasure-request',
+    operationId: 'requestErasure',
+    summary: 'Request erasure',
+    description: 'Processed within 15 business days; records kept for legal duties (financial records, 5 years) are not erased before their term. A second request while one is open answers the open one (200).',
+    tag: 'Data-subject rights',
+    auth: 'bearer',
+    body: z.object({ reason: z.string().max(1000).optional().describe('recommended') }).openapi('ErasureRequest'),
+    bodyOptional: true,
+    errors: { 400: ['INVALID_BODY', 'INVALID_REASON', 'REASON_TOO_LONG'] },
+    responses: {
+      201: ok('Erasure request received', answer(DataSubjectRequest), {
+        example: { status: true, data: REQUESTED, message: 'Erasure request received; it will be processed within 15 business days (by 2026-05-25T12:00:00.000Z).' },
+      }),
+      200: ok('An erasure request is already open', answer(DataSubjectRequest)),
+    },
+  });
+  registerOperation(registry, {
+    method: 'get',
+    path: '/data-subject/export/download/{token}',
+    operationId: 'downloadPersonalDataExport',
+    summary: 'Download a queued export',
+    description: 'The link mailed for a queued export: single use, expires after DATA_EXPORT_LINK_HOURS. The token is the credential.',
+    tag: 'Data-subject rights',
+    auth: 'none',
+    params: z.object({ token: z.string() }),
+    errors: { 404: ['EXPORT_LINK_INVALID'] },
+    responses: { 200: { description: 'A ZIP file', headers: headers(), content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } } },
+  });
+}

@@ -1,0 +1,148 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { envelope, headers, ok } from '../components';
+import { CHARGE_EXAMPLE } from '../examples';
+import { registerOperation } from '../operation';
+import { InstitutionReport, SandboxTransactionReport } from '../../request-schemas';
+import { Transaction } from '../resources';
+import { z } from '../zod';
+
+const check = z.enum(['ok', 'error']);
+const locationId = z.object({ locationId: z.string().describe('the location id in the BR Code (unguessable)') });
+const binary = z.string().openapi({ format: 'binary' });
+
+/** Health, metrics, the BR Code location and its images, the boleto page, the institution's callbacks, the sandbox payer. */
+export function registerPlatform(registry: OpenAPIRegistry): void {
+  const health = { method: 'get' as const, tag: 'Health', auth: 'none' as const, limited: 'address' as const };
+  registerOperation(registry, {
+    ...health,
+    path: '/health',
+    operationId: 'getHealth',
+    summary: 'Availability',
+    description: 'Each dependency in use; a cache that does not answer is `degraded` (the service still serves, status 200).',
+    responses: {
+      200: ok(
+        'Every dependency in use is ok',
+        z.object({ status: z.enum(['ok', 'degraded', 'error']), timestamp: z.string().datetime(), uptime: z.number(), checks: z.object({ database: check, cache: z.enum(['ok', 'degraded']), broker: check.optional() }).strict() }).strict(),
+        { limited: 'address', example: { status: 'ok', timestamp: '2026-05-04T12:00:00.000Z', uptime: 3600.25, checks: { database: 'ok', cache: 'ok' } } },
+      ),
+      503: ok('A dependency is down', z.object({ status: z.literal('error'), timestamp: z.string().datetime(), uptime: z.number(), checks: z.record(z.string()) }).strict(), { limited: 'address' }),
+    },
+  });
+  registerOperation(registry, {
+    ...health,
+    path: '/health/live',
+    operationId: 'getLiveness',
+    summary: 'Liveness',
+    responses: { 200: ok('The process runs', z.object({ status: z.literal('ok'), timestamp: z.string().datetime(), uptime: z.number() }).strict(), { limited: 'address' }) },
+  });
+  const ready = z.object({ status: z.enum(['ok', 'error']), timestamp: z.string().datetime(), uptime: z.number(), checks: z.record(check) }).strict();
+  registerOperation(registry, {
+    ...health,
+    path: '/health/ready',
+    operationId: 'getReadiness',
+    summary: 'Readiness',
+    description: 'Migrated, database reachable, broker connected when configured, not shutting down.',
+    responses: { 200: ok('Ready to serve', ready, { limited: 'address' }), 503: ok('Not ready', ready, { limited: 'address' }) },
+  });
+  registerOperation(registry, {
+    method: 'get',
+    path: '/metrics',
+    operationId: 'getMetrics',
+    summary: 'Prometheus metrics',
+    description: 'Exists only when METRICS_TOKEN is set.',
+    tag: 'Health',
+    auth: 'metricsToken',
+    responses: { 200: { description: 'Prometheus text format', headers: headers(), content: { 'text/plain': { schema: z.string() } } } },
+  });
+  const image = (format: 'png' | 'svg') =>
+    registerOperation(registry, {
+      method: 'get',
+      path: `/pix/qr/{locationId}.${format}`,
+      operationId: format === 'png' ? 'getQrPng' : 'getQrSvg',
+      summary: `QR image (${format.toUpperCase()})`,
+      description: 'What `pix.qrCode` points at. Immutable: strong ETag (If-None-Match gives 304) and a year of caching.',
+      tag: 'BR Code location',
+      auth: 'none',
+      limited: 'address',
+      params: locationId,
+      query: z.object({ size: z.string().optional().describe('pixels per module, 1 to 32, default 4') }),
+      errors: { 400: ['INVALID_QR_SIZE'], 404: ['LOCATION_NOT_FOUND'] },
+      responses: {
+        200: { description: 'The image', headers: headers('RateLimit', 'RateLimit-Policy'), content: { [format === 'png' ? 'image/png' : 'image/svg+xml']: { schema: format === 'png' ? binary : z.string() } } },
+        304: { description: 'Not modified (If-None-Match matched)', headers: headers('RateLimit', 'RateLimit-Policy') },
+      },
+    });
+  image('png');
+  image('svg');
+  registerOperation(registry, {
+    method: 'get',
+    path: '/pix/qr/{locationId}',
+    operationId: 'getPixLocation',
+    summary: 'BR Code location payload',
+    description: "What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks.",
+    tag: 'BR Code location',
+    auth: 'none',
+    limited: 'address',
+    params: locationId,
+    errors: { 404: ['LOCATION_NOT_FOUND'] },
+    responses: { 200: { description: 'The JWS (compact serialisation)', headers: headers('RateLimit', 'RateLimit-Policy'), content: { 'application/jose': { schema: z.string() } } } },
+  });
+  registerOperation(registry, {
+    method: 'get',
+    path: '/pix/jwks',
+    operationId: 'getPixJwks',
+    summary: 'Location signing keys (JWKS)',
+    tag: 'BR Code location',
+    auth: 'none',
+    limited: 'address',
+    responses: { 200: ok('The public keys', z.object({ keys: z.array(z.record(z.unknown())) }), { limited: 'address' }) },
+  });
+  registerOperation(registry, {
+    method: 'get',
+    path: '/boleto/{token}',
+    operationId: 'getBoletoPage',
+    summary: 'Printable boleto',
+    description: 'Sandbox boletos: the page `boleto.url` points at (HTML, barcode as SVG, no external assets).',
+    tag: 'Charges',
+    auth: 'none',
+    params: z.object({ token: z.string() }),
+    errors: { 404: ['BOLETO_NOT_FOUND'] },
+    responses: { 200: { description: 'The page', headers: headers(), content: { 'text/html': { schema: z.string() } } } },
+  });
+  registerOperation(registry, {
+    method: 'post',
+    path: '/v1/institution/reports',
+    operationId: 'reportTransactionStatus',
+    summary: 'Institution status report',
+    description: "The payment institution's callbacks (charge registered, paid, expired, refused...). A repeated reportId changes nothing; a report applies only when it outranks the current status.",
+    tag: 'Institution',
+    auth: 'institution',
+    body: InstitutionReport,
+    errors: { 400: ['FIELD_REQUIRED', 'INVALID_FIELD', 'INVALID_REPORT_ID'], 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION', 'INVALID_DISPUTE_TRANSITION'], 422: ['REPORT_NOT_SUPPORTED', 'NOTHING_TO_DISPUTE'] },
+    responses: {
+      200: ok('What the report did', envelope(z.object({ applied: z.boolean(), duplicate: z.boolean(), transactionStatus: z.string() }).strict()), {
+        example: { status: true, data: { applied: true, duplicate: false, transactionStatus: 'PAID' } },
+      }),
+    },
+  });
+  const sandbox = { method: 'post' as const, tag: 'Sandbox', sandboxOnly: true, auth: 'apiKey' as const, limited: 'seller' as const, params: z.object({ id: z.string().describe('transaction id') }) };
+  registerOperation(registry, {
+    ...sandbox,
+    path: '/v1/sandbox/transactions/{id}/pay',
+    operationId: 'sandboxPayTransaction',
+    summary: 'Pay a charge now (simulated payer)',
+    description: 'Sandbox only. PIX charges are also paid by themselves SANDBOX_AUTOPAY_SECONDS after creation; boletos only through this path.',
+    errors: { 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION'], 422: ['NOT_PAYABLE', 'REPORT_NOT_SUPPORTED'] },
+    responses: { 200: ok('The charge', envelope(Transaction), { limited: 'seller', example: { ...CHARGE_EXAMPLE, data: { ...CHARGE_EXAMPLE.data, status: 'PAID' } } }) },
+  });
+  registerOperation(registry, {
+    ...sandbox,
+    path: '/v1/sandbox/transactions/{id}/report',
+    operationId: 'sandboxReportTransaction',
+    summary: 'Simulate an institution report on a charge',
+    description: 'Sandbox only. Unknown status words become FAILED.',
+    body: SandboxTransactionReport,
+    errors: { 400: ['INVALID_FIELD'], 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION', 'INVALID_DISPUTE_TRANSITION'], 422: ['REPORT_NOT_SUPPORTED', 'NOTHING_TO_DISPUTE'] },
+    responses: { 200: ok('Whether it applied, and the charge', envelope(z.object({ applied: z.boolean(), transaction: Transaction }).strict()), { limited: 'seller' }) },
+  });
+}

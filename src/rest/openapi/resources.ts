@@ -1,0 +1,261 @@
+import { DISPUTE_STATUSES } from '../../domain/disputes/dispute-status';
+import { STATEMENT_TYPES } from '../../domain/ledger/ledger.types';
+import { PIX_KEY_TYPES } from '../../domain/pix/pix-key';
+import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
+import { TRANSACTION_PAYMENT_METHODS } from '../../domain/transactions/transaction.types';
+import { WEBHOOK_CATEGORIES } from '../../domain/webhooks/webhook.types';
+import { WITHDRAWAL_STATUSES } from '../../domain/withdrawals/withdrawal-status';
+import { z } from './zod';
+
+/**
+ * The resources as the REST door shows them (the views in src/domain/** /*-view.ts and
+ * the routes' own views). Enumerations may gain values (SPEC, Versioning 2): statuses
+ * are strings whose known values are listed, so a client generated from this document
+ * keeps a fallback.
+ */
+const open = (known: readonly string[], what: string) => z.string().describe(`${what}; known values: ${known.join(', ')}. New values may appear.`);
+const dateTime = () => z.string().datetime({ offset: true });
+const cents = (d = 'cents') => z.number().int().describe(d);
+const day = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD');
+
+export const Customer = z
+  .object({
+    name: z.string().optional(),
+    email: z.string().optional(),
+    document: z.string().optional().describe('CPF or CNPJ, normalised'),
+    documentType: z.enum(['CPF', 'CNPJ']).optional(),
+    phone: z.string().optional().describe('E.164'),
+  })
+  .strict()
+  .openapi('Customer');
+
+export const Transaction = z
+  .object({
+    id: z.string(),
+    amount: cents(),
+    paymentMethod: open(TRANSACTION_PAYMENT_METHODS, 'payment method'),
+    status: open(TRANSACTION_STATUSES, 'transaction status'),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    providerReference: z.string().describe('reference at the payment institution'),
+    paidAt: dateTime().optional(),
+    customer: Customer.optional(),
+    metadata: z.record(z.unknown()).optional(),
+    description: z.string().optional(),
+    merchantOrderId: z.string().optional(),
+    postbackUrl: z.string().optional(),
+    pix: z
+      .object({
+        copyPaste: z.string().describe('the dynamic BR Code (copy and paste)'),
+        qrCode: z.string().describe('absolute URL of its QR image (PNG; `.svg` beside it)'),
+        expiresAt: dateTime(),
+      })
+      .strict()
+      .optional(),
+    boleto: z
+      .object({
+        barcode: z.string().describe('44 digits (FEBRABAN)'),
+        digitableLine: z.string().describe('47 digits'),
+        digitableLineFormatted: z.string(),
+        bankCode: z.string(),
+        amount: cents(),
+        dueDate: day(),
+        expiresAt: dateTime(),
+        url: z.string().describe('printable page'),
+      })
+      .strict()
+      .optional()
+      .describe('sandbox only'),
+    card: z
+      .object({ brand: z.string(), last4: z.string(), fingerprint: z.string().describe('keyed hash of the number') })
+      .strict()
+      .optional()
+      .describe('sandbox only; the number and CVV are never stored'),
+    installments: z.number().int().optional(),
+    end2endId: z.string().optional(),
+    feeAmount: cents().optional(),
+    netAmount: cents().optional(),
+    refundedAmount: cents().optional(),
+    refundType: z.enum(['FULL', 'PARTIAL']).optional(),
+    refusedReason: z.string().optional(),
+    disputeId: z.string().optional(),
+  })
+  .strict()
+  .openapi('Transaction', { description: 'SPEC Transaction: optional fields without a value are omitted (never null).' });
+
+const nullableDate = () => dateTime().nullable();
+
+const withdrawalFields = {
+  id: z.string(),
+  amount: cents('cents; the fee is debited beside it'),
+  method: open(['PIX'], 'method'),
+  pixKey: z.string(),
+  pixKeyType: open(PIX_KEY_TYPES, 'PIX key type'),
+  status: open(WITHDRAWAL_STATUSES, 'withdrawal status'),
+  end2end: z.string().nullable(),
+  approvedAt: nullableDate(),
+  processedAt: nullableDate(),
+  metadata: z.record(z.unknown()).nullable(),
+  createdAt: dateTime(),
+};
+
+export const Withdrawal = z.object(withdrawalFields).strict().openapi('Withdrawal', { description: 'SPEC Withdrawal: the answer of the create.' });
+
+export const WithdrawalDetail = z
+  .object({
+    ...withdrawalFields,
+    feeAmount: cents('plan fee debited beside the amount'),
+    totalAmount: cents('amount + fee: what left the available balance'),
+    description: z.string().nullable(),
+    externalReference: z.string().nullable(),
+    beneficiaryName: z.string().nullable(),
+    beneficiaryDocumentType: z.string().nullable(),
+    beneficiaryDocumentNumber: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    updatedAt: dateTime(),
+  })
+  .strict()
+  .openapi('WithdrawalDetail', { description: 'The SPEC fields plus the fees and the rest of what is known (null when empty).' });
+
+export const Dispute = z
+  .object({
+    id: z.string(),
+    transactionId: z.string(),
+    status: open(DISPUTE_STATUSES, 'dispute status'),
+    origin: open(['MED', 'CONTESTATION'], 'origin'),
+    amount: cents(),
+    blockedAmount: cents(),
+    owedAmount: cents(),
+    appealDeadline: dateTime(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    appealReason: z.string().optional(),
+    appealedAt: dateTime().optional(),
+    decidedAt: dateTime().optional(),
+  })
+  .strict()
+  .openapi('Dispute');
+
+export const Evidence = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(['PDF', 'PNG', 'JPG']),
+    mediaType: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    createdAt: dateTime(),
+    downloadPath: z.string(),
+  })
+  .strict()
+  .openapi('Evidence');
+
+export const StatementEntry = z
+  .object({
+    id: z.string(),
+    amount: cents(),
+    type: open(STATEMENT_TYPES, 'entry type'),
+    description: z.string(),
+    createdAt: dateTime(),
+    transactionId: z.string().optional(),
+    withdrawalId: z.string().optional(),
+  })
+  .strict()
+  .openapi('StatementEntry');
+
+export const Wallet = z
+  .object({
+    balancePix: cents(),
+    balanceBoleto: cents(),
+    balanceCard: cents(),
+    balanceTotal: cents('total available, sum over methods'),
+    balanceBlocked: cents('retained or in dispute'),
+    balanceDebt: cents('owed after returns the balance could not cover'),
+    currency: z.literal('BRL'),
+    updatedAt: dateTime(),
+    recentMovements: z.array(StatementEntry),
+  })
+  .strict()
+  .openapi('Wallet');
+
+export const Balance = z
+  .object({ available: cents(), blocked: cents(), total: cents(), debt: cents().optional(), currency: z.literal('BRL') })
+  .strict()
+  .openapi('Balance');
+
+export const StatementSummary = z
+  .object({
+    totalCredits: cents(),
+    totalDebits: cents(),
+    totalFees: cents(),
+    netBalance: cents(),
+    period: z.object({ startDate: day(), endDate: day() }).strict(),
+  })
+  .strict()
+  .openapi('StatementSummary');
+
+export const WebhookRegistration = z
+  .object({
+    id: z.string(),
+    eventType: z.enum(WEBHOOK_CATEGORIES),
+    url: z.string(),
+    description: z.string().nullable(),
+    secretLast4: z.string(),
+    secret: z.string().optional().describe('the signing secret: only in the answers of the create and of a rotation'),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    secretRotatedAt: nullableDate(),
+  })
+  .strict()
+  .openapi('WebhookRegistration');
+
+export const WebhookDelivery = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    resourceType: z.enum(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'TEST']),
+    resourceId: z.string(),
+    target: z.enum(['ENDPOINT', 'POSTBACK']),
+    webhookId: z.string().nullable(),
+    url: z.string(),
+    trigger: z.enum(['EVENT', 'MANUAL', 'REPLAY', 'TEST']),
+    status: z.enum(['PENDING', 'DELIVERED', 'EXPIRED', 'FAILED', 'CANCELED']),
+    attempts: z.number().int(),
+    cycle: z.number().int(),
+    nextAttemptAt: nullableDate(),
+    expiresAt: dateTime(),
+    lastAttemptAt: nullableDate(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    deliveredAt: nullableDate(),
+    replayOf: z.string().nullable(),
+    createdAt: dateTime(),
+  })
+  .strict()
+  .openapi('WebhookDelivery');
+
+export const WebhookAttempt = z
+  .object({
+    id: z.string(),
+    deliveryId: z.string(),
+    eventId: z.string(),
+    webhookId: z.string().nullable(),
+    number: z.number().int(),
+    cycle: z.number().int(),
+    attemptInCycle: z.number().int(),
+    attemptedAt: dateTime(),
+    url: z.string(),
+    success: z.boolean(),
+    statusCode: z.number().int().nullable(),
+    latencyMs: z.number().int().nullable(),
+    error: z.string().nullable(),
+    responseExcerpt: z.string().nullable(),
+  })
+  .strict()
+  .openapi('WebhookAttempt');
+
+/** `{items, total, take, skip}` of the webhook delivery and attempt lists. */
+export const pageOf = <T extends z.ZodTypeAny>(item: T) => z.object({ items: z.array(item), total: z.number().int(), take: z.number().int(), skip: z.number().int() }).strict();
+
+export const DataSubjectRequest = z.object({ requestId: z.string(), requestedAt: dateTime() }).strict().openapi('DataSubjectRequest');
