@@ -14,7 +14,7 @@ import { FanOutSink } from '../../infra/outbox/relay-sinks';
 import { DeliverySweeper } from '../../infra/webhooks/delivery-sweeper';
 import { EmbeddedDeliveryWorker } from '../../infra/webhooks/embedded-delivery-worker';
 import { HttpsWebhookSender } from '../../infra/webhooks/https-sender';
-import { NEXT_CYCLE_JOB } from '../../infra/webhooks/next-cycle-job';
+import { webhookJobs } from '../../domain/webhooks/webhook-jobs';
 import { PgWebhookDeliveries } from '../../infra/webhooks/pg-webhook-deliveries';
 import { PgWebhookEndpoints } from '../../infra/webhooks/pg-webhook-endpoints';
 import { PgWebhookRetention } from '../../infra/webhooks/pg-webhook-retention';
@@ -92,9 +92,7 @@ export function wireWebhooks(p: Platform) {
       conn, topology, queue: amqpQueue, deliveries, processor, uow, scheduler: p.scheduler, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY,
     });
     const sweeper = new DeliverySweeper({ deliveries, clock, logger, rescueTo: amqpQueue, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
-    p.jobs.register(NEXT_CYCLE_JOB, async (payload) => {
-      await amqpQueue.enqueue([{ id: String(payload.d), attempts: Number(payload.n) }]);
-    });
+    p.jobs.registerAll(webhookJobs({ wake: (delivery) => amqpQueue.enqueue([delivery]) }));
     p.workerHooks.push(() => {
       const listener = config.DATABASE_URL ? new OutboxListener({ url: config.DATABASE_URL, logger, onNotify: relay.wake }) : undefined;
       // The relay and the sweeper need only PostgreSQL; the consumers start once the

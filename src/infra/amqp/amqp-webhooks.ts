@@ -6,7 +6,7 @@ import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import type { DeliveryQueue } from '../../domain/webhooks/webhooks.ports';
 import type { Logger } from '../log/logger';
-import { NEXT_CYCLE_JOB, nextCycleJobKey } from '../webhooks/next-cycle-job';
+import { nextCycleJobKey, WEBHOOK_JOBS } from '../../domain/webhooks/webhook-jobs';
 import type { PgWebhookDeliveries } from '../webhooks/pg-webhook-deliveries';
 import { DELAY_TIERS_MS, delayKey, delayTierFor, PARK_KEY, queueOptions, type Topology, WORK_KEY } from './topology';
 
@@ -164,12 +164,7 @@ export class AmqpWebhookWorkers {
     if (!row || row.status !== 'PENDING') return ConsumerStatus.ACK;
     const runAt = row.nextAttemptAt ?? this.deps.clock.now();
     await this.deps.uow.run((tx) =>
-      this.deps.scheduler.schedule(tx, {
-        kind: NEXT_CYCLE_JOB,
-        key: nextCycleJobKey(m.d, row.attempts),
-        runAt,
-        payload: { d: m.d, n: row.attempts },
-      }),
+      this.deps.scheduler.schedule(tx, WEBHOOK_JOBS.nextCycle.at(nextCycleJobKey(m.d, row.attempts), runAt, { d: m.d, n: row.attempts })),
     );
     return ConsumerStatus.ACK;
   }

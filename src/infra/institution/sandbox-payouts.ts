@@ -5,8 +5,7 @@ import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal-statu
 import type { PayoutInstitution, PayoutOrder, PayoutReport } from '../../domain/withdrawals/withdrawals.ports';
 import type { Logger } from '../log/logger';
 import { sandboxEndToEndId } from './sandbox-institution';
-
-export const JOB_SANDBOX_PAYOUT_STEP = 'sandbox.payout-step';
+import { SANDBOX_JOBS } from './sandbox-jobs';
 
 /** Time between two simulated institution reports. */
 export const SANDBOX_PAYOUT_STEP_MS = 1_000;
@@ -112,11 +111,13 @@ export class SandboxPayouts implements PayoutInstitution {
   }
 
   private scheduleStep(tx: Tx, withdrawalId: string, steps: SandboxPayoutStep[], index: number) {
-    return this.d.scheduler.schedule(tx, {
-      kind: JOB_SANDBOX_PAYOUT_STEP,
-      key: `sandbox-payout:${withdrawalId}:${index}`,
-      runAt: new Date(this.d.clock.now().getTime() + SANDBOX_PAYOUT_STEP_MS),
-      payload: { withdrawalId, steps: steps.map((s) => ({ ...s })), index },
-    });
+    return this.d.scheduler.schedule(
+      tx,
+      SANDBOX_JOBS.payoutStep.at(`sandbox-payout:${withdrawalId}:${index}`, new Date(this.d.clock.now().getTime() + SANDBOX_PAYOUT_STEP_MS), {
+        withdrawalId,
+        steps: steps.map((s) => ({ ...s })),
+        index,
+      }),
+    );
   }
 }

@@ -14,7 +14,9 @@ import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
 import { isDatabaseUnavailable } from '../health/database-errors';
 import { MicroBatcher } from './micro-batcher';
-import { NEXT_CYCLE_JOB } from './next-cycle-job';
+import { WEBHOOK_JOBS } from '../../domain/webhooks/webhook-jobs';
+
+const NEXT_CYCLE_JOB = WEBHOOK_JOBS.nextCycle.kind;
 import { sqlRunner, type QueryRunner } from './worker-db';
 
 interface DeliveryRow {
