@@ -1,6 +1,6 @@
 import type { TokenService } from '../accounts/accounts.ports';
 import type { Principal, User } from '../accounts/accounts.types';
-import { requireOperator } from '../accounts/seller-onboarding.service';
+import { requireOperator } from '../accounts/account-errors';
 import type { Scheduler } from '../jobs/scheduler';
 import type { Clock } from '../shared/clock';
 import { DomainError, notFound } from '../shared/errors';

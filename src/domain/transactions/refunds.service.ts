@@ -13,7 +13,7 @@ import { TRANSACTION_JOBS } from './transaction-jobs';
 import { applyTransactionCommand } from './transaction-machine';
 import { refundCommandFor } from './transaction-refund';
 import { transactionEventName } from './transaction-status';
-import { transactionNotFound } from './transactions.service';
+import { transactionNotFound } from './transaction-errors';
 import type { TransactionRepository } from './transactions.ports';
 import type { Transaction } from './transaction.types';
 

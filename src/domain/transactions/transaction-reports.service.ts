@@ -11,7 +11,7 @@ import { creditOtherMethod } from './method-credit';
 import { emitTransactionEvents } from './transaction-events';
 import { applyTransactionCommand } from './transaction-machine';
 import { mapInstitutionStatus, shouldApplyReport, TRANSACTION_CREATED_EVENT, transactionEventName, type TransactionStatus } from './transaction-status';
-import { transactionNotFound } from './transactions.service';
+import { transactionNotFound } from './transaction-errors';
 import type { InstitutionReport, ProtectiveReports, TransactionRepository } from './transactions.ports';
 import type { Transaction } from './transaction.types';
 

@@ -11,6 +11,7 @@ import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from './create-transaction.input';
 import { newTransaction } from './new-transaction';
+import { transactionNotFound } from './transaction-errors';
 import { TRANSACTION_JOBS } from './transaction-jobs';
 import { isTransactionStatus } from './transaction-status';
 import type { PaymentInstitution, PixIds, TransactionRepository } from './transactions.ports';
@@ -34,8 +35,6 @@ export interface TransactionsDeps {
   boletos: Pick<BoletoChargesService, 'create'>;
   cards: Pick<CardPaymentsService, 'create'>;
 }
-
-export const transactionNotFound = () => new DomainError('TRANSACTION_NOT_FOUND', 'transaction not found', 'NOT_FOUND');
 
 export const LIST_LIMITS = { defaultLimit: 50, minLimit: 1, maxLimit: 500 } as const;
 

@@ -1,6 +1,12 @@
 import type { Clock } from '../../domain/shared/clock';
 import { jobKind, jobSet, stringField, type JobSet } from '../../domain/jobs/job-kinds';
-import type { SandboxPayoutStep } from './sandbox-payouts';
+import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal-status';
+
+/** One simulated payout report: the status and, for failures, the reason given. */
+export interface SandboxPayoutStep {
+  status: WithdrawalStatus;
+  reason?: string;
+}
 
 /** The simulated institution's own timers: the payer who pays, the payout reports that follow one another. */
 export const SANDBOX_JOBS = {

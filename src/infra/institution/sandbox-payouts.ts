@@ -1,23 +1,16 @@
 import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { Clock } from '../../domain/shared/clock';
 import type { Tx, UnitOfWork } from '../../domain/shared/unit-of-work';
-import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal-status';
 import type { PayoutInstitution, PayoutOrder, PayoutReport } from '../../domain/withdrawals/withdrawals.ports';
 import type { Logger } from '../log/logger';
 import { sandboxEndToEndId } from './sandbox-institution';
-import { SANDBOX_JOBS } from './sandbox-jobs';
+import { SANDBOX_JOBS, type SandboxPayoutStep } from './sandbox-jobs';
 
 /** Time between two simulated institution reports. */
 export const SANDBOX_PAYOUT_STEP_MS = 1_000;
 
 /** What the simulated institution does with a payout. */
 export type SandboxPayoutOutcome = 'PAID' | 'REJECTED' | 'FAILED' | 'BLOCKED_REJECTED' | 'BLOCKED_PAID' | 'RETURNED' | 'KEY_NOT_FOUND';
-
-/** One simulated report: the status and, for failures, the reason given. */
-export interface SandboxPayoutStep {
-  status: WithdrawalStatus;
-  reason?: string;
-}
 
 /**
  * Documented magic values (README, Withdrawals > Sandbox). The outcome is picked by
