@@ -6,7 +6,7 @@ import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 import type { ProtectiveReports } from '../../domain/transactions/transactions.ports';
 import { RefundsService } from '../../domain/transactions/refunds.service';
 import { transactionJobs } from '../../domain/transactions/transaction-jobs';
-import { TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
+import { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 import { TransactionsService } from '../../domain/transactions/transactions.service';
 import { QrImagesService } from '../../domain/transactions/qr-images.service';
 import { qrImageUrl } from '../../domain/pix/qr-image';
@@ -47,7 +47,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     cache: new LruQrImageCache(config.QR_IMAGE_CACHE_MB * 1024 * 1024),
   });
   const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
-  const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
+  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
   const sandbox = new SandboxInstitution({
     uow,
     scheduler,

@@ -1,7 +1,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
-import { WithdrawalReportsService } from '../../domain/withdrawals/withdrawal-reports.service';
+import { InstitutionPayoutReportsService } from '../../domain/withdrawals/institution-payout-reports.service';
 import { withdrawalJobs } from '../../domain/withdrawals/withdrawal-jobs';
 import { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
 import { sandboxPayoutJobs } from '../../infra/institution/sandbox-jobs';
@@ -14,7 +14,7 @@ import type { Platform } from './platform';
 export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoFactor: TwoFactorService }) {
   const { uow, clock, scheduler, outbox, live, jobs, logger } = p;
   const repo = new PgWithdrawalRepository(p.sql);
-  const withdrawalReports = new WithdrawalReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
+  const withdrawalReports = new InstitutionPayoutReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
   const sandboxPayouts = new SandboxPayouts({ uow, scheduler, clock, logger, report: (r) => withdrawalReports.apply(r) });
   const withdrawals = new WithdrawalsService({
     uow,

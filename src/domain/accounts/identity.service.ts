@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock';
-import { DomainError, validationError } from '../shared/errors';
+import { validationError } from '../shared/errors';
 import type { PasswordHasher, SellerRepository, SessionRepository, TokenService, UserRepository } from './accounts.ports';
 import { invalidCredentials, unauthenticated } from './account-errors';
 import type { Principal, User } from './accounts.types';

@@ -7,7 +7,7 @@ import type { DeliveryProcessor } from '../../domain/webhooks/delivery-processor
 import type { DeliveryQueue } from '../../domain/webhooks/webhooks.ports';
 import type { Logger } from '../log/logger';
 import { nextCycleJobKey, WEBHOOK_JOBS } from '../../domain/webhooks/webhook-jobs';
-import type { PgWebhookDeliveries } from '../webhooks/pg-webhook-deliveries';
+import type { PgDeliveryWork } from '../webhooks/pg-delivery-work';
 import { DELAY_TIERS_MS, delayKey, delayTierFor, PARK_KEY, queueOptions, type Topology, WORK_KEY } from './topology';
 
 /** A delivery message: the delivery id, the attempt count it expects (fence), and when it is due (epoch ms). */
@@ -84,7 +84,7 @@ export interface AmqpWorkerDeps {
   conn: Connection;
   topology: Topology;
   queue: AmqpDeliveryQueue;
-  deliveries: PgWebhookDeliveries;
+  deliveries: PgDeliveryWork;
   processor: DeliveryProcessor;
   uow: UnitOfWork;
   scheduler: Scheduler;

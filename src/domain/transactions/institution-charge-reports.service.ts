@@ -31,7 +31,7 @@ export interface ReportOutcome {
   duplicate: boolean;
 }
 
-export interface TransactionReportsDeps {
+export interface InstitutionChargeReportsDeps {
   uow: UnitOfWork;
   repo: TransactionRepository;
   ledger: Pick<LedgerService, 'postEntry'>;
@@ -48,8 +48,8 @@ export interface TransactionReportsDeps {
  * only when they outrank the current status (late reports never undo refunds or
  * blocks); a repeated report id changes nothing; PAID credits the seller once.
  */
-export class TransactionReportsService {
-  constructor(private readonly d: TransactionReportsDeps) {}
+export class InstitutionChargeReportsService {
+  constructor(private readonly d: InstitutionChargeReportsDeps) {}
 
   async apply(report: InstitutionReport): Promise<ReportOutcome> {
     if (!report.reportId || report.reportId.length > 200) throw validationError('INVALID_REPORT_ID', 'reportId must have 1 to 200 characters');
