@@ -16,6 +16,13 @@ module.exports = {
       to: { path: 'node_modules/(express|@mikro-orm|pg|@electric-sql|rabbitmq-client|type-graphql|@apollo|graphql-ws|ws|pino)/' },
     },
     {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'modules import each other one way: a cycle means an error, guard or type belongs in a file of its own',
+      from: { path: '^src' },
+      to: { circular: true },
+    },
+    {
       name: 'doors-do-not-cross',
       severity: 'error',
       comment: 'the REST and GraphQL doors are independent of each other',

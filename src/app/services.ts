@@ -9,10 +9,10 @@ import type { LedgerAdminService } from '../domain/ledger/ledger-admin.service';
 import type { LedgerService } from '../domain/ledger/ledger.service';
 import type { WalletService } from '../domain/ledger/wallet.service';
 import type { RefundsService } from '../domain/transactions/refunds.service';
-import type { TransactionReportsService } from '../domain/transactions/transaction-reports.service';
+import type { InstitutionChargeReportsService } from '../domain/transactions/institution-charge-reports.service';
 import type { TransactionsService } from '../domain/transactions/transactions.service';
 import type { QrImagesService } from '../domain/transactions/qr-images.service';
-import type { WithdrawalReportsService } from '../domain/withdrawals/withdrawal-reports.service';
+import type { InstitutionPayoutReportsService } from '../domain/withdrawals/institution-payout-reports.service';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
 import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
 import type { DisputeRepository } from '../domain/disputes/dispute.types';
@@ -76,7 +76,7 @@ export interface Services {
   /** The QR image renderer (its worker threads are stopped at shutdown). */
   qrRenderer: { close(): Promise<void> };
   /** The inbound path of institution status reports (callbacks, sandbox, expiry). */
-  transactionReports: TransactionReportsService;
+  transactionReports: InstitutionChargeReportsService;
   refunds: RefundsService;
   /** Keyed hash of card numbers (sandbox card payments; also replaces them in idempotency fingerprints). */
   cardFingerprinter: CardFingerprinter;
@@ -90,7 +90,7 @@ export interface Services {
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */
   withdrawals: WithdrawalsService;
   /** The inbound path of payout status reports (callbacks, sandbox). */
-  withdrawalReports: WithdrawalReportsService;
+  withdrawalReports: InstitutionPayoutReportsService;
   /** Webhook registrations, secrets and test events. */
   webhooks: WebhookManagementService;
   /** Webhook delivery log, manual resend and replay. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { verifyWebhook } from '../domain/webhooks';
+import { verifyWebhook } from '../domain/webhooks/receiver-verification';
 
 const USAGE = `usage: verify-webhook --secret <secret> --timestamp <X-Webhook-Timestamp> [--file <body.json>] [--tolerance <seconds>] [--now <unix seconds>]
 

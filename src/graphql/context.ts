@@ -1,7 +1,6 @@
 import type { Services } from '../app/services';
 import type { Principal, Seller, User } from '../domain/accounts/accounts.types';
-import { unauthenticated } from '../domain/accounts/identity.service';
-import { requireOperator } from '../domain/accounts/seller-onboarding.service';
+import { requireOperator, unauthenticated } from '../domain/accounts/account-errors';
 import { DomainError } from '../domain/shared/errors';
 
 export interface GqlContext {

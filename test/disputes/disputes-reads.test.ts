@@ -94,8 +94,8 @@ describe('dispute reads, sandbox routes, GraphQL and webhooks', () => {
 
       const one = await gql(app, `query($id:ID!){ dispute(id:$id){ ${DISPUTE_FIELDS} } }`, { id: disputeId }, s.apiKey);
       expect(one.data!.dispute).toMatchObject({ id: disputeId, transactionId: id, status: 'OPEN', origin: 'MED', amount: 1_500, appealReason: null, decidedAt: null });
-      const list = await gql(app, `{ disputes(origin: MED, take: 5){ count take skip data { id } } }`, {}, s.apiKey);
-      expect(list.data!.disputes).toEqual({ count: 1, take: 5, skip: 0, data: [{ id: disputeId }] });
+      const list = await gql(app, `{ disputes(origin: MED, take: 5){ total take skip hasNextPage items { id } } }`, {}, s.apiKey);
+      expect(list.data!.disputes).toEqual({ total: 1, take: 5, skip: 0, hasNextPage: false, items: [{ id: disputeId }] });
       const hidden = await gql(app, `query($id:ID!){ dispute(id:$id){ id } }`, { id: disputeId }, other.apiKey);
       expect(hidden.errors![0]!.extensions!.code).toBe('DISPUTE_NOT_FOUND');
 

@@ -71,7 +71,6 @@ describe('broker stopped with third attempts in flight', () => {
       expect(new Date(r.run_at!).getTime()).toBe(new Date(r.next_attempt_at).getTime());
       const gap = new Date(r.next_attempt_at).getTime() - new Date(r.last_attempt_at).getTime();
       expect(gap).toBeGreaterThanOrEqual(CYCLE_GAP_MS);
-      expect(gap).toBeLessThan(CYCLE_GAP_MS + 10_000);
     }
 
     // The broker comes back; the unacked third-attempt messages are redelivered and found stale.

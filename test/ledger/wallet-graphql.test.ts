@@ -21,7 +21,7 @@ afterAll(async () => {
 const WALLET = '{ wallet { balancePix balanceBoleto balanceCard balanceTotal balanceBlocked currency updatedAt recentMovements { id amount type description createdAt transactionId withdrawalId } } }';
 const STATEMENT = `query($take:Int,$cursor:String,$type:StatementEntryType,$start:String,$end:String){
   statement(take:$take, cursor:$cursor, operationType:$type, startDate:$start, endDate:$end) {
-    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id amount type description createdAt transactionId withdrawalId } }
+    total take skip hasNextPage endCursor items { id amount type description createdAt transactionId withdrawalId }
   } }`;
 const CREDIT = `mutation($s:ID!,$a:SafeInt!,$r:String!,$k:String){ creditSellerManually(sellerId:$s, amount:$a, reason:$r, idempotencyKey:$k){ id reference kind created balance { available blocked total currency } } }`;
 const DEBIT = `mutation($s:ID!,$a:SafeInt!,$r:String!){ debitSellerManually(sellerId:$s, amount:$a, reason:$r){ id kind balance { available } } }`;
@@ -60,11 +60,11 @@ describe('wallet queries (GraphQL)', () => {
     for (;;) {
       const r: any = await gql(app, STATEMENT, { take: 4, cursor }, s.apiKey);
       expect(r.errors).toBeUndefined();
-      expect(r.data.statement.totalCount).toBe(14);
-      ids.push(...r.data.statement.edges.map((e: any) => e.node.id));
-      expect(r.data.statement.edges.every((e: any) => e.cursor === e.node.id)).toBe(true);
-      if (!r.data.statement.pageInfo.hasNextPage) break;
-      cursor = r.data.statement.pageInfo.endCursor;
+      expect(r.data.statement).toMatchObject({ total: 14, take: 4, skip: 0 });
+      ids.push(...r.data.statement.items.map((e: any) => e.id));
+      expect(r.data.statement.endCursor).toBe(ids[ids.length - 1]);
+      if (!r.data.statement.hasNextPage) break;
+      cursor = r.data.statement.endCursor;
     }
     expect(ids).toHaveLength(14);
     expect(new Set(ids).size).toBe(14);
@@ -73,7 +73,7 @@ describe('wallet queries (GraphQL)', () => {
     const badDate = await gql(app, STATEMENT, { start: '2026-02-30' }, s.apiKey);
     expect(badDate.errors![0]!.extensions!.code).toBe('INVALID_DATE');
     const credits = await gql(app, STATEMENT, { type: 'CREDIT', take: 100 }, s.apiKey);
-    expect(credits.data!.statement.totalCount).toBe(7);
+    expect(credits.data!.statement.total).toBe(7);
   });
 
   it('needs a seller: UNAUTHENTICATED without credential, SELLER_REQUIRED for a user without seller', async () => {
@@ -99,7 +99,7 @@ describe('operator corrections (GraphQL)', () => {
     const debit = await gql(app, DEBIT, { s: s.sellerId, a: 1_200, r: 'duplicate credit reversed' }, operator);
     expect(debit.data!.debitSellerManually).toMatchObject({ kind: 'OPERATOR_DEBIT', balance: { available: 3_800 } });
     const statement = await gql(app, STATEMENT, { take: 10 }, s.apiKey);
-    expect(statement.data!.statement.edges.map((e: any) => [e.node.type, e.node.amount, e.node.description])).toEqual([
+    expect(statement.data!.statement.items.map((e: any) => [e.type, e.amount, e.description])).toEqual([
       ['DEBIT', 1_200, 'Correction: duplicate credit reversed'],
       ['CREDIT', 5_000, 'Correction: compensation for incident 42'],
     ]);

@@ -3,6 +3,7 @@ import { ManualClock } from '../../src/domain/shared/clock';
 import { Sql } from '../../src/infra/db/sql';
 import { PgUnitOfWork } from '../../src/infra/db/unit-of-work';
 import { pgConnections } from '../../src/infra/db/pg-connections';
+import { jobKind, jobSet, stringField } from '../../src/domain/jobs/job-kinds';
 import { JobRunner } from '../../src/infra/jobs/job-runner';
 import { PgScheduler } from '../../src/infra/jobs/pg-scheduler';
 import { createLogger } from '../../src/infra/log/logger';
@@ -48,6 +49,22 @@ describe('durable jobs', () => {
     expect(await runner.runDue()).toBe(2);
     expect(seen.sort()).toEqual(['a', 'b']);
     expect(await runner.runDue()).toBe(0);
+  });
+
+  it('a typed job set: the stored payload is read into its kind before the handler; a bad payload is retried with the error kept; a kind has one handler', async () => {
+    const scheduler = new PgScheduler(sql);
+    const runner = new JobRunner(sql, clock, createLogger('silent'));
+    const kinds = { greet: jobKind('test.typed-greet', (p) => ({ name: stringField(p, 'name') })) };
+    const greeted: string[] = [];
+    runner.registerAll(jobSet(kinds, { greet: async ({ name }) => void greeted.push(name) }));
+    expect(() => runner.registerAll(jobSet(kinds, { greet: async () => {} }))).toThrow('test.typed-greet has two handlers');
+    await uow.run((tx) =>
+      scheduler.schedule(tx, [kinds.greet.at('typed-ok', clock.now(), { name: 'Ana' }), { kind: 'test.typed-greet', key: 'typed-bad', runAt: clock.now(), payload: { name: 7 } }]),
+    );
+    expect(await runner.runDue()).toBe(2);
+    expect(greeted).toEqual(['Ana']);
+    const [bad] = await sql.query<{ last_error: string }>(`select last_error from jobs where key = 'typed-bad'`);
+    expect(bad?.last_error).toBe('job payload is missing the string field name');
   });
 
   it('a rolled-back transaction schedules nothing', async () => {

@@ -34,8 +34,8 @@ describe('transactions over GraphQL', () => {
     await app.services.transactionReports.apply({ reportId: `p-${id}`, transactionId: id, status: 'PAID' });
     const one = await gql(app, 'query($id: ID!){ transaction(id: $id){ status netAmount } }', { id }, s.session);
     expect(one.data!.transaction).toEqual({ status: 'PAID', netAmount: 2_475 });
-    const page = await gql(app, '{ transactions(status: PAID, limit: 10){ total limit offset items { id } } }', {}, s.apiKey);
-    expect(page.data!.transactions).toEqual({ total: 1, limit: 10, offset: 0, items: [{ id }] });
+    const page = await gql(app, '{ transactions(status: PAID, limit: 10){ total take skip hasNextPage items { id } } }', {}, s.apiKey);
+    expect(page.data!.transactions).toEqual({ total: 1, take: 10, skip: 0, hasNextPage: false, items: [{ id }] });
 
     const refunded = await gql(app, 'mutation($id: ID!, $k: String!){ refundTransaction(id: $id, amount: 500, idempotencyKey: $k){ status refundedAmount refundType } }', { id, k: randomUUID() }, s.apiKey);
     expect(refunded.data!.refundTransaction).toEqual({ status: 'PARTIALLY_REFUNDED', refundedAmount: 500, refundType: 'PARTIAL' });

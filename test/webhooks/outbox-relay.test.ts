@@ -71,11 +71,14 @@ describe('outbox relay', () => {
     const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { pollMs: 60_000 });
     const signal = new EventEmitter();
     const url = (db.orm.config.get('clientUrl') as string);
-    const listener = new OutboxListener({ url, logger, onNotify: relay.wake });
+    // The listener wakes the relay once its LISTEN is attached: the readiness signal.
+    let attached!: () => void;
+    const listening = new Promise<void>((r) => (attached = r));
+    const listener = new OutboxListener({ url, logger, onNotify: () => (attached(), relay.wake()) });
     relay.start(signal);
     listener.start();
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      await listening;
       // A writer that does not share this process's signal: only NOTIFY can wake the relay.
       const notifier = new CoalescedNotifier(sql, (err) => logger.error({ err }));
       const [id] = await Promise.all([append(new PgOutbox(sql, () => notifier.notify()), 2_000)]);

@@ -119,7 +119,6 @@ describe('HTTPS sender', () => {
     const out = await sender.send(receiver.url('/slow'), req());
     expect(out).toMatchObject({ timedOut: true, error: 'TIMEOUT' });
     expect(out.latencyMs).toBeGreaterThanOrEqual(4_990);
-    expect(out.latencyMs).toBeLessThan(5_400);
     sender.close();
   }, 15_000);
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedPayload, verifyWebhookRequest } from '../../src/domain/webhooks';
+import { buildSignedPayload, verifyWebhookRequest } from '../../src/domain/webhooks/receiver-verification';
 
 const dir = mkdtempSync(join(tmpdir(), 'pixpay-verify-'));
 const secret = 'whsec_test';

@@ -42,9 +42,9 @@ describe('withdrawals over GraphQL', () => {
     const one = await gql(app, 'query($id: ID!){ withdrawal(id: $id){ status end2end processedAt feeAmount } }', { id }, s.session);
     expect(one.data!.withdrawal).toMatchObject({ status: 'PAID', feeAmount: 100 });
     expect(one.data!.withdrawal.end2end).toMatch(/^E/);
-    const page = await gql(app, '{ withdrawals(status: PAID, take: 5, metadataKey: "order", metadataValue: "g-"){ count take skip data { id } } }', {}, s.apiKey);
-    expect(page.data!.withdrawals).toEqual({ count: 1, take: 5, skip: 0, data: [{ id }] });
-    expect(codeOf(await gql(app, '{ withdrawals(take: 500){ count } }', {}, s.apiKey))).toBe('INVALID_TAKE');
+    const page = await gql(app, '{ withdrawals(status: PAID, take: 5, metadataKey: "order", metadataValue: "g-"){ total take skip hasNextPage items { id } } }', {}, s.apiKey);
+    expect(page.data!.withdrawals).toEqual({ total: 1, take: 5, skip: 0, hasNextPage: false, items: [{ id }] });
+    expect(codeOf(await gql(app, '{ withdrawals(take: 500){ total } }', {}, s.apiKey))).toBe('INVALID_TAKE');
 
     const other = await onboardSeller(app);
     expect(codeOf(await gql(app, 'query($id: ID!){ withdrawal(id: $id){ id } }', { id }, other.apiKey))).toBe('WITHDRAWAL_NOT_FOUND');

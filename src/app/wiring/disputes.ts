@@ -1,7 +1,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import { DisputeDecisions } from '../../domain/disputes/dispute-decisions';
 import { DisputeQueries } from '../../domain/disputes/dispute-queries';
-import { JOB_DISPUTE_APPEAL_DEADLINE } from '../../domain/disputes/disputes.deps';
+import { disputeJobs } from '../../domain/disputes/dispute-jobs';
 import { DisputeProtectiveReports } from '../../domain/disputes/protective-reports';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import type { SellerDebtStore } from '../../domain/ledger/seller-debt.ports';
@@ -30,9 +30,7 @@ export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: 
     evidence: storage.evidence,
   };
   const disputeDecisions = new DisputeDecisions(d);
-  p.jobs.register(JOB_DISPUTE_APPEAL_DEADLINE, async (payload) => {
-    if (typeof payload.disputeId === 'string') await disputeDecisions.closeAppealWindow(payload.disputeId);
-  });
+  p.jobs.registerAll(disputeJobs({ closeAppealWindow: (id) => disputeDecisions.closeAppealWindow(id), sweepEvidenceObjects: () => storage.pendingObjects.sweep() }));
   return {
     protectiveReports: new DisputeProtectiveReports(d),
     disputeDecisions,

@@ -1,6 +1,6 @@
 import type { EvidenceStore } from '../../domain/disputes/evidence';
 import { EvidenceRows } from '../../infra/disputes/evidence-rows';
-import { JOB_SWEEP_EVIDENCE_OBJECTS, PendingEvidenceObjects } from '../../infra/disputes/pending-evidence-objects';
+import { PendingEvidenceObjects } from '../../infra/disputes/pending-evidence-objects';
 import { PgEvidenceStore } from '../../infra/disputes/pg-evidence-store';
 import { S3EvidenceObjects } from '../../infra/disputes/s3-evidence-objects';
 import { S3EvidenceStore } from '../../infra/disputes/s3-evidence-store';
@@ -8,7 +8,7 @@ import type { Platform } from './platform';
 
 /**
  * Where appeal evidence bytes go (EVIDENCE_STORE): PostgreSQL, or an S3-compatible
- * bucket with the sweep job that deletes uploads no committed appeal confirmed.
+ * bucket with the pending objects that the sweep job deletes when no committed appeal confirmed them.
  */
 export function wireEvidenceStorage(p: Platform): { evidence: EvidenceStore; pendingObjects: PendingEvidenceObjects } {
   const c = p.config;
@@ -26,9 +26,6 @@ export function wireEvidenceStorage(p: Platform): { evidence: EvidenceStore; pen
     : null;
   const rows = new EvidenceRows(p.sql);
   const pendingObjects = new PendingEvidenceObjects({ sql: p.sql, uow: p.uow, scheduler: p.scheduler, clock: p.clock, objects });
-  p.jobs.register(JOB_SWEEP_EVIDENCE_OBJECTS, async () => {
-    await pendingObjects.sweep();
-  });
   const evidence =
     c.EVIDENCE_STORE === 's3' && objects
       ? new S3EvidenceStore({ rows, objects, pending: pendingObjects, keyPrefix: c.S3_KEY_PREFIX, logger: p.logger })

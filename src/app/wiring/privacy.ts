@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { UserRepository } from '../../domain/accounts/accounts.ports';
-import { DataExportService, JOB_BUILD_EXPORT } from '../../domain/privacy/data-export.service';
+import { DataExportService } from '../../domain/privacy/data-export.service';
 import type { ExternalPersonalData } from '../../domain/privacy/data-subject.ports';
-import { ErasureService, JOB_FINISH_RETENTION } from '../../domain/privacy/erasure.service';
+import { ErasureService } from '../../domain/privacy/erasure.service';
+import { privacyJobs } from '../../domain/privacy/privacy-jobs';
 import { BrazilHolidays } from '../../infra/privacy/brazil-holidays';
 import { NodemailerExportMailer } from '../../infra/privacy/export-mailer';
 import { PgDataRequestRepository } from '../../infra/privacy/pg-data-requests';
@@ -11,11 +12,6 @@ import { PgRetainedEvents } from '../../infra/privacy/pg-retained-events';
 import { RetainedEventMasking } from '../../domain/privacy/retained-event-masking';
 import { ZipExportArchive } from '../../infra/privacy/zip-export-archive';
 import type { Platform } from './platform';
-
-const requestIdOf = (payload: Record<string, unknown>): string => {
-  if (typeof payload.requestId !== 'string') throw new Error('job payload is missing requestId');
-  return payload.requestId;
-};
 
 /** Data-subject rights: export (direct or mailed ZIP) and erasure with its retention job. */
 export function wirePrivacy(
@@ -47,8 +43,7 @@ export function wirePrivacy(
     downloadBaseUrl: () => p.publicAddress.baseUrl,
   });
   const erasure = new ErasureService({ uow, requests, store, external: deps.external, scheduler, holidays: new BrazilHolidays(), tokens, clock, credentialsChanged: deps.credentialsChanged });
-  jobs.register(JOB_BUILD_EXPORT, (payload) => dataExport.build(requestIdOf(payload)));
-  jobs.register(JOB_FINISH_RETENTION, (payload) => erasure.finishRetention(requestIdOf(payload)));
+  jobs.registerAll(privacyJobs({ buildExport: (id) => dataExport.build(id), finishRetention: (id) => erasure.finishRetention(id) }));
   const retainedEventMasking = new RetainedEventMasking({ store: new PgRetainedEvents(sql), clock, retentionDays: config.WEBHOOK_RETENTION_DAYS });
   return { dataExport, erasure, retainedEventMasking };
 }

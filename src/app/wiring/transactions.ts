@@ -4,12 +4,14 @@ import { CardPaymentsService } from '../../domain/cards/card-payments.service';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 import type { ProtectiveReports } from '../../domain/transactions/transactions.ports';
-import { RefundsService, JOB_SEND_REFUND } from '../../domain/transactions/refunds.service';
-import { TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
-import { JOB_EXPIRE, JOB_REGISTER_CHARGE, TransactionsService } from '../../domain/transactions/transactions.service';
+import { RefundsService } from '../../domain/transactions/refunds.service';
+import { transactionJobs } from '../../domain/transactions/transaction-jobs';
+import { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
+import { TransactionsService } from '../../domain/transactions/transactions.service';
 import { QrImagesService } from '../../domain/transactions/qr-images.service';
 import { qrImageUrl } from '../../domain/pix/qr-image';
-import { JOB_SANDBOX_AUTOPAY, SandboxInstitution } from '../../infra/institution/sandbox-institution';
+import { SandboxInstitution } from '../../infra/institution/sandbox-institution';
+import { sandboxPaymentJobs } from '../../infra/institution/sandbox-jobs';
 import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { PgTransactionRepository } from '../../infra/transactions/pg-transaction-repository';
 import { LruQrImageCache } from '../../infra/transactions/lru-qr-image-cache';
@@ -18,11 +20,6 @@ import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
 import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
 import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
 import type { Platform } from './platform';
-
-const str = (v: unknown): string => {
-  if (typeof v !== 'string') throw new Error('job payload is missing a string field');
-  return v;
-};
 
 /** Location URLs are the public base URL without scheme (BR Code field 26.25). */
 export function locationBase(publicBaseUrl: string): string {
@@ -51,7 +48,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     cache: new LruQrImageCache(config.QR_IMAGE_CACHE_MB * 1024 * 1024),
   });
   const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
-  const reports = new TransactionReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
+  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
   const sandbox = new SandboxInstitution({
     uow,
     scheduler,
@@ -89,28 +86,8 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   });
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 
-  jobs.register(JOB_REGISTER_CHARGE, async (payload) => {
-    const t = await repo.findById(str(payload.transactionId));
-    if (!t) return;
-    const expiresAt = t.pix?.expiresAt ?? t.boleto?.expiresAt;
-    if (!expiresAt) return;
-    await institution.registerCharge({ transactionId: t.id, paymentMethod: t.paymentMethod, txid: t.txid, amount: t.amount, expiresAt, createdAt: t.createdAt });
-  });
-  jobs.register(JOB_EXPIRE, async (payload) => {
-    const id = str(payload.transactionId);
-    await reports.apply({ reportId: `expire:${id}`, transactionId: id, status: 'EXPIRED' });
-  });
-  jobs.register(JOB_SEND_REFUND, async (payload) => {
-    await institution.requestRefund({
-      transactionId: str(payload.transactionId),
-      refundId: str(payload.refundId),
-      amount: Number(payload.amount),
-      end2endId: typeof payload.end2endId === 'string' ? payload.end2endId : null,
-    });
-  });
-  jobs.register(JOB_SANDBOX_AUTOPAY, async (payload) => {
-    await sandbox.pay(str(payload.transactionId), clock.now(), `sandbox-autopay:${str(payload.transactionId)}`);
-  });
+  jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r) }));
+  jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
 
   return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter };
 }

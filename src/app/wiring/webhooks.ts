@@ -10,23 +10,26 @@ import { openAmqp } from '../../infra/amqp/connection';
 import { declareTopology, topologyNames } from '../../infra/amqp/topology';
 import { OutboxRelay } from '../../infra/outbox/relay';
 import { OutboxListener } from '../../infra/outbox/relay-listener';
-import { FanOutSink } from '../../infra/outbox/relay-sinks';
 import { DeliverySweeper } from '../../infra/webhooks/delivery-sweeper';
 import { EmbeddedDeliveryWorker } from '../../infra/webhooks/embedded-delivery-worker';
 import { HttpsWebhookSender } from '../../infra/webhooks/https-sender';
-import { NEXT_CYCLE_JOB } from '../../infra/webhooks/next-cycle-job';
-import { PgWebhookDeliveries } from '../../infra/webhooks/pg-webhook-deliveries';
+import { webhookJobs } from '../../domain/webhooks/webhook-jobs';
+import { FanOutSink } from '../../infra/webhooks/fan-out-sink';
+import { PgDeliveryFanOut } from '../../infra/webhooks/pg-delivery-fan-out';
+import { PgDeliveryLog } from '../../infra/webhooks/pg-delivery-log';
+import { PgDeliveryWork } from '../../infra/webhooks/pg-delivery-work';
 import { PgWebhookEndpoints } from '../../infra/webhooks/pg-webhook-endpoints';
 import { PgWebhookRetention } from '../../infra/webhooks/pg-webhook-retention';
 import { SsrfGuard } from '../../infra/webhooks/ssrf-guard';
-import { PgPoolRunner } from '../../infra/webhooks/worker-db';
+import { PgPoolRunner } from '../../infra/webhooks/query-runners';
 import type { Platform } from './platform';
 
 /** Handles tests and shutdown use; not a door API. */
 export interface WebhookRuntime {
   backend: 'amqp' | 'embedded';
   relay: OutboxRelay;
-  deliveries: PgWebhookDeliveries;
+  /** Creates deliveries (tests fan out an event without the relay's hand-off). */
+  deliveries: PgDeliveryFanOut;
   sweeper: DeliverySweeper;
   embeddedWorker?: EmbeddedDeliveryWorker;
   amqpWorkers?: AmqpWebhookWorkers;
@@ -67,7 +70,9 @@ export function wireWebhooks(p: Platform) {
     await relaxed?.close();
   };
   // With RabbitMQ, the next cycle of a delivery is a durable job written with the failure.
-  const deliveries = new PgWebhookDeliveries(sql, box, sealNew, {
+  const log = new PgDeliveryLog(sql);
+  const deliveries = new PgDeliveryFanOut(sql, sealNew, durable);
+  const work = new PgDeliveryWork(sql, box, {
     durable,
     relaxed,
     scheduleNextCycles: Boolean(config.AMQP_URL),
@@ -76,7 +81,7 @@ export function wireWebhooks(p: Platform) {
       if (moved && r.next.status !== 'PENDING' && r.next.status !== 'FAILED') p.metrics.webhookDeliveryFinished(r.next.status);
     },
   });
-  const processor = new DeliveryProcessor({ store: deliveries, sender, clock });
+  const processor = new DeliveryProcessor({ store: work, sender, clock });
 
   let queue: DeliveryQueue;
   let runtime: WebhookRuntime;
@@ -89,12 +94,10 @@ export function wireWebhooks(p: Platform) {
     const sink = new FanOutSink({ deliveries, clock, logger, onDeliveriesCreated: (created) => amqpQueue.enqueue(created) });
     const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { pollMs: config.WEBHOOK_POLL_MS });
     const workers = new AmqpWebhookWorkers({
-      conn, topology, queue: amqpQueue, deliveries, processor, uow, scheduler: p.scheduler, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY,
+      conn, topology, queue: amqpQueue, deliveries: work, processor, uow, scheduler: p.scheduler, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY,
     });
-    const sweeper = new DeliverySweeper({ deliveries, clock, logger, rescueTo: amqpQueue, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
-    p.jobs.register(NEXT_CYCLE_JOB, async (payload) => {
-      await amqpQueue.enqueue([{ id: String(payload.d), attempts: Number(payload.n) }]);
-    });
+    const sweeper = new DeliverySweeper({ deliveries: work, clock, logger, rescueTo: amqpQueue, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
+    p.jobs.registerAll(webhookJobs({ wake: (delivery) => amqpQueue.enqueue([delivery]) }));
     p.workerHooks.push(() => {
       const listener = config.DATABASE_URL ? new OutboxListener({ url: config.DATABASE_URL, logger, onNotify: relay.wake }) : undefined;
       // The relay and the sweeper need only PostgreSQL; the consumers start once the
@@ -142,11 +145,11 @@ export function wireWebhooks(p: Platform) {
       },
     };
   } else {
-    const worker = new EmbeddedDeliveryWorker({ deliveries, processor, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY, pollMs: config.WEBHOOK_POLL_MS });
+    const worker = new EmbeddedDeliveryWorker({ deliveries: work, processor, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY, pollMs: config.WEBHOOK_POLL_MS });
     queue = { enqueue: async () => worker.wake() };
     const sink = new FanOutSink({ deliveries, clock, logger, onDeliveriesCreated: worker.wake });
     const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { pollMs: config.WEBHOOK_POLL_MS });
-    const sweeper = new DeliverySweeper({ deliveries, clock, logger, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
+    const sweeper = new DeliverySweeper({ deliveries: work, clock, logger, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
     p.workerHooks.push(() => {
       // A real PostgreSQL shared by several processes: LISTEN too. Never on PGlite (one connection).
       const listener = config.DATABASE_URL ? new OutboxListener({ url: config.DATABASE_URL, logger, onNotify: relay.wake }) : undefined;
@@ -178,8 +181,8 @@ export function wireWebhooks(p: Platform) {
 
   const webhookTargets: WebhookTargetGuard = guard;
   return {
-    webhooks: new WebhookManagementService({ endpoints, deliveries, queue, guard, box, tokens, clock }),
-    webhookReplay: new WebhookReplayService({ deliveries, queue, clock, newNonce: () => tokens.newId() }),
+    webhooks: new WebhookManagementService({ endpoints, log, deliveries, queue, guard, box, tokens, clock }),
+    webhookReplay: new WebhookReplayService({ log, deliveries, queue, clock, newNonce: () => tokens.newId() }),
     /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
     webhookTargets,
     webhookRuntime: runtime,

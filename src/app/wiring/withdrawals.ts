@@ -1,23 +1,20 @@
 import { createId } from '@paralleldrive/cuid2';
 import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
-import { WithdrawalReportsService } from '../../domain/withdrawals/withdrawal-reports.service';
-import { JOB_SUBMIT_PAYOUT, WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
-import { JOB_SANDBOX_PAYOUT_STEP, SandboxPayouts, type SandboxPayoutStep } from '../../infra/institution/sandbox-payouts';
+import { InstitutionPayoutReportsService } from '../../domain/withdrawals/institution-payout-reports.service';
+import { withdrawalJobs } from '../../domain/withdrawals/withdrawal-jobs';
+import { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
+import { sandboxPayoutJobs } from '../../infra/institution/sandbox-jobs';
+import { SandboxPayouts } from '../../infra/institution/sandbox-payouts';
 import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { PgWithdrawalRepository } from '../../infra/withdrawals/pg-withdrawal-repository';
 import type { Platform } from './platform';
-
-const str = (v: unknown): string => {
-  if (typeof v !== 'string') throw new Error('job payload is missing a string field');
-  return v;
-};
 
 /** Withdrawals (PIX payouts): use cases, the payout side of the institution and their durable jobs. */
 export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoFactor: TwoFactorService }) {
   const { uow, clock, scheduler, outbox, live, jobs, logger } = p;
   const repo = new PgWithdrawalRepository(p.sql);
-  const withdrawalReports = new WithdrawalReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
+  const withdrawalReports = new InstitutionPayoutReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
   const sandboxPayouts = new SandboxPayouts({ uow, scheduler, clock, logger, report: (r) => withdrawalReports.apply(r) });
   const withdrawals = new WithdrawalsService({
     uow,
@@ -33,13 +30,8 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
     newId: createId,
   });
 
-  jobs.register(JOB_SUBMIT_PAYOUT, async (payload) => {
-    await withdrawals.submit(str(payload.withdrawalId));
-  });
-  jobs.register(JOB_SANDBOX_PAYOUT_STEP, async (payload) => {
-    const steps = Array.isArray(payload.steps) ? (payload.steps as SandboxPayoutStep[]) : [];
-    await sandboxPayouts.runStep({ withdrawalId: str(payload.withdrawalId), steps, index: Number(payload.index) });
-  });
+  jobs.registerAll(withdrawalJobs(withdrawals));
+  jobs.registerAll(sandboxPayoutJobs(sandboxPayouts));
 
   return { withdrawals, withdrawalReports };
 }

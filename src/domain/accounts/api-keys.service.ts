@@ -2,7 +2,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError, validationError } from '../shared/errors';
 import type { ApiKeyRepository, SellerRepository, TokenService, UserRepository } from './accounts.ports';
 import type { ApiKey, DeploymentMode, KeyMode, Principal, User } from './accounts.types';
-import { unauthenticated } from './identity.service';
+import { unauthenticated } from './account-errors';
 import type { TwoFactorService } from './two-factor.service';
 
 export const KEY_PREFIX: Record<KeyMode, string> = { test: 'sk_test_', live: 'sk_live_' };

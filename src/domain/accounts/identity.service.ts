@@ -1,6 +1,7 @@
 import type { Clock } from '../shared/clock';
-import { DomainError, validationError } from '../shared/errors';
+import { validationError } from '../shared/errors';
 import type { PasswordHasher, SellerRepository, SessionRepository, TokenService, UserRepository } from './accounts.ports';
+import { invalidCredentials, unauthenticated } from './account-errors';
 import type { Principal, User } from './accounts.types';
 import { SESSION_TOKEN_PREFIX } from './authenticate-credential';
 
@@ -18,11 +19,7 @@ export interface IdentityDeps {
   sessionTtlMs: number;
 }
 
-export const invalidCredentials = () =>
-  new DomainError('INVALID_CREDENTIALS', 'e-mail or password is wrong', 'UNAUTHENTICATED');
-
-export const unauthenticated = (message = 'missing, invalid or revoked credential') =>
-  new DomainError('UNAUTHENTICATED', message, 'UNAUTHENTICATED');
+export { unauthenticated } from './account-errors';
 
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();

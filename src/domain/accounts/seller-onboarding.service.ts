@@ -3,6 +3,7 @@ import { SANDBOX_MAGIC_CPFS } from '../documents/cpf';
 import type { Clock } from '../shared/clock';
 import { DomainError, validationError } from '../shared/errors';
 import type { SellerRepository, TokenService, UserRepository } from './accounts.ports';
+import { requireOperator } from './account-errors';
 import { DEFAULT_FEE_PLAN, type DeploymentMode, type FeePlan, type KycStatus, type Seller, type User } from './accounts.types';
 
 export interface SellerOnboardingDeps {
@@ -74,8 +75,4 @@ export class SellerOnboardingService {
     await this.d.sellers.update(seller);
     return seller;
   }
-}
-
-export function requireOperator(user: User): void {
-  if (user.role !== 'OPERATOR') throw new DomainError('OPERATOR_ONLY', 'only operators may do this', 'FORBIDDEN');
 }

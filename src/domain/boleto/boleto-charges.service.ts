@@ -6,7 +6,7 @@ import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from '../transactions/create-transaction.input';
 import { newTransaction } from '../transactions/new-transaction';
 import type { TransactionRepository } from '../transactions/transactions.ports';
-import { JOB_EXPIRE, JOB_REGISTER_CHARGE } from '../transactions/transactions.service';
+import { TRANSACTION_JOBS } from '../transactions/transaction-jobs';
 import type { Transaction } from '../transactions/transaction.types';
 import { boletoDates } from './boleto-dates';
 import type { BoletoIds } from './boleto.ports';
@@ -54,8 +54,8 @@ export class BoletoChargesService {
     await this.d.uow.run(async (tx) => {
       await this.d.repo.insert(tx, t);
       await this.d.scheduler.schedule(tx, [
-        { kind: JOB_REGISTER_CHARGE, key: `register:${t.id}`, runAt: now, payload: { transactionId: t.id } },
-        { kind: JOB_EXPIRE, key: `expire:${t.id}`, runAt: expiresAt, payload: { transactionId: t.id } },
+        TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, now, { transactionId: t.id }),
+        TRANSACTION_JOBS.expire.at(`expire:${t.id}`, expiresAt, { transactionId: t.id }),
       ]);
       await withinTransaction?.(tx, t);
     });

@@ -5,7 +5,7 @@ import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from '../transactions/create-transaction.input';
 import { newTransaction } from '../transactions/new-transaction';
 import { emitTransactionEvents } from '../transactions/transaction-events';
-import type { TransactionReportsDeps } from '../transactions/transaction-reports.service';
+import type { InstitutionChargeReportsDeps } from '../transactions/institution-charge-reports.service';
 import { applyTransactionCommand } from '../transactions/transaction-machine';
 import { TRANSACTION_CREATED_EVENT, transactionEventName } from '../transactions/transaction-status';
 import type { Transaction } from '../transactions/transaction.types';
@@ -15,7 +15,7 @@ import type { CardFingerprinter } from './cards.ports';
 import { sandboxCardOutcome } from './sandbox-test-cards';
 
 /** What the report path needs to move a transaction and its money, plus the card's own ports. */
-export interface CardPaymentsDeps extends TransactionReportsDeps {
+export interface CardPaymentsDeps extends InstitutionChargeReportsDeps {
   fingerprinter: CardFingerprinter;
   transactionId(): string;
 }

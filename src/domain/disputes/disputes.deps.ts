@@ -28,9 +28,6 @@ export interface DisputesDeps {
   appealWindowMs: number;
 }
 
-/** The durable job that decides an OPEN dispute whose appeal window ended. */
-export const JOB_DISPUTE_APPEAL_DEADLINE = 'dispute.appeal-deadline';
-
 /** What is disputed: paid minus already refunded (0 when nothing was paid). */
 export const disputedAmount = (t: Transaction): number => (t.paidAt ? Math.max(0, t.amount - t.refundedAmount) : 0);
 

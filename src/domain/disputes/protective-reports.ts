@@ -10,7 +10,8 @@ import type { Transaction } from '../transactions/transaction.types';
 import { DisputeDecisions, type DisputeOutcome } from './dispute-decisions';
 import type { DisputeOrigin } from './dispute-status';
 import type { Dispute } from './dispute.types';
-import { disputedAmount, emitDisputeEvents, JOB_DISPUTE_APPEAL_DEADLINE, type DisputesDeps } from './disputes.deps';
+import { DISPUTE_JOBS } from './dispute-jobs';
+import { disputedAmount, emitDisputeEvents, type DisputesDeps } from './disputes.deps';
 
 /**
  * Institution words that are decisions, not statuses (ours; the institution reports
@@ -159,12 +160,7 @@ export class DisputeProtectiveReports implements ProtectiveReports {
   private async create(tx: Tx, t: Transaction, dispute: Dispute): Promise<void> {
     await this.d.disputes.insert(tx, dispute);
     t.disputeId = dispute.id;
-    await this.d.scheduler.schedule(tx, {
-      kind: JOB_DISPUTE_APPEAL_DEADLINE,
-      key: `dispute-deadline:${dispute.id}`,
-      runAt: dispute.appealDeadline,
-      payload: { disputeId: dispute.id },
-    });
+    await this.d.scheduler.schedule(tx, DISPUTE_JOBS.appealDeadline.at(`dispute-deadline:${dispute.id}`, dispute.appealDeadline, { disputeId: dispute.id }));
     await emitDisputeEvents(this.d, tx, dispute);
   }
 }

@@ -1,6 +1,6 @@
 import type { SellerRepository } from '../accounts/accounts.ports';
 import type { User } from '../accounts/accounts.types';
-import { requireOperator } from '../accounts/seller-onboarding.service';
+import { requireOperator } from '../accounts/account-errors';
 import { DomainError, validationError } from '../shared/errors';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import { isPaymentMethod } from './ledger-accounts';

@@ -13,6 +13,9 @@ export interface StatementPage {
   items: StatementEntry[];
   /** Entries matching the filters (dates, operationType), independent of cursor and skip. */
   count: number;
+  /** The page size and the offset applied after the cursor. */
+  take: number;
+  skip: number;
   hasNextPage: boolean;
   /** The cursor for the next page: the id of the last item. */
   endCursor: string | null;
@@ -58,7 +61,7 @@ export class WalletService {
     const page = await this.d.store.statementPage(filter, q.cursor, q.skip, q.take + 1);
     if (!page.cursorFound) throw cursorNotFound();
     const items = page.entries.slice(0, q.take);
-    return { items, count: page.count, hasNextPage: page.entries.length > q.take, endCursor: items.length > 0 ? items[items.length - 1]!.id : null };
+    return { items, count: page.count, take: q.take, skip: q.skip, hasNextPage: page.entries.length > q.take, endCursor: items.length > 0 ? items[items.length - 1]!.id : null };
   }
 
   /**

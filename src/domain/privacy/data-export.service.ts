@@ -8,8 +8,9 @@ import type { UnitOfWork } from '../shared/unit-of-work';
 import type { DataRequestRepository, ExportArchive, ExportMailer, PersonalDataStore } from './data-subject.ports';
 import { type DataRequest, newDataRequest, type SubjectScope } from './data-subject.types';
 import { exportRow, exportSections } from './export-plan';
+import { PRIVACY_JOBS } from './privacy-jobs';
 
-export const JOB_BUILD_EXPORT = 'privacy.build-export';
+const BUILD_EXPORT = PRIVACY_JOBS.buildExport;
 /** How long a started build is left to its runner before another may take it over. */
 export const BUILD_LEASE_MS = 15 * 60_000;
 
@@ -65,7 +66,7 @@ export class DataExportService {
       const request = newDataRequest({ id: `dsr_${this.d.tokens.newId()}`, kind: 'EXPORT', userId, sellerId: scope.sellerId, status: 'QUEUED', reason: null, requestedAt: now, dueAt: null });
       await this.d.requests.insert(tx, request);
       this.d.requests.addEvent(tx, request.id, { at: now, actor: `user:${userId}`, action: 'REQUESTED', detail: null });
-      await this.d.scheduler.schedule(tx, { kind: JOB_BUILD_EXPORT, key: `${JOB_BUILD_EXPORT}:${request.id}`, runAt: now, payload: { requestId: request.id } });
+      await this.d.scheduler.schedule(tx, BUILD_EXPORT.at(`${BUILD_EXPORT.kind}:${request.id}`, now, { requestId: request.id }));
       return request;
     });
   }

@@ -5,7 +5,7 @@ import { ManualClock } from '../shared/clock';
 import type { Tx } from '../shared/unit-of-work';
 import type { DataRequestRepository } from './data-subject.ports';
 import type { DataRequest, DataRequestEvent, SubjectScope } from './data-subject.types';
-import { ErasureService, JOB_FINISH_RETENTION } from './erasure.service';
+import { ErasureService } from './erasure.service';
 
 const tx: Tx = { afterCommit: () => undefined };
 const user = { id: 'u1', role: 'USER' } as User;
@@ -63,7 +63,7 @@ describe('ErasureService', () => {
     const done = await f.service.execute(operator, request.id);
     expect(done).toMatchObject({ status: 'EXECUTED', closedBy: 'operator:op1', retentionUntil: new Date('2031-04-09T15:00:00Z') });
     expect(f.anonymised).toEqual([{ phase: 'ERASURE', scope: { userIds: ['u1', 'u2'], sellerId: 's1' } }]);
-    expect(f.jobs).toEqual([{ kind: JOB_FINISH_RETENTION, key: `${JOB_FINISH_RETENTION}:${request.id}`, runAt: done.retentionUntil, payload: { requestId: request.id } }]);
+    expect(f.jobs).toEqual([{ kind: 'privacy.finish-retention', key: `privacy.finish-retention:${request.id}`, runAt: done.retentionUntil, payload: { requestId: request.id } }]);
     expect(f.events.at(-1)).toMatchObject({ actor: 'operator:op1', action: 'EXECUTED', detail: { revoked: { apiKeys: 2, sessions: 1 } } });
     await expect(f.service.execute(operator, request.id)).rejects.toMatchObject({ code: 'DATA_REQUEST_NOT_OPEN' });
     await expect(f.service.reject(operator, request.id, 'x')).rejects.toMatchObject({ code: 'DATA_REQUEST_NOT_OPEN' });

@@ -1,6 +1,6 @@
 import type { TokenService } from '../accounts/accounts.ports';
 import type { Principal, User } from '../accounts/accounts.types';
-import { requireOperator } from '../accounts/seller-onboarding.service';
+import { requireOperator } from '../accounts/account-errors';
 import type { Scheduler } from '../jobs/scheduler';
 import type { Clock } from '../shared/clock';
 import { DomainError, notFound } from '../shared/errors';
@@ -10,8 +10,9 @@ import { parseReason, requireReason } from './data-request-text';
 import type { DataRequestRepository, ExternalPersonalData, PersonalDataStore } from './data-subject.ports';
 import { type DataRequest, type DataRequestEvent, type DataRequestFilter, newDataRequest, type SubjectScope } from './data-subject.types';
 import { FINANCIAL_RETENTION_YEARS } from './erasure-plan';
+import { PRIVACY_JOBS } from './privacy-jobs';
 
-export const JOB_FINISH_RETENTION = 'privacy.finish-retention';
+const FINISH_RETENTION = PRIVACY_JOBS.finishRetention;
 /** SPEC, Limits: an erasure request is processed within 15 business days. */
 export const ERASURE_BUSINESS_DAYS = 15;
 
@@ -86,7 +87,7 @@ export class ErasureService {
       const done: DataRequest = { ...request, status: 'EXECUTED', closedAt: now, closedBy: `operator:${operator.id}`, retentionUntil };
       await this.d.requests.update(tx, done);
       this.d.requests.addEvent(tx, request.id, { at: now, actor: `operator:${operator.id}`, action: 'EXECUTED', detail: { anonymised, revoked, users: scope.userIds, retentionUntil: retentionUntil.toISOString() } });
-      await this.d.scheduler.schedule(tx, { kind: JOB_FINISH_RETENTION, key: `${JOB_FINISH_RETENTION}:${request.id}`, runAt: retentionUntil, payload: { requestId: request.id } });
+      await this.d.scheduler.schedule(tx, FINISH_RETENTION.at(`${FINISH_RETENTION.kind}:${request.id}`, retentionUntil, { requestId: request.id }));
       return done;
     });
     if (sellerId) this.d.credentialsChanged?.(sellerId);

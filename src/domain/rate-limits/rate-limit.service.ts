@@ -1,5 +1,5 @@
 import type { User } from '../accounts/accounts.types';
-import { requireOperator } from '../accounts/seller-onboarding.service';
+import { requireOperator } from '../accounts/account-errors';
 import type { Clock } from '../shared/clock';
 import { validationError } from '../shared/errors';
 import type { GuardedStore } from './guarded-store';

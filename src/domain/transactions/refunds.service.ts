@@ -10,14 +10,13 @@ import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import { coded, codedMessage, parseWith } from '../shared/zod-input';
 import { emitTransactionEvents } from './transaction-events';
+import { TRANSACTION_JOBS } from './transaction-jobs';
 import { applyTransactionCommand } from './transaction-machine';
 import { refundCommandFor } from './transaction-refund';
 import { transactionEventName } from './transaction-status';
-import { transactionNotFound } from './transactions.service';
+import { transactionNotFound } from './transaction-errors';
 import type { TransactionRepository } from './transactions.ports';
 import type { Transaction } from './transaction.types';
-
-export const JOB_SEND_REFUND = 'transaction.send-refund';
 
 export interface RefundsDeps {
   uow: UnitOfWork;
@@ -80,12 +79,10 @@ export class RefundsService {
       t.updatedAt = now;
       await this.d.repo.update(tx, t);
       await this.d.repo.insertRefund(tx, { id: refundId, transactionId: t.id, sellerId: seller.id, amount: refund, createdAt: now });
-      await this.d.scheduler.schedule(tx, {
-        kind: JOB_SEND_REFUND,
-        key: `refund:${refundId}`,
-        runAt: now,
-        payload: { transactionId: t.id, refundId, amount: refund, end2endId: t.end2endId },
-      });
+      await this.d.scheduler.schedule(
+        tx,
+        TRANSACTION_JOBS.sendRefund.at(`refund:${refundId}`, now, { transactionId: t.id, refundId, amount: refund, end2endId: t.end2endId }),
+      );
       await emitTransactionEvents(this.d, tx, t, [transactionEventName(t.status)]);
       await withinTransaction?.(tx, { transaction: t, refundId });
       return t;

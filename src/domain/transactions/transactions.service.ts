@@ -10,11 +10,10 @@ import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateTransactionInput } from './create-transaction.input';
 import { newTransaction } from './new-transaction';
+import { transactionNotFound } from './transaction-errors';
+import { TRANSACTION_JOBS } from './transaction-jobs';
 import type { PaymentInstitution, PixIds, TransactionRepository } from './transactions.ports';
 import type { PixCharge, Transaction, TransactionListFilter } from './transaction.types';
-
-export const JOB_REGISTER_CHARGE = 'transaction.register-charge';
-export const JOB_EXPIRE = 'transaction.expire';
 
 export interface TransactionsDeps {
   uow: UnitOfWork;
@@ -35,7 +34,6 @@ export interface TransactionsDeps {
   cards: Pick<CardPaymentsService, 'create'>;
 }
 
-export const transactionNotFound = () => new DomainError('TRANSACTION_NOT_FOUND', 'transaction not found', 'NOT_FOUND');
 
 /** Creating, reading and listing PIX charges. */
 export class TransactionsService {
@@ -63,8 +61,8 @@ export class TransactionsService {
     await this.d.uow.run(async (tx) => {
       await this.d.repo.insert(tx, t);
       await this.d.scheduler.schedule(tx, [
-        { kind: JOB_REGISTER_CHARGE, key: `register:${t.id}`, runAt: now, payload: { transactionId: t.id } },
-        { kind: JOB_EXPIRE, key: `expire:${t.id}`, runAt: pix.expiresAt, payload: { transactionId: t.id } },
+        TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, now, { transactionId: t.id }),
+        TRANSACTION_JOBS.expire.at(`expire:${t.id}`, pix.expiresAt, { transactionId: t.id }),
       ]);
       await withinTransaction?.(tx, t);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signWebhook, verifyWebhookRequest } from '.';
+import { signWebhook, verifyWebhookRequest } from './receiver-verification';
 
 /** The test vectors published in the README (Webhooks, Signature). */
 describe('README signature vectors', () => {

@@ -5,7 +5,7 @@ import { deliveryExpiresAt } from './delivery-policy';
 import { deliveryBody } from './webhook-body';
 import { parseWebhookUrl } from './webhook-url';
 import { WEBHOOK_CATEGORIES, type WebhookCategory, type WebhookDelivery, type WebhookEndpoint } from './webhook.types';
-import type { DeliveryQueue, DeliveryRepository, StoredEndpoint, WebhookEndpointRepository, WebhookTargetGuard } from './webhooks.ports';
+import type { DeliveryQueue, DeliveryLog, DeliveryWrites, StoredEndpoint, WebhookEndpointRepository, WebhookTargetGuard } from './webhooks.ports';
 
 /** Registrations per seller. */
 export const MAX_WEBHOOKS_PER_SELLER = 20;
@@ -26,7 +26,8 @@ export interface RevealedSecret {
 
 interface Deps {
   endpoints: WebhookEndpointRepository;
-  deliveries: DeliveryRepository;
+  log: DeliveryLog;
+  deliveries: DeliveryWrites;
   queue: DeliveryQueue;
   guard: WebhookTargetGuard;
   box: SecretBox;
@@ -166,7 +167,7 @@ export class WebhookManagementService {
       createdAt: now,
     });
     await this.deps.queue.enqueue([{ id: deliveryId, attempts: 0 }]);
-    const delivery = await this.deps.deliveries.getDelivery(sellerId, deliveryId);
+    const delivery = await this.deps.log.getDelivery(sellerId, deliveryId);
     return delivery!;
   }
 

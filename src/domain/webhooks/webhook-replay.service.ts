@@ -4,7 +4,7 @@ import { deliveryExpiresAt } from './delivery-policy';
 import { planFanOut } from './fan-out';
 import type { AggregateType, Page, WebhookAttempt, WebhookDelivery } from './webhook.types';
 import { parseDeliveryList, parsePage } from './webhook-list-query';
-import type { DeliveryQueue, DeliveryRepository } from './webhooks.ports';
+import type { DeliveryQueue, DeliveryLog, DeliveryWrites } from './webhooks.ports';
 
 export const MAX_RESEND_IDS = 100;
 export const MAX_REPLAY = 10_000;
@@ -32,14 +32,14 @@ function parseInstant(value: unknown, field: string): Date {
 
 /** Delivery log, manual resend of the latest event of a resource, and replay of failures. */
 export class WebhookReplayService {
-  constructor(private readonly deps: { deliveries: DeliveryRepository; queue: DeliveryQueue; clock: Clock; newNonce: () => string }) {}
+  constructor(private readonly deps: { log: DeliveryLog; deliveries: DeliveryWrites; queue: DeliveryQueue; clock: Clock; newNonce: () => string }) {}
 
   /** Resends the latest event of each resource to every current target (SPEC resend-withdrawal-event). */
   async resendLatest(sellerId: string, aggregateType: AggregateType, ids: unknown, field: string): Promise<ResendResult[]> {
     const list = parseIds(ids, field);
     const results: ResendResult[] = [];
     for (const id of list) {
-      const event = await this.deps.deliveries.latestEvent(sellerId, aggregateType, id);
+      const event = await this.deps.log.latestEvent(sellerId, aggregateType, id);
       if (!event) {
         results.push({ id, eventId: null, eventType: null, deliveries: 0 });
         continue;
@@ -66,7 +66,7 @@ export class WebhookReplayService {
   }
 
   listDeliveries(sellerId: string, q: { webhookId?: string; eventId?: string; status?: unknown; take?: unknown; skip?: unknown }): Promise<Page<WebhookDelivery>> {
-    return this.deps.deliveries.listDeliveries({
+    return this.deps.log.listDeliveries({
       sellerId,
       endpointId: q.webhookId,
       eventId: q.eventId,
@@ -75,14 +75,14 @@ export class WebhookReplayService {
   }
 
   async getDelivery(sellerId: string, id: string): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] }> {
-    const delivery = await this.deps.deliveries.getDelivery(sellerId, id);
+    const delivery = await this.deps.log.getDelivery(sellerId, id);
     if (!delivery) throw notFound('DELIVERY_NOT_FOUND', 'no delivery with this id');
-    const attempts = await this.deps.deliveries.listAttempts({ sellerId, deliveryId: id, take: 1_000, skip: 0 });
+    const attempts = await this.deps.log.listAttempts({ sellerId, deliveryId: id, take: 1_000, skip: 0 });
     return { delivery, attempts: attempts.items };
   }
 
   listAttempts(sellerId: string, q: { webhookId?: string; eventId?: string; take?: unknown; skip?: unknown }): Promise<Page<WebhookAttempt>> {
-    return this.deps.deliveries.listAttempts({
+    return this.deps.log.listAttempts({
       sellerId,
       endpointId: q.webhookId,
       eventId: q.eventId,

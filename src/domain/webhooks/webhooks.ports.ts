@@ -106,13 +106,15 @@ export interface DeliveryLog {
   listDeliveries(filter: DeliveryFilter): Promise<Page<WebhookDelivery>>;
   getDelivery(sellerId: string, id: string): Promise<WebhookDelivery | null>;
   listAttempts(filter: AttemptFilter): Promise<Page<WebhookAttempt>>;
+  /** The latest stored event of an aggregate (what a manual resend sends again). */
+  latestEvent(sellerId: string, aggregateType: AggregateType, aggregateId: string): Promise<StoredEvent | null>;
 }
 
-export interface DeliveryRepository extends DeliveryLog {
+/** Creates deliveries. */
+export interface DeliveryWrites {
   insert(delivery: NewDelivery): Promise<void>;
   /** Creates the deliveries of one event (idempotent per dedupe key); returns the new ones. */
   fanOut(plan: FanOutPlan): Promise<{ id: string; attempts: number }[]>;
-  latestEvent(sellerId: string, aggregateType: AggregateType, aggregateId: string): Promise<StoredEvent | null>;
   /**
    * Copies every EXPIRED or FAILED delivery of the seller created in [from, to]
    * (optionally of one registration) that was not replayed yet into a new PENDING

@@ -34,7 +34,7 @@ export interface PayoutOrder {
 
 /**
  * The payout side of the payment institution (PSP / bank). Outcomes come back
- * asynchronously as PayoutReports through WithdrawalReportsService.apply, the same
+ * asynchronously as PayoutReports through InstitutionPayoutReportsService.apply, the same
  * path real callbacks take.
  */
 export interface PayoutInstitution {

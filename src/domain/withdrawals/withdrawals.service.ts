@@ -12,11 +12,11 @@ import type { UnitOfWork } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
 import type { CreateWithdrawalInput } from './create-withdrawal.input';
 import { emitWithdrawalEvent } from './withdrawal-events';
+import { WITHDRAWAL_JOBS } from './withdrawal-jobs';
 import { WITHDRAWAL_CREATED_EVENT } from './withdrawal-status';
 import type { PayoutInstitution, WithdrawalRepository } from './withdrawals.ports';
 import type { Withdrawal, WithdrawalListFilter } from './withdrawal.types';
 
-export const JOB_SUBMIT_PAYOUT = 'withdrawal.submit';
 
 /** Rows fetched per round trip when a list is exported (CSV). */
 export const EXPORT_BATCH_SIZE = 1_000;
@@ -84,7 +84,7 @@ export class WithdrawalsService {
     };
     await this.d.uow.run(async (tx) => {
       await this.d.repo.insert(tx, w);
-      await this.d.scheduler.schedule(tx, { kind: JOB_SUBMIT_PAYOUT, key: `withdrawal-submit:${w.id}`, runAt: now, payload: { withdrawalId: w.id } });
+      await this.d.scheduler.schedule(tx, WITHDRAWAL_JOBS.submit.at(`withdrawal-submit:${w.id}`, now, { withdrawalId: w.id }));
       await emitWithdrawalEvent(this.d, tx, w, WITHDRAWAL_CREATED_EVENT);
       // Last: the guarded debit locks the seller's wallet row until commit, so it comes
       // right before the commit (concurrent withdrawals of one seller queue on that row

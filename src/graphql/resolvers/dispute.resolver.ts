@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { offsetPage } from '../types/page';
 import { disputeView } from '../../domain/disputes/dispute-view';
 import { evidenceView } from '../../domain/disputes/evidence';
 import type { LiveEvent } from '../../domain/shared/live-events';
@@ -31,12 +32,7 @@ export class DisputeResolver {
     @Arg('endDate', () => String, { nullable: true }) endDate: string | null,
   ) {
     const page = await ctx.services.disputeQueries.list(requireSeller(ctx).id, { take, skip, status, origin, transactionId, startDate, endDate });
-    return Object.assign(new DisputePageType(), {
-      data: page.items.map((d) => DisputeType.fromView(disputeView(d))),
-      count: page.total,
-      take: page.take,
-      skip: page.skip,
-    });
+    return Object.assign(new DisputePageType(), offsetPage(page.items.map((d) => DisputeType.fromView(disputeView(d))), page.total, page.take, page.skip));
   }
 
   @Mutation(() => DisputeType, { description: 'operators only: decides an OPEN or UNDER_REVIEW dispute, the same path as the institution\'s decision' })

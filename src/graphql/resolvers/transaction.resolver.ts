@@ -1,4 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { offsetPage } from '../types/page';
 import type { LiveEvent } from '../../domain/shared/live-events';
 import { claimsAtCommit } from '../../domain/transactions/claims-at-commit';
 import { withoutCardSecrets } from '../../domain/cards/card-input';
@@ -37,7 +38,7 @@ export class TransactionResolver {
       createdUntil: createdUntil?.toISOString(),
     });
     const { items, total } = await ctx.services.transactions.list(filter);
-    return Object.assign(new TransactionPageType(), { items: items.map((t) => TransactionType.fromView(transactionView(t))), total, limit: filter.limit, offset: filter.offset });
+    return Object.assign(new TransactionPageType(), offsetPage(items.map((t) => TransactionType.fromView(transactionView(t))), total, filter.limit, filter.offset));
   }
 
   @Mutation(() => TransactionType, { description: 'idempotencyKey: as the REST Idempotency-Key (kept 24 h)' })

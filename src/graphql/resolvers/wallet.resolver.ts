@@ -4,7 +4,7 @@ import type { LiveEvent } from '../../domain/shared/live-events';
 import { type GqlContext, requireSeller } from '../context';
 import {
   BalanceType,
-  StatementConnectionType,
+  StatementPageType,
   StatementEntryTypeGql,
   StatementSummaryType,
   WalletType,
@@ -24,7 +24,7 @@ export class WalletResolver {
     return BalanceType.from(await ctx.services.wallet.balance(requireSeller(ctx)));
   }
 
-  @Query(() => StatementConnectionType, {
+  @Query(() => StatementPageType, {
     description:
       'statement entries, newest first. cursor: the endCursor (id of the last entry) of the previous page. ' +
       'startDate / endDate: YYYY-MM-DD, inclusive, UTC days.',
@@ -39,7 +39,7 @@ export class WalletResolver {
     @Arg('operationType', () => StatementEntryTypeGql, { nullable: true }) operationType: StatementEntryTypeGql | null,
   ) {
     const page = await ctx.services.wallet.statement(requireSeller(ctx), { take, skip, cursor, startDate, endDate, operationType });
-    return StatementConnectionType.from(page);
+    return StatementPageType.from(page);
   }
 
   @Query(() => StatementSummaryType, { description: 'totals over whole UTC days; both dates optional' })

@@ -1,4 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { offsetPage } from '../types/page';
 import { type GqlContext, requireSeller } from '../context';
 import {
   DeliveryStatusGql,
@@ -88,7 +89,7 @@ export class WebhookResolver {
       take: take ?? undefined,
       skip: skip ?? undefined,
     });
-    return Object.assign(new WebhookDeliveryPageType(), { ...page, items: page.items.map((d) => WebhookDeliveryType.from(d)) });
+    return Object.assign(new WebhookDeliveryPageType(), offsetPage(page.items.map((d) => WebhookDeliveryType.from(d)), page.total, page.take, page.skip));
   }
 
   @Query(() => WebhookDeliveryType, { description: 'one delivery with every attempt (attemptLog)' })
@@ -111,7 +112,7 @@ export class WebhookResolver {
       take: take ?? undefined,
       skip: skip ?? undefined,
     });
-    return Object.assign(new WebhookAttemptPageType(), { ...page, items: page.items.map(WebhookAttemptType.from) });
+    return Object.assign(new WebhookAttemptPageType(), offsetPage(page.items.map(WebhookAttemptType.from), page.total, page.take, page.skip));
   }
 
   @Mutation(() => [WebhookResendResultType], { description: 'resends the latest event of each withdrawal' })

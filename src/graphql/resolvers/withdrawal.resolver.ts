@@ -1,4 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { offsetPage } from '../types/page';
 import type { LiveEvent } from '../../domain/shared/live-events';
 import { parseCreateWithdrawal } from '../../domain/withdrawals/create-withdrawal.input';
 import { parseWithdrawalListQuery } from '../../domain/withdrawals/withdrawal-list-query';
@@ -36,12 +37,7 @@ export class WithdrawalResolver {
   ) {
     const { filter } = parseWithdrawalListQuery(requireSeller(ctx).id, { take, skip, status, method, startDate, endDate, id, minAmount, maxAmount, metadataKey, metadataValue, search });
     const { items, total } = await ctx.services.withdrawals.list(filter);
-    return Object.assign(new WithdrawalPageType(), {
-      data: items.map((w) => WithdrawalType.fromView(withdrawalDetailView(w))),
-      count: total,
-      take: filter.take,
-      skip: filter.skip,
-    });
+    return Object.assign(new WithdrawalPageType(), offsetPage(items.map((w) => WithdrawalType.fromView(withdrawalDetailView(w))), total, filter.take, filter.skip));
   }
 
   @Mutation(() => WithdrawalType, {

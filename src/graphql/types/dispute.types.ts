@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageOf } from './page';
 import { DISPUTE_STATUSES } from '../../domain/disputes/dispute-status';
 import type { evidenceView } from '../../domain/disputes/evidence';
 import { Money } from './wallet.types';
@@ -76,9 +77,4 @@ export class AppealLimitsType {
 }
 
 @ObjectType('DisputePage')
-export class DisputePageType {
-  @Field(() => [DisputeType]) data!: DisputeType[];
-  @Field(() => Int, { description: 'how many match the filters' }) count!: number;
-  @Field(() => Int) take!: number;
-  @Field(() => Int) skip!: number;
-}
+export class DisputePageType extends PageOf(DisputeType) {}

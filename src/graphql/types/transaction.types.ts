@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { createUnionType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageOf } from './page';
 import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
 
 export const TransactionStatusGql = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, s])) as Record<string, string>;
@@ -84,13 +85,8 @@ export class TransactionType {
   }
 }
 
-@ObjectType('TransactionPage')
-export class TransactionPageType {
-  @Field(() => [TransactionType]) items!: TransactionType[];
-  @Field(() => Int, { description: 'how many match the filters' }) total!: number;
-  @Field(() => Int) limit!: number;
-  @Field(() => Int) offset!: number;
-}
+@ObjectType('TransactionPage', { description: 'take and skip are the limit and offset applied' })
+export class TransactionPageType extends PageOf(TransactionType) {}
 
 @InputType('CustomerInput')
 export class CustomerInput {

@@ -1,5 +1,6 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageOf } from './page';
 import type { WalletUpdatedPayload } from '../../domain/ledger/ledger.service';
 import type { Balance, PostedEntry, StatementEntry, StatementSummary, Wallet } from '../../domain/ledger/ledger.types';
 import type { StatementPage } from '../../domain/ledger/wallet.service';
@@ -77,29 +78,18 @@ export class BalanceType {
   }
 }
 
-@ObjectType('StatementEdge')
-export class StatementEdgeType {
-  @Field(() => String, { description: 'pass as `cursor` to get the entries after this one' }) cursor!: string;
-  @Field(() => StatementEntryType) node!: StatementEntryType;
-}
+@ObjectType('StatementPage', { description: 'skip is applied after the cursor' })
+export class StatementPageType extends PageOf(StatementEntryType) {
+  @Field(() => String, { nullable: true, description: 'the id of the last entry: pass it as `cursor` for the entries after it' }) endCursor!: string | null;
 
-@ObjectType('StatementPageInfo')
-export class StatementPageInfoType {
-  @Field(() => Boolean) hasNextPage!: boolean;
-  @Field(() => String, { nullable: true }) endCursor!: string | null;
-}
-
-@ObjectType('StatementConnection')
-export class StatementConnectionType {
-  @Field(() => [StatementEdgeType]) edges!: StatementEdgeType[];
-  @Field(() => StatementPageInfoType) pageInfo!: StatementPageInfoType;
-  @Field(() => Int, { description: 'entries matching the filters, whatever the page' }) totalCount!: number;
-
-  static from(p: StatementPage): StatementConnectionType {
-    return Object.assign(new StatementConnectionType(), {
-      edges: p.items.map((e) => Object.assign(new StatementEdgeType(), { cursor: e.id, node: StatementEntryType.from(e) })),
-      pageInfo: Object.assign(new StatementPageInfoType(), { hasNextPage: p.hasNextPage, endCursor: p.endCursor }),
-      totalCount: p.count,
+  static from(p: StatementPage): StatementPageType {
+    return Object.assign(new StatementPageType(), {
+      items: p.items.map((e) => StatementEntryType.from(e)),
+      total: p.count,
+      take: p.take,
+      skip: p.skip,
+      hasNextPage: p.hasNextPage,
+      endCursor: p.endCursor,
     });
   }
 }

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageOf } from './page';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../domain/webhooks/webhook.types';
 
 export enum WebhookCategoryGql {
@@ -115,20 +116,10 @@ export class WebhookDeliveryType {
 }
 
 @ObjectType('WebhookDeliveryPage')
-export class WebhookDeliveryPageType {
-  @Field(() => [WebhookDeliveryType]) items!: WebhookDeliveryType[];
-  @Field(() => Int) total!: number;
-  @Field(() => Int) take!: number;
-  @Field(() => Int) skip!: number;
-}
+export class WebhookDeliveryPageType extends PageOf(WebhookDeliveryType) {}
 
 @ObjectType('WebhookAttemptPage')
-export class WebhookAttemptPageType {
-  @Field(() => [WebhookAttemptType]) items!: WebhookAttemptType[];
-  @Field(() => Int) total!: number;
-  @Field(() => Int) take!: number;
-  @Field(() => Int) skip!: number;
-}
+export class WebhookAttemptPageType extends PageOf(WebhookAttemptType) {}
 
 @ObjectType('WebhookResendResult')
 export class WebhookResendResultType {

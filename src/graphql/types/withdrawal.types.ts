@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageOf } from './page';
 import { WITHDRAWAL_STATUSES } from '../../domain/withdrawals/withdrawal-status';
 
 export const WithdrawalStatusGql = Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, s])) as Record<string, string>;
@@ -41,13 +42,8 @@ export class WithdrawalType {
   }
 }
 
-@ObjectType('WithdrawalPage', { description: 'one page of withdrawals, as the REST list: data, count (all matches), take, skip' })
-export class WithdrawalPageType {
-  @Field(() => [WithdrawalType]) data!: WithdrawalType[];
-  @Field(() => Int, { description: 'how many match the filters' }) count!: number;
-  @Field(() => Int) take!: number;
-  @Field(() => Int) skip!: number;
-}
+@ObjectType('WithdrawalPage')
+export class WithdrawalPageType extends PageOf(WithdrawalType) {}
 
 @InputType('CreateWithdrawalInput')
 export class CreateWithdrawalInput {

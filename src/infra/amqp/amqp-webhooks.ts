@@ -6,8 +6,8 @@ import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import type { DeliveryQueue } from '../../domain/webhooks/webhooks.ports';
 import type { Logger } from '../log/logger';
-import { NEXT_CYCLE_JOB, nextCycleJobKey } from '../webhooks/next-cycle-job';
-import type { PgWebhookDeliveries } from '../webhooks/pg-webhook-deliveries';
+import { nextCycleJobKey, WEBHOOK_JOBS } from '../../domain/webhooks/webhook-jobs';
+import type { PgDeliveryWork } from '../webhooks/pg-delivery-work';
 import { DELAY_TIERS_MS, delayKey, delayTierFor, PARK_KEY, queueOptions, type Topology, WORK_KEY } from './topology';
 
 /** A delivery message: the delivery id, the attempt count it expects (fence), and when it is due (epoch ms). */
@@ -84,7 +84,7 @@ export interface AmqpWorkerDeps {
   conn: Connection;
   topology: Topology;
   queue: AmqpDeliveryQueue;
-  deliveries: PgWebhookDeliveries;
+  deliveries: PgDeliveryWork;
   processor: DeliveryProcessor;
   uow: UnitOfWork;
   scheduler: Scheduler;
@@ -164,12 +164,7 @@ export class AmqpWebhookWorkers {
     if (!row || row.status !== 'PENDING') return ConsumerStatus.ACK;
     const runAt = row.nextAttemptAt ?? this.deps.clock.now();
     await this.deps.uow.run((tx) =>
-      this.deps.scheduler.schedule(tx, {
-        kind: NEXT_CYCLE_JOB,
-        key: nextCycleJobKey(m.d, row.attempts),
-        runAt,
-        payload: { d: m.d, n: row.attempts },
-      }),
+      this.deps.scheduler.schedule(tx, WEBHOOK_JOBS.nextCycle.at(nextCycleJobKey(m.d, row.attempts), runAt, { d: m.d, n: row.attempts })),
     );
     return ConsumerStatus.ACK;
   }

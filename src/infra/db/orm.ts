@@ -11,6 +11,15 @@ export interface OrmOptions {
   debug?: boolean;
 }
 
+/**
+ * knex prints its warnings on stdout, outside the service's JSON log. The one it prints
+ * for each pooled connection the server closed is dropped: the pool replaces the
+ * connection, and an outage is logged by the service itself, once (DependencyOutage).
+ */
+function knexWarning(message: string): void {
+  if (!message.startsWith('Connection Error:')) console.warn(message);
+}
+
 export function ormConfig(o: OrmOptions): Options {
   return {
     driver: PostgreSqlDriver,
@@ -19,8 +28,11 @@ export function ormConfig(o: OrmOptions): Options {
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: o.poolSize },
-    // Connection failures surface at start as a clear error instead of hanging.
-    driverOptions: { connection: { connectionTimeoutMillis: 5_000 } },
+    driverOptions: {
+      // Connection failures surface at start as a clear error instead of hanging.
+      connection: { connectionTimeoutMillis: 5_000 },
+      log: { warn: knexWarning },
+    },
     allowGlobalContext: false,
     debug: o.debug ?? false,
     discovery: { warnWhenNoEntities: false },

@@ -1,3 +1,4 @@
+import { DISPUTE_JOBS } from '../../domain/disputes/dispute-jobs';
 import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { ExternalPersonalData } from '../../domain/privacy/data-subject.ports';
 import type { SubjectScope } from '../../domain/privacy/data-subject.types';
@@ -7,7 +8,7 @@ import type { Tx, UnitOfWork } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
 import type { EvidenceObjects } from './s3-evidence-objects';
 
-export const JOB_SWEEP_EVIDENCE_OBJECTS = 'disputes.sweep-evidence-objects';
+const SWEEP_JOB = DISPUTE_JOBS.sweepEvidenceObjects;
 /** An appeal's transaction confirms its uploads within this long of recording them, or fails. */
 export const CONFIRM_WITHIN_MS = 15 * 60_000;
 /** An unconfirmed upload is deleted after this long: never while its appeal could still confirm it. */
@@ -41,7 +42,7 @@ export class PendingEvidenceObjects implements ExternalPersonalData {
     const sweepAfter = new Date(now.getTime() + SWEEP_AFTER_MS);
     await this.d.uow.run(async (tx) => {
       this.d.sql.defer(`insert into evidence_pending_objects (object_key, created_at, sweep_after) select k, ?, ? from unnest(?::text[]) as k`, [now, sweepAfter, keys], tx);
-      await this.d.scheduler.schedule(tx, { kind: JOB_SWEEP_EVIDENCE_OBJECTS, key: `${JOB_SWEEP_EVIDENCE_OBJECTS}:${keys[0]}`, runAt: sweepAfter, payload: {} });
+      await this.d.scheduler.schedule(tx, SWEEP_JOB.at(`${SWEEP_JOB.kind}:${keys[0]}`, sweepAfter, {}));
     });
   }
 
@@ -77,7 +78,7 @@ export class PendingEvidenceObjects implements ExternalPersonalData {
       tx,
     );
     if (queued.length === 0) return {};
-    await this.d.scheduler.schedule(tx, { kind: JOB_SWEEP_EVIDENCE_OBJECTS, key: `${JOB_SWEEP_EVIDENCE_OBJECTS}:erasure:${scope.sellerId}:${now.getTime()}`, runAt: now, payload: {} });
+    await this.d.scheduler.schedule(tx, SWEEP_JOB.at(`${SWEEP_JOB.kind}:erasure:${scope.sellerId}:${now.getTime()}`, now, {}));
     return { 'dispute_evidence.objects': queued.length };
   }
 

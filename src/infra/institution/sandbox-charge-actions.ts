@@ -1,6 +1,6 @@
 import type { Clock } from '../../domain/shared/clock';
 import { DomainError, validationError } from '../../domain/shared/errors';
-import type { ReportOutcome, TransactionReportsService } from '../../domain/transactions/transaction-reports.service';
+import type { ReportOutcome, InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 import type { Transaction } from '../../domain/transactions/transaction.types';
 import type { TransactionsService } from '../../domain/transactions/transactions.service';
 import { type SandboxInstitution, sandboxEndToEndId } from './sandbox-institution';
@@ -9,7 +9,7 @@ import { type SandboxInstitution, sandboxEndToEndId } from './sandbox-institutio
 export interface SandboxServices {
   transactions: Pick<TransactionsService, 'get'>;
   sandboxInstitution: Pick<SandboxInstitution, 'pay'>;
-  transactionReports: Pick<TransactionReportsService, 'apply'>;
+  transactionReports: Pick<InstitutionChargeReportsService, 'apply'>;
   clock: Clock;
   platform: { tokens: { randomToken(): string } };
 }

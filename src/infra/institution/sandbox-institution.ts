@@ -5,8 +5,8 @@ import type { UnitOfWork } from '../../domain/shared/unit-of-work';
 import type { InstitutionReport, PaymentInstitution } from '../../domain/transactions/transactions.ports';
 import type { TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
 import type { Logger } from '../log/logger';
+import { SANDBOX_JOBS } from './sandbox-jobs';
 
-export const JOB_SANDBOX_AUTOPAY = 'sandbox.autopay';
 /** ISPB used in sandbox end-to-end ids. */
 export const SANDBOX_ISPB = '00000000';
 
@@ -41,12 +41,12 @@ export class SandboxInstitution implements PaymentInstitution {
 
   private async schedulePayment(input: { transactionId: string; createdAt: Date }): Promise<void> {
     await this.d.uow.run((tx) =>
-      this.d.scheduler.schedule(tx, {
-        kind: JOB_SANDBOX_AUTOPAY,
-        key: `sandbox-autopay:${input.transactionId}`,
-        runAt: new Date(input.createdAt.getTime() + this.d.autopayAfterMs),
-        payload: { transactionId: input.transactionId },
-      }),
+      this.d.scheduler.schedule(
+        tx,
+        SANDBOX_JOBS.autopay.at(`sandbox-autopay:${input.transactionId}`, new Date(input.createdAt.getTime() + this.d.autopayAfterMs), {
+          transactionId: input.transactionId,
+        }),
+      ),
     );
   }
 

@@ -1,24 +1,16 @@
 import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { Clock } from '../../domain/shared/clock';
 import type { Tx, UnitOfWork } from '../../domain/shared/unit-of-work';
-import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal-status';
 import type { PayoutInstitution, PayoutOrder, PayoutReport } from '../../domain/withdrawals/withdrawals.ports';
 import type { Logger } from '../log/logger';
 import { sandboxEndToEndId } from './sandbox-institution';
-
-export const JOB_SANDBOX_PAYOUT_STEP = 'sandbox.payout-step';
+import { SANDBOX_JOBS, type SandboxPayoutStep } from './sandbox-jobs';
 
 /** Time between two simulated institution reports. */
 export const SANDBOX_PAYOUT_STEP_MS = 1_000;
 
 /** What the simulated institution does with a payout. */
 export type SandboxPayoutOutcome = 'PAID' | 'REJECTED' | 'FAILED' | 'BLOCKED_REJECTED' | 'BLOCKED_PAID' | 'RETURNED' | 'KEY_NOT_FOUND';
-
-/** One simulated report: the status and, for failures, the reason given. */
-export interface SandboxPayoutStep {
-  status: WithdrawalStatus;
-  reason?: string;
-}
 
 /**
  * Documented magic values (README, Withdrawals > Sandbox). The outcome is picked by
@@ -112,11 +104,13 @@ export class SandboxPayouts implements PayoutInstitution {
   }
 
   private scheduleStep(tx: Tx, withdrawalId: string, steps: SandboxPayoutStep[], index: number) {
-    return this.d.scheduler.schedule(tx, {
-      kind: JOB_SANDBOX_PAYOUT_STEP,
-      key: `sandbox-payout:${withdrawalId}:${index}`,
-      runAt: new Date(this.d.clock.now().getTime() + SANDBOX_PAYOUT_STEP_MS),
-      payload: { withdrawalId, steps: steps.map((s) => ({ ...s })), index },
-    });
+    return this.d.scheduler.schedule(
+      tx,
+      SANDBOX_JOBS.payoutStep.at(`sandbox-payout:${withdrawalId}:${index}`, new Date(this.d.clock.now().getTime() + SANDBOX_PAYOUT_STEP_MS), {
+        withdrawalId,
+        steps: steps.map((s) => ({ ...s })),
+        index,
+      }),
+    );
   }
 }

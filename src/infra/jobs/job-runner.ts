@@ -1,3 +1,4 @@
+import type { JobSet } from '../../domain/jobs/job-kinds';
 import type { JobHandler } from '../../domain/jobs/scheduler';
 import type { Clock } from '../../domain/shared/clock';
 import type { Logger } from '../log/logger';
@@ -35,7 +36,16 @@ export class JobRunner {
   ) {}
 
   register(kind: string, handler: JobHandler): void {
+    if (this.handlers.has(kind)) throw new Error(`job kind ${kind} has two handlers`);
     this.handlers.set(kind, handler);
+  }
+
+  /** A capability's kinds, each stored payload read back into its kind's type before its handler runs. */
+  registerAll(set: JobSet): void {
+    for (const [name, job] of Object.entries(set.kinds)) {
+      const handle = set.handlers[name];
+      this.register(job.kind, (payload) => handle(job.read(payload)));
+    }
   }
 
   /** Claims and runs the jobs due now; returns how many ran. */

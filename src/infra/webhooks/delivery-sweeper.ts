@@ -2,7 +2,7 @@ import type { Clock } from '../../domain/shared/clock';
 import type { DeliveryQueue } from '../../domain/webhooks/webhooks.ports';
 import type { Logger } from '../log/logger';
 import { PeriodicLoop } from '../shared/periodic-loop';
-import type { PgWebhookDeliveries } from './pg-webhook-deliveries';
+import type { PgDeliveryWork } from './pg-delivery-work';
 
 /**
  * Periodic upkeep of the delivery table, in the worker role: marks deliveries past
@@ -19,7 +19,7 @@ export class DeliverySweeper {
 
   constructor(
     private readonly deps: {
-      deliveries: PgWebhookDeliveries;
+      deliveries: PgDeliveryWork;
       clock: Clock;
       logger: Logger;
       /** Set for the RabbitMQ backend only: the embedded queue polls the table itself. */

@@ -1,7 +1,7 @@
 import type { Clock } from '../../domain/shared/clock';
 import { DELIVERY_LEASE_MS, type DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import type { Logger } from '../log/logger';
-import type { PgWebhookDeliveries } from './pg-webhook-deliveries';
+import type { PgDeliveryWork } from './pg-delivery-work';
 
 /**
  * The embedded backend's delivery worker: a PostgreSQL-backed queue. It claims due
@@ -20,7 +20,7 @@ export class EmbeddedDeliveryWorker {
 
   constructor(
     private readonly deps: {
-      deliveries: PgWebhookDeliveries;
+      deliveries: PgDeliveryWork;
       processor: DeliveryProcessor;
       clock: Clock;
       logger: Logger;

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../../app/services';
 import type { Principal, Seller } from '../../domain/accounts/accounts.types';
 import { authenticateCredential } from '../../domain/accounts/authenticate-credential';
-import { unauthenticated } from '../../domain/accounts/identity.service';
+import { unauthenticated } from '../../domain/accounts/account-errors';
 import { DomainError } from '../../domain/shared/errors';
 
 function bearer(req: Request): string | undefined {

@@ -14,7 +14,7 @@ const PAGE = 20;
 const Charges = graphql(
   `query Charges($limit: Int, $offset: Int, $status: TransactionStatus, $createdFrom: DateTimeISO, $createdUntil: DateTimeISO) {
     transactions(limit: $limit, offset: $offset, status: $status, createdFrom: $createdFrom, createdUntil: $createdUntil) {
-      total limit offset items { ...ChargeFields }
+      total items { ...ChargeFields }
     }
   }`,
   [ChargeFields],

@@ -10,7 +10,7 @@ import { Pager } from './ChargesPage';
 const Disputes = graphql(
   `query Disputes($take: Int, $skip: Int, $status: DisputeStatus, $origin: DisputeOrigin, $transactionId: ID, $startDate: String, $endDate: String) {
     disputes(take: $take, skip: $skip, status: $status, origin: $origin, transactionId: $transactionId, startDate: $startDate, endDate: $endDate) {
-      count data { ...DisputeFields }
+      total items { ...DisputeFields }
     }
   }`,
   [DisputeFields],
@@ -31,19 +31,19 @@ export function DisputesPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [skip, setSkip] = useState(0);
   const list = useQuery(Disputes, { ...filters, take: PAGE, skip });
-  const items = (list.data?.disputes.data ?? []).map((d) => readFragment(DisputeFields, d));
+  const items = (list.data?.disputes.items ?? []).map((d) => readFragment(DisputeFields, d));
 
   // A known row takes the new state; a new dispute appears at the top of the unfiltered first page.
   useSubscription(DisputeUpdated, { id: null }, (d) => {
     const next = readFragment(DisputeFields, d.disputeUpdated);
     list.setData((prev) => {
       if (!prev) return prev;
-      const rows = prev.disputes.data;
+      const rows = prev.disputes.items;
       if (rows.some((r) => readFragment(DisputeFields, r).id === next.id)) {
-        return { disputes: { ...prev.disputes, data: rows.map((r) => (readFragment(DisputeFields, r).id === next.id ? d.disputeUpdated : r)) } };
+        return { disputes: { ...prev.disputes, items: rows.map((r) => (readFragment(DisputeFields, r).id === next.id ? d.disputeUpdated : r)) } };
       }
       const unfiltered = skip === 0 && Object.values(filters).every((v) => !v);
-      return unfiltered ? { disputes: { count: prev.disputes.count + 1, data: [d.disputeUpdated, ...rows].slice(0, PAGE) } } : prev;
+      return unfiltered ? { disputes: { total: prev.disputes.total + 1, items: [d.disputeUpdated, ...rows].slice(0, PAGE) } } : prev;
     });
   });
 
@@ -83,7 +83,7 @@ export function DisputesPage() {
               </tr>
             ))}
           </DataTable>
-          <Pager offset={skip} total={list.data?.disputes.count ?? 0} size={PAGE} onChange={setSkip} />
+          <Pager offset={skip} total={list.data?.disputes.total ?? 0} size={PAGE} onChange={setSkip} />
         </Loadable>
       </Section>
     </>

@@ -12,14 +12,15 @@ const WalletUpdated = graphql(`subscription WalletUpdated { walletUpdated { entr
 const Statement = graphql(`
   query Statement($cursor: String, $take: Int, $startDate: String, $endDate: String, $operationType: StatementEntryType) {
     statement(cursor: $cursor, take: $take, startDate: $startDate, endDate: $endDate, operationType: $operationType) {
-      totalCount
-      pageInfo { endCursor hasNextPage }
-      edges { node { id type amount description createdAt transactionId withdrawalId } }
+      total
+      endCursor
+      hasNextPage
+      items { id type amount description createdAt transactionId withdrawalId }
     }
   }
 `);
 
-type Entry = ResultOf<typeof Statement>['statement']['edges'][number]['node'];
+type Entry = ResultOf<typeof Statement>['statement']['items'][number];
 type StatementVars = VariablesOf<typeof Statement>;
 const TYPES = ['CREDIT', 'DEBIT', 'PENDING_CREDIT', 'PENDING_DEBIT', 'RETAINED', 'RELEASE_RETAINED'] as const;
 const PAGE = 20;
@@ -30,8 +31,8 @@ async function allEntries(vars: StatementVars, limit = 10_000): Promise<Entry[]>
   let cursor: string | null = null;
   do {
     const page: ResultOf<typeof Statement> = await request(Statement, { ...vars, take: 100, cursor });
-    out.push(...page.statement.edges.map((e) => e.node));
-    cursor = page.statement.pageInfo.hasNextPage ? page.statement.pageInfo.endCursor : null;
+    out.push(...page.statement.items);
+    cursor = page.statement.hasNextPage ? page.statement.endCursor : null;
   } while (cursor && out.length < limit);
   return out;
 }
@@ -85,8 +86,8 @@ export function WalletPage() {
   };
 
   const w = wallet.data;
-  const entries = statement.data?.statement.edges.map((e) => e.node) ?? [];
-  const pageInfo = statement.data?.statement.pageInfo;
+  const entries = statement.data?.statement.items ?? [];
+  const statementPage = statement.data?.statement;
   const chart = useMemo(() => days && <VolumeChart days={days} />, [days]);
   return (
     <>
@@ -142,9 +143,9 @@ export function WalletPage() {
               {t('previous')}
             </button>
             <span className="muted">
-              {statement.data?.statement.totalCount ?? 0} {t('entries')}
+              {statement.data?.statement.total ?? 0} {t('entries')}
             </span>
-            <button type="button" className="secondary" disabled={!pageInfo?.hasNextPage} onClick={() => pageInfo?.endCursor && setCursors([...cursors, pageInfo.endCursor])}>
+            <button type="button" className="secondary" disabled={!statementPage?.hasNextPage} onClick={() => statementPage?.endCursor && setCursors([...cursors, statementPage.endCursor])}>
               {t('next')}
             </button>
           </div>

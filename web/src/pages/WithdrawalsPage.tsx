@@ -13,7 +13,7 @@ const WithdrawalFields = graphql(`
 `);
 const Withdrawals = graphql(
   `query Withdrawals($take: Int, $skip: Int, $status: WithdrawalStatus, $startDate: String, $endDate: String, $search: String) {
-    withdrawals(take: $take, skip: $skip, status: $status, startDate: $startDate, endDate: $endDate, search: $search) { count data { ...WithdrawalFields } }
+    withdrawals(take: $take, skip: $skip, status: $status, startDate: $startDate, endDate: $endDate, search: $search) { total items { ...WithdrawalFields } }
   }`,
   [WithdrawalFields],
 );
@@ -36,15 +36,15 @@ export function WithdrawalsPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [skip, setSkip] = useState(0);
   const list = useQuery(Withdrawals, { ...filters, take: PAGE, skip });
-  const items = (list.data?.withdrawals.data ?? []).map((w) => readFragment(WithdrawalFields, w));
+  const items = (list.data?.withdrawals.items ?? []).map((w) => readFragment(WithdrawalFields, w));
 
   useSubscription(WithdrawalUpdated, {}, (d) => {
     const next = readFragment(WithdrawalFields, d.withdrawalUpdated);
     list.setData((prev) => {
       if (!prev) return prev;
-      const rows = prev.withdrawals.data;
+      const rows = prev.withdrawals.items;
       if (rows.some((r) => readFragment(WithdrawalFields, r).id === next.id)) {
-        return { withdrawals: { ...prev.withdrawals, data: rows.map((r) => (readFragment(WithdrawalFields, r).id === next.id ? d.withdrawalUpdated : r)) } };
+        return { withdrawals: { ...prev.withdrawals, items: rows.map((r) => (readFragment(WithdrawalFields, r).id === next.id ? d.withdrawalUpdated : r)) } };
       }
       return prev;
     });
@@ -78,7 +78,7 @@ export function WithdrawalsPage() {
                   </tr>
                 ))}
           </DataTable>
-          <Pager offset={skip} total={list.data?.withdrawals.count ?? 0} size={PAGE} onChange={setSkip} />
+          <Pager offset={skip} total={list.data?.withdrawals.total ?? 0} size={PAGE} onChange={setSkip} />
         </Loadable>
       </Section>
     </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canTransitionWithdrawal } from './withdrawal-machine';
-import { mapPayoutStatus, reportPath } from './withdrawal-report-path';
+import { mapPayoutStatus, reportPath } from './payout-report-transitions';
 import { WITHDRAWAL_STATUSES } from './withdrawal-status';
 
 describe('reportPath', () => {

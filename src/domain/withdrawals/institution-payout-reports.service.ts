@@ -7,7 +7,7 @@ import type { LiveEvents } from '../shared/live-events';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { emitWithdrawalEvent } from './withdrawal-events';
 import { applyWithdrawalTransition, refundsDebit } from './withdrawal-machine';
-import { mapPayoutStatus, reportPath } from './withdrawal-report-path';
+import { mapPayoutStatus, reportPath } from './payout-report-transitions';
 import { withdrawalEventName, type WithdrawalStatus } from './withdrawal-status';
 import { withdrawalNotFound } from './withdrawals.service';
 import type { PayoutReport, WithdrawalRepository } from './withdrawals.ports';
@@ -21,7 +21,7 @@ export interface PayoutReportOutcome {
   duplicate: boolean;
 }
 
-export interface WithdrawalReportsDeps {
+export interface InstitutionPayoutReportsDeps {
   uow: UnitOfWork;
   repo: WithdrawalRepository;
   ledger: Pick<LedgerService, 'postEntry'>;
@@ -46,8 +46,8 @@ const REASON_MAX = 200;
  *   lock, and the ledger reference `refund:withdrawal:<id>` is a second guard);
  *   a return after PAID first reverses the settlement.
  */
-export class WithdrawalReportsService {
-  constructor(private readonly d: WithdrawalReportsDeps) {}
+export class InstitutionPayoutReportsService {
+  constructor(private readonly d: InstitutionPayoutReportsDeps) {}
 
   async apply(report: PayoutReport): Promise<PayoutReportOutcome> {
     if (!report.reportId || report.reportId.length > 200) throw validationError('INVALID_REPORT_ID', 'reportId must have 1 to 200 characters', { field: 'reportId' });

@@ -11,7 +11,7 @@ import { creditOtherMethod } from './method-credit';
 import { emitTransactionEvents } from './transaction-events';
 import { applyTransactionCommand } from './transaction-machine';
 import { mapInstitutionStatus, shouldApplyReport, TRANSACTION_CREATED_EVENT, transactionEventName, type TransactionStatus } from './transaction-status';
-import { transactionNotFound } from './transactions.service';
+import { transactionNotFound } from './transaction-errors';
 import type { InstitutionReport, ProtectiveReports, TransactionRepository } from './transactions.ports';
 import type { Transaction } from './transaction.types';
 
@@ -31,7 +31,7 @@ export interface ReportOutcome {
   duplicate: boolean;
 }
 
-export interface TransactionReportsDeps {
+export interface InstitutionChargeReportsDeps {
   uow: UnitOfWork;
   repo: TransactionRepository;
   ledger: Pick<LedgerService, 'postEntry'>;
@@ -48,8 +48,8 @@ export interface TransactionReportsDeps {
  * only when they outrank the current status (late reports never undo refunds or
  * blocks); a repeated report id changes nothing; PAID credits the seller once.
  */
-export class TransactionReportsService {
-  constructor(private readonly d: TransactionReportsDeps) {}
+export class InstitutionChargeReportsService {
+  constructor(private readonly d: InstitutionChargeReportsDeps) {}
 
   async apply(report: InstitutionReport): Promise<ReportOutcome> {
     if (!report.reportId || report.reportId.length > 200) throw validationError('INVALID_REPORT_ID', 'reportId must have 1 to 200 characters');

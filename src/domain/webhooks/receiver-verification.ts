@@ -2,7 +2,7 @@
  * Receiver-side helpers, for sellers verifying our webhooks in Node:
  *
  * ```ts
- * import { verifyWebhookRequest } from 'pix-pay/dist/src/domain/webhooks';
+ * import { verifyWebhookRequest } from 'pix-pay/dist/src/domain/webhooks/receiver-verification';
  * app.post('/hooks', express.raw({ type: 'application/json' }), (req, res) => {
  *   const result = verifyWebhookRequest({ rawBody: req.body.toString('utf8'), headers: req.headers, secret: process.env.WEBHOOK_SECRET! });
  *   if (!result.ok) return res.status(400).send(result.reason);

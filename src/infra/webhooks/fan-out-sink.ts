@@ -3,8 +3,8 @@ import type { Tx } from '../../domain/shared/unit-of-work';
 import { deliveryExpiresAt } from '../../domain/webhooks/delivery-policy';
 import { planFanOut } from '../../domain/webhooks/fan-out';
 import type { Logger } from '../log/logger';
-import type { PgWebhookDeliveries } from '../webhooks/pg-webhook-deliveries';
-import type { OutboxRow, RelaySink } from './relay';
+import type { PgDeliveryFanOut } from './pg-delivery-fan-out';
+import type { OutboxRow, RelaySink } from '../outbox/relay';
 
 /**
  * The relay's sink in both backends: each batch of events is fanned out to its
@@ -19,7 +19,7 @@ import type { OutboxRow, RelaySink } from './relay';
 export class FanOutSink implements RelaySink {
   constructor(
     private readonly deps: {
-      deliveries: PgWebhookDeliveries;
+      deliveries: PgDeliveryFanOut;
       clock: Clock;
       logger: Logger;
       onDeliveriesCreated: (created: { id: string; attempts: number }[]) => Promise<void> | void;
