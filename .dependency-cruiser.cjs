@@ -23,6 +23,20 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'doors-see-no-adapters',
+      severity: 'error',
+      comment: 'the REST and GraphQL doors reach adapters only through the services they are given',
+      from: { path: '^src/(rest|graphql)' },
+      to: { path: '^src/infra' },
+    },
+    {
+      name: 'doors-see-only-the-facade',
+      severity: 'error',
+      comment: 'of the composition root, the doors see only the Services type (src/app/services.ts)',
+      from: { path: '^src/(rest|graphql)' },
+      to: { path: '^src/app/', pathNot: '^src/app/services\\.ts$' },
+    },
+    {
       name: 'doors-do-not-cross',
       severity: 'error',
       comment: 'the REST and GraphQL doors are independent of each other',

@@ -1,3 +1,7 @@
+import { BoletoPages } from '../domain/boleto/boleto-pages';
+import { renderBoletoPage } from '../infra/boleto/boleto-page';
+import { SandboxActions } from '../domain/sandbox/sandbox-actions';
+import { sandboxEndToEndId } from '../infra/institution/sandbox-institution';
 import { acceptedSecrets } from './wiring/secret-box';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEventFeed, LiveEvents } from '../domain/shared/live-events';
@@ -61,6 +65,18 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...rateLimits,
     ...disputes,
     ...privacy,
+    boletoPages: new BoletoPages({ findBoleto: (token) => transactions.transactions.findBoleto(token), render: renderBoletoPage }),
+    sandbox: new SandboxActions({
+      transactions: transactions.transactions,
+      withdrawals: withdrawals.withdrawals,
+      payNow: (id, at, method) => transactions.sandboxInstitution.pay(id, at, undefined, method),
+      chargeReports: transactions.transactionReports,
+      payoutReports: withdrawals.withdrawalReports,
+      disputes: disputes.disputeQueries,
+      clock,
+      randomToken: () => platform.tokens.randomToken(),
+      endToEndId: sandboxEndToEndId,
+    }),
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
     institutionCallbackSecrets: config.INSTITUTION_CALLBACK_SECRET

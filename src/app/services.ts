@@ -1,3 +1,5 @@
+import type { BoletoPages } from '../domain/boleto/boleto-pages';
+import type { SandboxActions } from '../domain/sandbox/sandbox-actions';
 import type { SubscriptionSlots } from '../domain/rate-limits/subscription-slots';
 import type { ApiKeysService } from '../domain/accounts/api-keys.service';
 import type { IdentityService } from '../domain/accounts/identity.service';
@@ -120,6 +122,10 @@ export interface Services {
   disputeRepository: DisputeRepository;
   /** The seller's reads of its disputes. */
   disputeQueries: DisputeQueries;
+  /** Sandbox mode: what a seller may make the simulated institution do (pay, report, dispute). */
+  sandbox: SandboxActions;
+  /** The printable boleto pages behind `boleto.url`. */
+  boletoPages: BoletoPages;
   /** The seller's appeal with evidence (both doors). */
   appealDispute: AppealDisputeService;
   /** Data-subject access: the export, direct or queued and mailed. */

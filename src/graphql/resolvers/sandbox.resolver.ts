@@ -1,7 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import { DomainError } from '../../domain/shared/errors';
 import { transactionView } from '../../domain/transactions/transaction-view';
-import { sandboxPayCharge, sandboxReportCharge } from '../../infra/institution/sandbox-charge-actions';
 import { type GqlContext, requireSeller } from '../context';
 import { TransactionType } from '../types/transaction.types';
 
@@ -16,7 +15,7 @@ export class SandboxResolver {
   @Mutation(() => TransactionType, { description: 'sandbox only: the simulated payer pays this charge now' })
   async sandboxPayTransaction(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
     requireSandbox(ctx);
-    return TransactionType.fromView(transactionView(await sandboxPayCharge(ctx.services, requireSeller(ctx).id, id)));
+    return TransactionType.fromView(transactionView(await ctx.services.sandbox.payCharge(requireSeller(ctx).id, id)));
   }
 
   @Mutation(() => TransactionType, { description: 'sandbox only: the simulated institution reports any status (unknown words become FAILED)' })
@@ -27,7 +26,7 @@ export class SandboxResolver {
     @Arg('refusedReason', () => String, { nullable: true }) refusedReason: string | null,
   ) {
     requireSandbox(ctx);
-    const outcome = await sandboxReportCharge(ctx.services, requireSeller(ctx).id, id, { status, refusedReason: refusedReason ?? undefined });
+    const outcome = await ctx.services.sandbox.reportCharge(requireSeller(ctx).id, id, { status, refusedReason: refusedReason ?? undefined });
     return TransactionType.fromView(transactionView(outcome.transaction));
   }
 }

@@ -148,4 +148,3 @@ export class Metrics {
 }
 
 /** `2xx`, `4xx`...: the bounded form of an HTTP status for labels. */
-export const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;

@@ -82,30 +82,21 @@ export function disputesRoutes(services: Services): Router {
 export function disputesSandboxRoutes(services: Services): Router {
   const router = Router();
   const auth = authenticate(services, 'apiKeyHeader');
-  const reportOn = async (transactionId: string, status: string) =>
-    services.transactionReports.apply({ reportId: `sandbox-${status.toLowerCase()}:${transactionId}:${services.platform.tokens.randomToken()}`, transactionId, status });
-  const latestDispute = async (sellerId: string, transactionId: string) =>
-    (await services.disputeQueries.list(sellerId, { transactionId, take: 1 })).items[0] ?? null;
 
   for (const [path, status] of [
     ['dispute', 'DISPUTE'],
     ['med', 'CHARGEDBACK'],
   ] as const) {
     router.post(`/v1/sandbox/transactions/:id/${path}`, auth, async (_req, res) => {
-      const seller = sellerOf(res);
-      const t = await services.transactions.get(seller.id, String(_req.params.id));
-      const outcome = await reportOn(t.id, status);
-      const dispute = await latestDispute(seller.id, t.id);
-      res.json({ status: true, data: { applied: outcome.applied, dispute: dispute ? disputeView(dispute) : null } });
+      const { applied, dispute } = await services.sandbox.openDispute(sellerOf(res).id, String(_req.params.id), status);
+      res.json({ status: true, data: { applied, dispute: dispute ? disputeView(dispute) : null } });
     });
   }
 
   router.post('/v1/sandbox/disputes/:id/decide', auth, async (req, res) => {
-    const seller = sellerOf(res);
-    const dispute = await services.disputeQueries.get(seller.id, String(req.params.id));
     const { outcome } = parseWith(SandboxDisputeDecision, req.body);
-    const applied = await reportOn(dispute.transactionId, outcome === 'WON' ? 'DISPUTE_WON' : 'DISPUTE_LOST');
-    res.json({ status: true, data: { applied: applied.applied, dispute: disputeView(await services.disputeQueries.get(seller.id, dispute.id)) } });
+    const { applied, dispute } = await services.sandbox.decideDispute(sellerOf(res).id, String(req.params.id), outcome);
+    res.json({ status: true, data: { applied, dispute: disputeView(dispute) } });
   });
 
   return router;

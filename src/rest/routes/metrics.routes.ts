@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Services } from '../../app/services';
-import { statusClass } from '../../infra/metrics/metrics';
 import { HttpError } from '../http-error';
 
 const sameSecret = (given: string, expected: string) => {
@@ -9,6 +8,9 @@ const sameSecret = (given: string, expected: string) => {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 };
+
+/** `2xx`, `4xx`...: a bounded label. */
+const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;
 
 /** Observes every request's duration by route template (never the raw path: bounded labels). */
 export function httpMetrics(services: Services) {

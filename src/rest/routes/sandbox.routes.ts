@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../../app/services';
 import { transactionView } from '../../domain/transactions/transaction-view';
-import { sandboxPayCharge, sandboxReportCharge } from '../../infra/institution/sandbox-charge-actions';
 import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
 
@@ -14,13 +13,13 @@ export function sandboxRoutes(services: Services): Router {
   const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
 
   router.post('/v1/sandbox/transactions/:id/pay', auth, async (req, res) => {
-    const t = await sandboxPayCharge(services, sellerOf(res).id, String(req.params.id));
+    const t = await services.sandbox.payCharge(sellerOf(res).id, String(req.params.id));
     res.json({ status: true, data: transactionView(t) });
   });
 
   router.post('/v1/sandbox/transactions/:id/report', auth, async (req, res) => {
     const body = (req.body as Record<string, unknown> | undefined) ?? {};
-    const outcome = await sandboxReportCharge(services, sellerOf(res).id, String(req.params.id), { status: body.status, refusedReason: body.refusedReason });
+    const outcome = await services.sandbox.reportCharge(sellerOf(res).id, String(req.params.id), { status: body.status, refusedReason: body.refusedReason });
     res.json({ status: true, data: { applied: outcome.applied, transaction: transactionView(outcome.transaction) } });
   });
 

@@ -8,7 +8,6 @@ import { parseCreateWithdrawal } from '../../domain/withdrawals/create-withdrawa
 import { WITHDRAWAL_CSV_COLUMNS, withdrawalCsvRecord } from '../../domain/withdrawals/withdrawal-csv';
 import { parseWithdrawalListQuery } from '../../domain/withdrawals/withdrawal-list-query';
 import { withdrawalDetailView, withdrawalView } from '../../domain/withdrawals/withdrawal-view';
-import { sandboxEndToEndId } from '../../infra/institution/sandbox-institution';
 import type { Withdrawal, WithdrawalListFilter } from '../../domain/withdrawals/withdrawal.types';
 import { sendIdempotent } from '../idempotent-create';
 import { SandboxWithdrawalReport } from '../request-schemas';
@@ -96,17 +95,7 @@ export function withdrawalsSandboxRoutes(services: Services): Router {
   const router = Router();
   const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
   router.post('/v1/sandbox/withdrawals/:id/report', auth, async (req: Request, res: Response) => {
-    const w = await services.withdrawals.get(sellerOf(res).id, String(req.params.id));
-    const { status, reason } = parseWith(SandboxWithdrawalReport, req.body);
-    const now = services.clock.now();
-    const outcome = await services.withdrawalReports.apply({
-      reportId: `sandbox-report:${w.id}:${services.platform.tokens.randomToken()}`,
-      withdrawalId: w.id,
-      status,
-      end2end: sandboxEndToEndId(now),
-      at: now,
-      reason,
-    });
+    const outcome = await services.sandbox.reportWithdrawal(sellerOf(res).id, String(req.params.id), parseWith(SandboxWithdrawalReport, req.body));
     res.json({ status: true, data: { applied: outcome.applied, transitions: outcome.transitions, withdrawal: withdrawalDetailView(outcome.withdrawal) } });
   });
   return router;

@@ -1,0 +1,93 @@
+import type { DisputeQueries } from '../disputes/dispute-queries';
+import type { Dispute } from '../disputes/dispute.types';
+import type { Clock } from '../shared/clock';
+import { DomainError, validationError } from '../shared/errors';
+import type { InstitutionChargeReportsService, ReportOutcome } from '../transactions/institution-charge-reports.service';
+import type { Transaction, TransactionPaymentMethod } from '../transactions/transaction.types';
+import type { TransactionsService } from '../transactions/transactions.service';
+import type { InstitutionPayoutReportsService, PayoutReportOutcome } from '../withdrawals/institution-payout-reports.service';
+import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+
+export interface SandboxActionsDeps {
+  transactions: Pick<TransactionsService, 'get'>;
+  withdrawals: Pick<WithdrawalsService, 'get'>;
+  /** The simulated payer paying a charge now (the same path as the automatic payment). */
+  payNow(transactionId: string, at: Date, method: TransactionPaymentMethod): Promise<unknown>;
+  chargeReports: Pick<InstitutionChargeReportsService, 'apply'>;
+  payoutReports: Pick<InstitutionPayoutReportsService, 'apply'>;
+  disputes: Pick<DisputeQueries, 'list' | 'get'>;
+  clock: Clock;
+  /** A fresh random token: each simulated report is a report of its own. */
+  randomToken(): string;
+  /** An end-to-end id of the simulated institution for a payment at `at`. */
+  endToEndId(at: Date): string;
+}
+
+/**
+ * What a seller may make the simulated institution do in sandbox mode: pay a charge,
+ * report any status for a charge or a withdrawal, open a contestation or a MED return.
+ * Every action goes through the one institution report path, as a real report would;
+ * the doors only translate. Other sellers' ids are 404 alike.
+ */
+export class SandboxActions {
+  constructor(private readonly d: SandboxActionsDeps) {}
+
+  async payCharge(sellerId: string, id: string): Promise<Transaction> {
+    const t = await this.d.transactions.get(sellerId, id);
+    if (t.paymentMethod === 'CARD') {
+      throw new DomainError('NOT_PAYABLE', 'a card payment is approved or refused when it is created; it cannot be paid later', 'UNPROCESSABLE');
+    }
+    await this.d.payNow(t.id, this.d.clock.now(), t.paymentMethod);
+    return this.d.transactions.get(t.sellerId, t.id);
+  }
+
+  async reportCharge(sellerId: string, id: string, input: { status: unknown; refusedReason?: unknown }): Promise<ReportOutcome> {
+    const t = await this.d.transactions.get(sellerId, id);
+    const status = input.status;
+    if (typeof status !== 'string' || status.length === 0 || status.length > 50) {
+      throw validationError('INVALID_FIELD', 'status must be a string of 1 to 50 characters (unknown words become FAILED)', { field: 'status' });
+    }
+    const now = this.d.clock.now();
+    const paid = status.toUpperCase() === 'PAID';
+    return this.d.chargeReports.apply({
+      reportId: `sandbox-report:${t.id}:${this.d.randomToken()}`,
+      transactionId: t.id,
+      status,
+      end2endId: paid && t.paymentMethod === 'PIX' ? this.d.endToEndId(now) : undefined,
+      paidAt: paid ? now : undefined,
+      refusedReason: typeof input.refusedReason === 'string' ? input.refusedReason : undefined,
+    });
+  }
+
+  async reportWithdrawal(sellerId: string, id: string, input: { status: string; reason?: string }): Promise<PayoutReportOutcome> {
+    const w = await this.d.withdrawals.get(sellerId, id);
+    const now = this.d.clock.now();
+    return this.d.payoutReports.apply({
+      reportId: `sandbox-report:${w.id}:${this.d.randomToken()}`,
+      withdrawalId: w.id,
+      status: input.status,
+      end2end: this.d.endToEndId(now),
+      at: now,
+      reason: input.reason,
+    });
+  }
+
+  /** A contestation (DISPUTE) or a MED return (CHARGEDBACK) of a paid charge, and the dispute it opened. */
+  async openDispute(sellerId: string, transactionId: string, kind: 'DISPUTE' | 'CHARGEDBACK'): Promise<{ applied: boolean; dispute: Dispute | null }> {
+    const t = await this.d.transactions.get(sellerId, transactionId);
+    const outcome = await this.report(t.id, kind);
+    const dispute = (await this.d.disputes.list(sellerId, { transactionId: t.id, take: 1 })).items[0] ?? null;
+    return { applied: outcome.applied, dispute };
+  }
+
+  /** The institution's decision on one of the seller's disputes. */
+  async decideDispute(sellerId: string, disputeId: string, outcome: 'WON' | 'LOST'): Promise<{ applied: boolean; dispute: Dispute }> {
+    const dispute = await this.d.disputes.get(sellerId, disputeId);
+    const applied = await this.report(dispute.transactionId, outcome === 'WON' ? 'DISPUTE_WON' : 'DISPUTE_LOST');
+    return { applied: applied.applied, dispute: await this.d.disputes.get(sellerId, dispute.id) };
+  }
+
+  private report(transactionId: string, status: string): Promise<ReportOutcome> {
+    return this.d.chargeReports.apply({ reportId: `sandbox-${status.toLowerCase()}:${transactionId}:${this.d.randomToken()}`, transactionId, status });
+  }
+}
