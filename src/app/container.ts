@@ -23,6 +23,7 @@ import { buildPlatform } from './wiring/platform';
 import { wireWebhooks } from './wiring/webhooks';
 import { wireRateLimits } from './wiring/rate-limits';
 import { wirePrivacy } from './wiring/privacy';
+import { wireCommands } from './wiring/commands';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
 export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): Services {
@@ -77,6 +78,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       randomToken: () => platform.tokens.randomToken(),
       endToEndId: sandboxEndToEndId,
     }),
+    commands: wireCommands(platform, { ...transactions, ...withdrawals, abuseLimits: rateLimits.abuseLimits }),
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
     institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
     institutionCallbackSecrets: config.INSTITUTION_CALLBACK_SECRET

@@ -30,6 +30,7 @@ import type { DependencyOutage } from '../infra/health/dependency-outage';
 import type { Logger } from '../infra/log/logger';
 import type { Lifecycle } from './lifecycle';
 import type { Platform } from './wiring/platform';
+import type { Commands } from './wiring/commands';
 import type { WebhookManagementService } from '../domain/webhooks/webhook-management.service';
 import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.service';
 import type { WebhookRetention } from '../domain/webhooks/webhook-retention';
@@ -57,6 +58,8 @@ export interface Services {
   live: LiveEvents;
   logger: Logger;
   startedAt: Date;
+  /** The money-moving writes (create charge, refund, create withdrawal), the same for both doors. */
+  commands: Commands;
   /** Shared plumbing (database, outbox, jobs, idempotency); doors use only `idempotency`. */
   platform: Platform;
   health: HealthProbe;

@@ -4,7 +4,7 @@ import { inBatches } from '../shared/in-batches';
 import type { Tx } from '../shared/unit-of-work';
 import { requestFingerprint } from './fingerprint';
 import type { IdempotencyStore } from './idempotency.ports';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type IdempotentOperation, type StoredResponse } from './idempotency.types';
+import { type ClaimResult, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type IdempotentOperation, type StoredResponse } from './idempotency.types';
 
 export const idempotencyInFlight = () =>
   new DomainError('IDEMPOTENCY_IN_FLIGHT', 'a request with this Idempotency-Key is still being processed; retry later', 'CONFLICT', { retryAfterSeconds: 5 });
@@ -51,6 +51,12 @@ export interface IdempotentRequest {
    * only if that claim is acquired; the first run created nothing.
    */
   claimAtCommit?: boolean;
+  /**
+   * Earlier ways this same request was identified (records stored before its identity
+   * changed): when `body` conflicts with the stored key, each is tried in turn, so a
+   * retry of such a record still replays it instead of being refused as a conflict.
+   */
+  formerBodies?: unknown[];
 }
 
 /**
@@ -76,15 +82,7 @@ export class IdempotencyService {
       const fresh = await this.runClaimingAtCommit(req, key, fingerprint);
       if (fresh) return fresh;
     }
-    const claim = await this.store.claim({
-      sellerId: req.sellerId,
-      operation: req.operation,
-      key,
-      fingerprint,
-      now: this.clock.now(),
-      leaseMs: IDEMPOTENCY_LEASE_MS,
-      retentionMs: IDEMPOTENCY_RETENTION_MS[req.operation],
-    });
+    const claim = await this.claim(req, key, [fingerprint, ...(req.formerBodies ?? []).map((b) => requestFingerprint(req.operation, b))]);
     switch (claim.state) {
       case 'DONE':
         this.observe(req.operation, 'replayed');
@@ -116,6 +114,24 @@ export class IdempotencyService {
     }
     this.observe(req.operation, 'created');
     return { ...response, replayed: false };
+  }
+
+  /** The first claim that does not conflict, trying the fingerprints in order. */
+  private async claim(req: IdempotentRequest, key: string, fingerprints: string[]): Promise<ClaimResult> {
+    let claim: ClaimResult = { state: 'CONFLICT' };
+    for (const fingerprint of fingerprints) {
+      claim = await this.store.claim({
+        sellerId: req.sellerId,
+        operation: req.operation,
+        key,
+        fingerprint,
+        now: this.clock.now(),
+        leaseMs: IDEMPOTENCY_LEASE_MS,
+        retentionMs: IDEMPOTENCY_RETENTION_MS[req.operation],
+      });
+      if (claim.state !== 'CONFLICT') return claim;
+    }
+    return claim;
   }
 
   /**

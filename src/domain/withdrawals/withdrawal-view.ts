@@ -23,6 +23,13 @@ export function withdrawalView(w: Withdrawal): Record<string, unknown> {
   };
 }
 
+const SPEC_FIELDS = ['id', 'amount', 'method', 'pixKey', 'pixKeyType', 'status', 'end2end', 'approvedAt', 'processedAt', 'metadata', 'createdAt'] as const;
+
+/** The SPEC fields of a withdrawal's view (detailed or not), in the documented order: what `withdrawalView` holds. */
+export function withdrawalSpecFields(view: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(SPEC_FIELDS.map((k) => [k, view[k]]));
+}
+
 /**
  * The SPEC fields plus the fee values and the rest of what we know (null when empty):
  * GET by id, list items, webhook payloads and the GraphQL type.

@@ -1,12 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { offsetPage } from '../types/page';
 import type { LiveEvent } from '../../domain/shared/live-events';
-import { claimsAtCommit } from '../../domain/transactions/claims-at-commit';
-import { withoutCardSecrets } from '../../domain/cards/card-input';
-import { parseCreateTransaction } from '../../domain/transactions/create-transaction.input';
-import { refuseDisabledPaymentMethod } from '../../domain/transactions/payment-method-input';
 import { transactionView } from '../../domain/transactions/transaction-view';
-import type { Transaction } from '../../domain/transactions/transaction.types';
 import { parseTransactionListQuery } from '../../domain/transactions/transaction-list-query';
 import { type GqlContext, requireSeller } from '../context';
 import { CreateTransactionInput, TransactionPageType, TransactionStatusGql, TransactionType } from '../types/transaction.types';
@@ -47,22 +42,9 @@ export class TransactionResolver {
     @Arg('input', () => CreateTransactionInput) input: CreateTransactionInput,
     @Arg('idempotencyKey', () => String) idempotencyKey: string,
   ) {
-    const seller = requireSeller(ctx);
-    const body = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
-    refuseDisabledPaymentMethod(body, { sandbox: ctx.services.mode === 'sandbox' });
-    const result = await ctx.services.platform.idempotency.run({
-      sellerId: seller.id,
-      operation: 'transactions.create',
-      key: idempotencyKey,
-      body: { graphql: 'createTransaction', body: withoutCardSecrets(body, (v) => ctx.services.cardFingerprinter.fingerprint(v)) },
-      claimAtCommit: claimsAtCommit(body),
-      execute: async (run) => {
-        const answer = (t: Transaction) => ({ status: 201, body: transactionView(t) });
-        const input = parseCreateTransaction(body, { sandbox: ctx.services.mode === 'sandbox' });
-        return answer(await ctx.services.transactions.create(seller, input, (tx, t) => run.record(tx, t.id, answer(t))));
-      },
-    });
-    return TransactionType.fromView(result.body as Record<string, unknown>);
+    const body = JSON.parse(JSON.stringify(input)) as unknown;
+    const result = await ctx.services.commands.createCharge({ seller: requireSeller(ctx), input: body, idempotencyKey });
+    return TransactionType.fromView(result.view);
   }
 
   @Mutation(() => TransactionType, { description: 'total when amount is omitted; needs available balance' })
@@ -72,19 +54,8 @@ export class TransactionResolver {
     @Arg('amount', () => Int, { nullable: true }) amount: number | null,
     @Arg('idempotencyKey', () => String) idempotencyKey: string,
   ) {
-    const seller = requireSeller(ctx);
-    const result = await ctx.services.platform.idempotency.run({
-      sellerId: seller.id,
-      operation: 'transactions.refund',
-      key: idempotencyKey,
-      body: { graphql: 'refundTransaction', id, amount },
-      execute: async (run) => {
-        const answer = (t: Transaction) => ({ status: 200, body: transactionView(t) });
-        const r = await ctx.services.refunds.refund(seller, id, amount ?? undefined, (tx, done) => run.record(tx, done.refundId, answer(done.transaction)));
-        return answer(r.transaction);
-      },
-    });
-    return TransactionType.fromView(result.body as Record<string, unknown>);
+    const result = await ctx.services.commands.refund({ seller: requireSeller(ctx), transactionId: id, input: amount == null ? {} : { amount }, idempotencyKey });
+    return TransactionType.fromView(result.view);
   }
 
   @Subscription(() => TransactionType, {

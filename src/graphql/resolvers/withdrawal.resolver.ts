@@ -1,11 +1,9 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { offsetPage } from '../types/page';
 import type { LiveEvent } from '../../domain/shared/live-events';
-import { parseCreateWithdrawal } from '../../domain/withdrawals/create-withdrawal.input';
 import { parseWithdrawalListQuery } from '../../domain/withdrawals/withdrawal-list-query';
 import { withdrawalDetailView } from '../../domain/withdrawals/withdrawal-view';
 import { type GqlContext, requirePrincipal, requireSeller } from '../context';
-import type { Withdrawal } from '../../domain/withdrawals/withdrawal.types';
 import { CreateWithdrawalInput, WithdrawalPageType, WithdrawalStatusGql, WithdrawalType } from '../types/withdrawal.types';
 
 /** PIX withdrawals: the same use cases and rules as the REST door. */
@@ -49,28 +47,15 @@ export class WithdrawalResolver {
     @Arg('idempotencyKey', () => String) idempotencyKey: string,
     @Arg('totpCode', () => String, { nullable: true }) totpCode: string | null,
   ) {
-    const seller = requireSeller(ctx);
-    const user = requirePrincipal(ctx).user;
-    const body = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
-    const result = await ctx.services.platform.idempotency.run({
-      sellerId: seller.id,
-      operation: 'withdrawals.create',
-      key: idempotencyKey,
-      body: { graphql: 'createWithdrawal', body },
-      execute: async (run) => {
-        const parsed = parseCreateWithdrawal(body, { sandbox: ctx.services.mode === 'sandbox' });
-        const answer = (w: Withdrawal) => ({ status: 201, body: withdrawalDetailView(w) });
-        const create = () =>
-          ctx.services.withdrawals.create({ seller, user }, parsed, {
-            totpCode,
-            withinTransaction: (tx, created) => run.record(tx, created.id, answer(created)),
-          });
-        // A code is a guess like any other: wrong ones count against the user and the address.
-        const w = totpCode ? await ctx.services.abuseLimits.attempt('totp', { user: user.id, address: ctx.address }, create) : await create();
-        return answer(w);
-      },
+    const result = await ctx.services.commands.createWithdrawal({
+      seller: requireSeller(ctx),
+      user: requirePrincipal(ctx).user,
+      input: JSON.parse(JSON.stringify(input)) as unknown,
+      idempotencyKey,
+      totpCode,
+      address: ctx.address,
     });
-    return WithdrawalType.fromView(result.body as Record<string, unknown>);
+    return WithdrawalType.fromView(result.view);
   }
 
   @Subscription(() => WithdrawalType, {

@@ -4,12 +4,11 @@ import { stringify } from 'csv-stringify';
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../app/services';
 import { parseWith } from '../../domain/shared/zod-input';
-import { parseCreateWithdrawal } from '../../domain/withdrawals/create-withdrawal.input';
 import { WITHDRAWAL_CSV_COLUMNS, withdrawalCsvRecord } from '../../domain/withdrawals/withdrawal-csv';
 import { parseWithdrawalListQuery } from '../../domain/withdrawals/withdrawal-list-query';
-import { withdrawalDetailView, withdrawalView } from '../../domain/withdrawals/withdrawal-view';
+import { withdrawalDetailView, withdrawalSpecFields } from '../../domain/withdrawals/withdrawal-view';
 import type { Withdrawal, WithdrawalListFilter } from '../../domain/withdrawals/withdrawal.types';
-import { sendIdempotent } from '../idempotent-create';
+import { sendCommandResult } from '../send-command-result';
 import { SandboxWithdrawalReport } from '../request-schemas';
 import { clientAddress, rateLimited } from '../middleware/rate-limit';
 import { authenticate, principalOf, sellerOf } from '../middleware/auth';
@@ -47,25 +46,15 @@ export function withdrawalsRoutes(services: Services): Router {
   const { withdrawals } = services;
 
   router.post(BASE, auth, async (req: Request, res: Response) => {
-    const seller = sellerOf(res);
-    const user = principalOf(res).user;
-    await sendIdempotent(services, req, res, {
-      sellerId: seller.id,
-      operation: 'withdrawals.create',
-      execute: async (run) => {
-        const input = parseCreateWithdrawal(req.body, { sandbox: services.mode === 'sandbox' });
-        const answer = (w: Withdrawal) => ({ status: 201, body: { status: true, data: withdrawalView(w) } });
-        const totpCode = req.header(TWO_FACTOR_HEADER);
-        const create = () =>
-          withdrawals.create({ seller, user }, input, {
-            totpCode,
-            withinTransaction: (tx, created) => run.record(tx, created.id, answer(created)),
-          });
-        // A code is a guess like any other: wrong ones count against the user and the address.
-        const w = totpCode ? await services.abuseLimits.attempt('totp', { user: user.id, address: clientAddress(req) }, create) : await create();
-        return answer(w);
-      },
+    const result = await services.commands.createWithdrawal({
+      seller: sellerOf(res),
+      user: principalOf(res).user,
+      input: req.body,
+      idempotencyKey: req.header('idempotency-key'),
+      totpCode: req.header(TWO_FACTOR_HEADER),
+      address: clientAddress(req),
     });
+    sendCommandResult(res, 201, result, withdrawalSpecFields);
   });
 
   router.get(BASE, auth, async (req: Request, res: Response) => {

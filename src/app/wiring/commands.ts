@@ -1,0 +1,29 @@
+import type { CardFingerprinter } from '../../domain/cards/cards.ports';
+import type { AbuseLimits } from '../../domain/rate-limits/abuse-limits';
+import { createChargeCommand, type CreateCharge } from '../../domain/transactions/create-charge.command';
+import { refundCommand, type Refund } from '../../domain/transactions/refund.command';
+import type { RefundsService } from '../../domain/transactions/refunds.service';
+import type { TransactionsService } from '../../domain/transactions/transactions.service';
+import { createWithdrawalCommand, type CreateWithdrawal } from '../../domain/withdrawals/create-withdrawal.command';
+import type { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
+import type { Platform } from './platform';
+
+/** The writes both doors call: each parses, runs the one idempotency mechanism and answers a domain view. */
+export interface Commands {
+  createCharge: CreateCharge;
+  refund: Refund;
+  createWithdrawal: CreateWithdrawal;
+}
+
+export function wireCommands(
+  p: Platform,
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits },
+): Commands {
+  const sandbox = p.config.MODE === 'sandbox';
+  const { idempotency } = p;
+  return {
+    createCharge: createChargeCommand({ idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox }),
+    refund: refundCommand({ idempotency, refunds: d.refunds }),
+    createWithdrawal: createWithdrawalCommand({ idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
+  };
+}
