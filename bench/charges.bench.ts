@@ -221,7 +221,10 @@ async function creationThroughput() {
 /** Commit of a status change -> a graphql-ws subscriber got it, with 100 subscribers. */
 async function subscriptionLatency() {
   const db = await createDatabase('pixpay_bench_subs');
-  const app = await startApplication(loadConfig({ DATABASE_URL: db.url, PORT: '0', ROLE: 'api', LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+  // One seller holds every subscriber: its socket limit must let them all in.
+  const app = await startApplication(loadConfig({ DATABASE_URL: db.url, PORT: '0', ROLE: 'api', LOG_LEVEL: 'silent', SUBSCRIPTIONS_PER_SELLER: String(SUBSCRIBERS) }), {
+    logger: createLogger('silent'),
+  });
   const clients: ReturnType<typeof createClient>[] = [];
   try {
     const s = app.services;
@@ -235,10 +238,17 @@ async function subscriptionLatency() {
     let allReceived!: () => void;
     const done = new Promise<void>((r) => (allReceived = r));
     for (let i = 0; i < SUBSCRIBERS; i++) {
-      const client = createClient({ url: `${app.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` } });
+      const client = createClient({
+        url: `${app.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${key}` },
+        retryAttempts: 0,
+      });
       clients.push(client);
-      await new Promise<void>((resolve) => {
+      // A refused socket (4429, 4403) ends the run with its reason instead of waiting for ever.
+      await new Promise<void>((resolve, reject) => {
         client.on('connected', () => resolve());
+        client.on('closed', (e) => reject(new Error(`subscriber ${i} closed before connecting: ${(e as { code?: number; reason?: string }).code} ${(e as { reason?: string }).reason ?? ''}`)));
         client.subscribe<{ transactionUpdated: { id: string } }>(
           { query: 'subscription { transactionUpdated { id status } }' },
           {
