@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { DomainError } from '../../domain/shared/errors';
 import type { Logger } from '../log/logger';
 
@@ -33,13 +33,22 @@ const DELETE_CONCURRENCY = 8;
  * 503 EVIDENCE_STORAGE_UNAVAILABLE.
  */
 export class S3EvidenceObjects implements EvidenceObjects {
-  private readonly client: S3Client;
+  private sdk?: Promise<{ s3: typeof S3; client: S3.S3Client }>;
 
   constructor(
     private readonly s: S3Settings,
     private readonly logger: Logger,
-  ) {
-    this.client = new S3Client({
+  ) {}
+
+  /** The AWS SDK (about 20 MB of memory once loaded) is loaded with the first call, not at start. */
+  private connect(): Promise<{ s3: typeof S3; client: S3.S3Client }> {
+    this.sdk ??= import('@aws-sdk/client-s3').then((s3) => ({ s3, client: this.newClient(s3) }));
+    return this.sdk;
+  }
+
+  private newClient(s3: typeof S3): S3.S3Client {
+    const s = this.s;
+    return new s3.S3Client({
       region: s.region,
       endpoint: s.endpoint,
       forcePathStyle: s.forcePathStyle,
@@ -54,9 +63,10 @@ export class S3EvidenceObjects implements EvidenceObjects {
   }
 
   async put(key: string, content: Buffer, meta: { contentType: string; sha256Hex: string }): Promise<void> {
+    const { s3, client } = await this.connect();
     await this.call('put', key, () =>
-      this.client.send(
-        new PutObjectCommand({
+      client.send(
+        new s3.PutObjectCommand({
           Bucket: this.s.bucket,
           Key: key,
           Body: content,
@@ -71,8 +81,9 @@ export class S3EvidenceObjects implements EvidenceObjects {
   }
 
   async get(key: string): Promise<{ body: Readable; size: number } | null> {
+    const { s3, client } = await this.connect();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
+      const out = await client.send(new s3.GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
       return { body: out.Body as Readable, size: Number(out.ContentLength ?? 0) };
     } catch (err) {
       if ((err as { name?: string }).name === 'NoSuchKey') return null;
@@ -81,8 +92,9 @@ export class S3EvidenceObjects implements EvidenceObjects {
   }
 
   async delete(keys: string[]): Promise<void> {
+    const { s3, client } = await this.connect();
     for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
-      await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map((key) => this.call('delete', key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: key })))));
+      await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map((key) => this.call('delete', key, () => client.send(new s3.DeleteObjectCommand({ Bucket: this.s.bucket, Key: key })))));
     }
   }
 
