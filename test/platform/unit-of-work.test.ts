@@ -137,6 +137,26 @@ function pipelineSuite(name: string, open: () => Promise<{ orm: Orm; close(): Pr
       expect(Number((await sql.one<{ n: number }>('select n from pipeline_probe where id = ?', ['a2']))!.n)).toBe(2 + 4);
     });
 
+    it('deferred writes go as named prepared statements: parsed once per batch and per connection, and usable again after a batch that failed', async () => {
+      const insert = 'insert into pipeline_probe (id, n) values (?, ?)';
+      // One connection at a time: the pool's connections each prepare it at most once, whatever fails in between.
+      for (let i = 0; i < 6; i++) {
+        await expect(
+          uow.run(async (tx) => {
+            sqlTx(tx).defer(insert, [`e${i}`, 1]);
+            sqlTx(tx).defer(insert, [`e${i}x`, -1]); // the check fails after the statement was prepared
+          }),
+        ).rejects.toMatchObject({ code: '23514' });
+        await uow.run(async (tx) => {
+          sqlTx(tx).defer(insert, [`f${i}`, 1]);
+          sqlTx(tx).defer(insert, [`g${i}`, 1]);
+        });
+      }
+      expect((await ids()).filter((id) => /^[fg]\d$/.test(id))).toHaveLength(12);
+      expect((await ids()).filter((id) => id.startsWith('e'))).toEqual([]);
+      await sql.query("delete from pipeline_probe where id ~ '^[fg][0-9]$'");
+    });
+
     it('rows come back parsed per statement, and concurrent calls keep their order', async () => {
       const out = await uow.run(async (tx) => {
         sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['e1', 7]);

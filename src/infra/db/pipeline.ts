@@ -4,13 +4,19 @@ import { prepareValue } from 'pg/lib/utils';
 export interface Statement {
   text: string;
   values: unknown[];
-  /** A prepared statement already parsed on this connection: only bound and executed. */
+  /**
+   * A named prepared statement: parsed once per connection (node-postgres' record of
+   * what a connection has parsed, `parsedStatements`, is kept), then only bound and executed.
+   */
   name?: string;
 }
 
 /** The protocol writer node-postgres hands to a submittable query. */
 interface Wire {
   stream: { cork?(): void; uncork?(): void };
+  /** What this connection has prepared, by name (node-postgres' own record). */
+  parsedStatements?: Record<string, string>;
+  close(m: { type: 'S'; name: string }): void;
   parse(m: { text: string; name?: string; types?: number[] }): void;
   bind(m: { portal?: string; statement?: string; values: unknown[] }): void;
   describe(m: { type: 'P' | 'S'; name: string }): void;
@@ -39,6 +45,9 @@ export class PipelinedBatch {
   private readonly results: Result[] = [];
   private current = 0;
   private failed: unknown = null;
+  private wire?: Wire;
+  /** Named statements this batch parses: recorded as prepared only if the whole batch succeeds. */
+  private readonly parsing: Statement[] = [];
 
   constructor(private readonly statements: Statement[]) {
     this.done = new Promise((resolve, reject) => {
@@ -57,10 +66,18 @@ export class PipelinedBatch {
     } catch (e) {
       return e instanceof Error ? e : new Error(String(e));
     }
+    this.wire = wire;
     wire.stream.cork?.();
     try {
       this.statements.forEach((s, i) => {
         if (s.name === undefined) wire.parse({ text: s.text });
+        else if (wire.parsedStatements?.[s.name] !== s.text && !this.parsing.some((p) => p.name === s.name)) {
+          // A failed batch may have left it prepared, or not: closing a statement that does
+          // not exist is no error, so closing first makes the parse safe either way.
+          wire.close({ type: 'S', name: s.name });
+          wire.parse({ text: s.text, name: s.name });
+          this.parsing.push(s);
+        }
         wire.bind({ statement: s.name ?? '', values: values[i]! });
         wire.describe({ type: 'P', name: '' });
         wire.execute({});
@@ -103,8 +120,13 @@ export class PipelinedBatch {
   }
 
   handleReadyForQuery(): void {
-    if (this.failed) this.reject(this.failed);
-    else this.resolve(this.results.map((r) => r.rows));
+    if (this.failed) {
+      this.reject(this.failed);
+      return;
+    }
+    const parsed = this.wire?.parsedStatements;
+    if (parsed) for (const s of this.parsing) parsed[s.name!] = s.text;
+    this.resolve(this.results.map((r) => r.rows));
   }
 
   handlePortalSuspended(): void {}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Tx, UnitOfWork } from '../../domain/shared/unit-of-work';
 import type { PgClient, PgConnections } from './pg-connections';
 import { PipelinedBatch, type Statement } from './pipeline';
@@ -41,9 +42,13 @@ export class PgTx implements Tx {
     return (await this.client.query(statement)).rows as T[];
   }
 
-  /** A write whose result is not needed: it is sent with the next query or the commit. */
+  /**
+   * A write whose result is not needed: it is sent with the next query or the commit,
+   * as a named prepared statement, so PostgreSQL parses and plans it once per connection.
+   */
   defer(sql: string, params: unknown[] = []): void {
-    this.deferred.push({ text: toPgPlaceholders(sql), values: params });
+    const text = toPgPlaceholders(sql);
+    this.deferred.push({ text, values: params, name: preparedName(text) });
   }
 
   async commit(): Promise<void> {
@@ -77,9 +82,13 @@ export class PgTx implements Tx {
     return queued;
   }
 
-  /** One statement goes the usual way (the simple protocol when it has no parameters). */
+  /**
+   * One unnamed statement goes the usual way (the simple protocol when it has no
+   * parameters); named ones always go through the batch, which closes a name before
+   * parsing it (node-postgres would not, after a failed batch left it prepared).
+   */
   private async run(statements: Statement[]): Promise<unknown[][]> {
-    if (statements.length === 1) return [(await this.client.query(statements[0]!)).rows];
+    if (statements.length === 1 && statements[0]!.name === undefined) return [(await this.client.query(statements[0]!)).rows];
     return this.client.query(new PipelinedBatch(statements)).done;
   }
 
@@ -88,6 +97,20 @@ export class PgTx implements Tx {
     const connection = (this.client as { connection?: { parsedStatements?: Record<string, string> } }).connection;
     return connection?.parsedStatements?.[s.name!] === s.text;
   }
+}
+
+/** Distinct deferred texts given a name; past this, statements go unnamed (bounded server memory). */
+const MAX_PREPARED = 512;
+const preparedNames = new Map<string, string>();
+
+/** A stable name per statement text (the same on every connection), while under the bound. */
+function preparedName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < MAX_PREPARED) {
+    name = `deferred_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
 }
 
 export function sqlTx(tx: Tx): PgTx {
