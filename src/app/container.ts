@@ -80,7 +80,6 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     }),
     commands: wireCommands(platform, { ...transactions, ...withdrawals, abuseLimits: rateLimits.abuseLimits }),
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
-    institutionCallbackSecret: config.INSTITUTION_CALLBACK_SECRET ?? `${config.APP_SECRET}:institution`,
     institutionCallbackSecrets: config.INSTITUTION_CALLBACK_SECRET
       ? [config.INSTITUTION_CALLBACK_SECRET]
       : [config.APP_SECRET, ...acceptedSecrets(config)].map((s) => `${s}:institution`),

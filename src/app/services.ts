@@ -89,7 +89,6 @@ export interface Services {
   sandboxInstitution: SandboxInstitution;
   pixSigner: JwsSigner;
   /** Bearer secret the institution's callbacks present. */
-  institutionCallbackSecret: string;
   /** Every secret the institution may present: the current one and, during an APP_SECRET rotation, the one derived from the other. */
   institutionCallbackSecrets: string[];
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */

@@ -10,7 +10,6 @@ import { joiningTransaction } from '../infra/db/account.repositories';
 import { createLogger } from '../infra/log/logger';
 import { InProcessLiveEvents, createLivePubSub } from '../infra/live/in-process-live-events';
 import { resealSecrets } from '../infra/security/reseal-secrets';
-import { secretBoxOf } from '../app/wiring/secret-box';
 
 const USAGE = `usage: npm run -s admin -- create-seller --email E --password P --name N --document CPF_OR_CNPJ [--operator] [--mode test]
        npm run -s admin -- create-operator --email E --password P
@@ -101,7 +100,7 @@ async function runReseal(args: string[], env: NodeJS.ProcessEnv, progress: Progr
   try {
     const platform = buildPlatform(config, db.orm, createLogger('silent'), systemClock, new InProcessLiveEvents(createLivePubSub()));
     progress(check ? 'counting secrets not sealed with APP_SECRET...' : 're-sealing secrets with APP_SECRET...');
-    const columns = await resealSecrets(platform.sql, secretBoxOf(config), { check });
+    const columns = await resealSecrets(platform.sql, platform.secretBox, { check });
     const pending = columns.reduce((n, c) => n + c.resealed + c.changedMeanwhile, 0);
     const unreadable = columns.reduce((n, c) => n + c.unreadable.length, 0);
     return { check, columns, ...(check ? { notCurrent: pending } : { runAgain: columns.some((c) => c.changedMeanwhile > 0) }), unreadable };

@@ -222,7 +222,7 @@ describe('status reports', () => {
     const path = '/v1/institution/reports';
     const body = { reportId: `cb-${t.id}`, transactionId: t.id, status: 'PAID', end2endId: 'E00000000202601011200abcdefghijk' };
     expect((await rest(app, 'POST', path, { bearer: 'wrong', body })).status).toBe(401);
-    const secret = app.services.institutionCallbackSecret;
+    const [secret] = app.services.institutionCallbackSecrets;
     const first = await rest(app, 'POST', path, { bearer: secret, body });
     expect(first.body.data).toEqual({ applied: true, duplicate: false, transactionStatus: 'PAID' });
     const again = await rest(app, 'POST', path, { bearer: secret, body });

@@ -1,4 +1,3 @@
-import { secretBoxOf } from './secret-box';
 import { ApiKeysService } from '../../domain/accounts/api-keys.service';
 import { IdentityService } from '../../domain/accounts/identity.service';
 import { SellerOnboardingService } from '../../domain/accounts/seller-onboarding.service';
@@ -27,7 +26,7 @@ export function wireAccounts(p: Platform) {
   };
   const users = new AnnouncingUserRepository(new MikroUserRepository(em), announce);
   const sellers = new AnnouncingSellerRepository(new MikroSellerRepository(em), announce);
-  const twoFactor = new TwoFactorService({ users, totp: new OtplibTotp(), box: secretBoxOf(config), clock });
+  const twoFactor = new TwoFactorService({ users, totp: new OtplibTotp(), box: p.secretBox, clock });
   return {
     sellerRepository: sellers,
     userRepository: users,

@@ -1,3 +1,5 @@
+import type { AesSecretBox } from '../../infra/security/aes-secret-box';
+import { secretBoxOf } from './secret-box';
 import { EventEmitter } from 'node:events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdempotencyService } from '../../domain/idempotency/idempotency.service';
@@ -40,6 +42,8 @@ export interface Platform {
   publicAddress: PublicAddress;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
+  /** Seals stored secrets (TOTP seeds, webhook secrets) with APP_SECRET; one per process. */
+  secretBox: AesSecretBox;
 }
 
 export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): Platform {
@@ -74,5 +78,6 @@ export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: C
     workerHooks: [],
     publicAddress: new PublicAddress(config.PUBLIC_BASE_URL, config.HOST, config.PORT),
     metrics,
+    secretBox: secretBoxOf(config),
   };
 }

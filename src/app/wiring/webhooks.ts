@@ -1,4 +1,3 @@
-import { secretBoxOf } from './secret-box';
 import type { Connection } from 'rabbitmq-client';
 import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
@@ -48,7 +47,7 @@ export interface WebhookRuntime {
  */
 export function wireWebhooks(p: Platform) {
   const { config, sql, clock, logger, tokens, uow } = p;
-  const box = secretBoxOf(config);
+  const box = p.secretBox;
   const sealNew = () => {
     const secret = `whsec_${tokens.randomToken()}`;
     return { secretEnc: box.seal(secret), last4: secret.slice(-4) };

@@ -12,7 +12,7 @@ export interface SubscriptionSlotStore {
   take(owner: string, limit: number): Promise<ReleaseSlot | null>;
 }
 
-const once = (release: () => void): ReleaseSlot => {
+export const releaseOnce = (release: () => void): ReleaseSlot => {
   let done = false;
   return () => {
     if (done) return;
@@ -29,7 +29,7 @@ export class LocalSubscriptionSlots implements SubscriptionSlotStore {
     const n = this.open.get(owner) ?? 0;
     if (n >= limit) return null;
     this.open.set(owner, n + 1);
-    return once(() => {
+    return releaseOnce(() => {
       const left = (this.open.get(owner) ?? 1) - 1;
       if (left > 0) this.open.set(owner, left);
       else this.open.delete(owner);
@@ -57,7 +57,6 @@ export class FallbackSubscriptionSlots implements SubscriptionSlotStore {
   }
 }
 
-export { once as releaseOnce };
 
 /** GraphQL subscription sockets per seller (its keys and sessions together). */
 export class SubscriptionSlots {

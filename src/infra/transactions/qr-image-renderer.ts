@@ -60,4 +60,7 @@ export class QrImageRenderer implements QrRenderer {
     const bytes = png(symbol(payload), QR_IMAGE_SIZE.default);
     return `data:image/png;base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`;
   }
+
+  /** Nothing to stop: it renders in the caller's thread. */
+  async close(): Promise<void> {}
 }

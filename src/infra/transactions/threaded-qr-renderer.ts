@@ -43,7 +43,5 @@ export class ThreadedQrRenderer implements ClosableQrRenderer {
 
 /** Threads when asked for and the compiled worker exists; in process otherwise. */
 export function qrRendererFor(threads: number): ClosableQrRenderer {
-  if (threads > 0 && existsSync(WORKER_FILE)) return new ThreadedQrRenderer(threads);
-  const renderer = new QrImageRenderer();
-  return { image: (p, f, s) => renderer.image(p, f, s), pngDataUri: (p) => renderer.pngDataUri(p), close: async () => undefined };
+  return threads > 0 && existsSync(WORKER_FILE) ? new ThreadedQrRenderer(threads) : new QrImageRenderer();
 }

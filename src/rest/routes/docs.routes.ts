@@ -29,11 +29,13 @@ export function docsRoutes(services: Services): Router {
   const served = () => ({ ...openApiDocument(), servers: [{ url: services.platform.publicAddress.baseUrl, description: 'this service' }] });
   let json: string | undefined;
   let yaml: string | undefined;
-  const assets = new Map<string, { type: string; body: Buffer | string }>([
-    ['swagger-ui-bundle.js', { type: 'text/javascript; charset=utf-8', body: fromSwaggerUi('swagger-ui-bundle.js') }],
-    ['swagger-ui.css', { type: 'text/css; charset=utf-8', body: fromSwaggerUi('swagger-ui.css') }],
-    ['docs.js', { type: 'text/javascript; charset=utf-8', body: DOCS_SCRIPT }],
+  // Swagger UI's files (about 1.5 MB) are read when the docs are first asked for, not at start.
+  const assets = new Map<string, { type: string; body: () => Buffer | string }>([
+    ['swagger-ui-bundle.js', { type: 'text/javascript; charset=utf-8', body: () => fromSwaggerUi('swagger-ui-bundle.js') }],
+    ['swagger-ui.css', { type: 'text/css; charset=utf-8', body: () => fromSwaggerUi('swagger-ui.css') }],
+    ['docs.js', { type: 'text/javascript; charset=utf-8', body: () => DOCS_SCRIPT }],
   ]);
+  const read = new Map<string, Buffer | string>();
 
   router.get('/openapi.json', (_req, res) => {
     json ??= openApiJson(served());
@@ -49,7 +51,10 @@ export function docsRoutes(services: Services): Router {
     const asset = req.method === 'GET' || req.method === 'HEAD' ? assets.get(req.path.slice(1)) : undefined;
     if (!asset) return next();
     res.type(asset.type).setHeader('Cache-Control', 'public, max-age=3600');
-    res.send(asset.body);
+    const name = req.path.slice(1);
+    let body = read.get(name);
+    if (body === undefined) read.set(name, (body = asset.body()));
+    res.send(body);
   });
   router.get('/docs', pageHeaders, (_req, res) => {
     res.type('text/html; charset=utf-8').setHeader('Cache-Control', 'no-cache');
