@@ -12,6 +12,18 @@ const inProcess = new QrImageRenderer();
 afterAll(() => threaded.close());
 
 describe('QR images rendered in worker threads', () => {
+  it('start no thread before the first render', async () => {
+    const lazy = new ThreadedQrRenderer(1, join(ROOT, 'dist/src/infra/transactions/qr-render-worker.js'));
+    try {
+      expect(lazy.threads).toBe(0);
+      const code = buildDynamicBrCode({ locationUrl: `pix.example.com/pix/qr/${randomUUID().replaceAll('-', '')}`, amountCents: 100, merchantName: 'Loja Teste', merchantCity: 'Sao Paulo' });
+      await lazy.image(code, 'png', 4);
+      expect(lazy.threads).toBe(1);
+    } finally {
+      await lazy.close();
+    }
+  });
+
   it('are the same bytes, type and ETag as rendered in process, under concurrency', async () => {
     const codes = Array.from({ length: 40 }, (_, i) =>
       buildDynamicBrCode({ locationUrl: `pix.example.com/pix/qr/${randomUUID().replaceAll('-', '')}`, amountCents: 100 + i, merchantName: 'Loja Teste', merchantCity: 'Sao Paulo' }),

@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js/node';
+import type bwipjs from 'bwip-js/node';
 import { formatDigitableLine } from '../../domain/boleto/febraban';
 import type { Transaction } from '../../domain/transactions/transaction.types';
 
@@ -6,9 +6,15 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 const brl = (cents: number) => `R$ ${(cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The barcode as SVG: interleaved 2 of 5 (FEBRABAN), drawn by bwip-js. */
+let barcodes: typeof bwipjs | undefined;
+
+/**
+ * The barcode as SVG: interleaved 2 of 5 (FEBRABAN), drawn by bwip-js (loaded on the first
+ * boleto page: it carries every symbology, about 2.5 MB of heap a service without boletos never needs).
+ */
 export function boletoBarcodeSvg(barcode: string): string {
-  return bwipjs.toSVG({ bcid: 'interleaved2of5', text: barcode, height: 13, includetext: false, paddingwidth: 10 });
+  barcodes ??= require('bwip-js/node') as typeof bwipjs;
+  return barcodes.toSVG({ bcid: 'interleaved2of5', text: barcode, height: 13, includetext: false, paddingwidth: 10 });
 }
 
 /**

@@ -1,4 +1,4 @@
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
 import type { HolidayCalendar } from '../../domain/privacy/business-days';
 
 /**
@@ -7,16 +7,19 @@ import type { HolidayCalendar } from '../../domain/privacy/business-days';
  * Independência, Nossa Senhora Aparecida, Finados, Proclamação da República,
  * Consciência Negra, Natal, and national election days). Carnaval and Corpus Christi
  * are optional points there, not national holidays, so they count as business days.
+ * The package holds every country's rules (about 5 MB of heap), so it is loaded on the
+ * first question, which only erasure deadlines ask.
  */
 export class BrazilHolidays implements HolidayCalendar {
-  private readonly data = new Holidays('BR');
+  private data?: Holidays;
   private readonly years = new Map<number, Set<string>>();
 
   isNationalHoliday(day: string): boolean {
     const year = Number(day.slice(0, 4));
     let set = this.years.get(year);
     if (!set) {
-      set = new Set(this.data.getHolidays(year).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)));
+      const data = (this.data ??= new (require('date-holidays') as typeof Holidays)('BR'));
+      set = new Set(data.getHolidays(year).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)));
       this.years.set(year, set);
     }
     return set.has(day);

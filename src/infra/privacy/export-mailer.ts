@@ -3,7 +3,7 @@ import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { ExportMailer } from '../../domain/privacy/data-subject.ports';
 
 export interface ExportMailerOptions {
@@ -16,13 +16,21 @@ export interface ExportMailerOptions {
   pathOf(file: string): string;
 }
 
-/** Mails a queued export with its ZIP attached and the single-use link. */
+/**
+ * Mails a queued export with its ZIP attached and the single-use link. nodemailer is
+ * loaded with the first message (exports are rare; the api process need not hold it).
+ */
 export class NodemailerExportMailer implements ExportMailer {
-  private readonly smtp?: Transporter;
-  private readonly files = nodemailer.createTransport({ streamTransport: true, buffer: false, newline: 'unix' });
+  private transports?: Promise<{ smtp?: Transporter; files: Transporter }>;
 
-  constructor(private readonly o: ExportMailerOptions) {
-    if (o.smtpUrl) this.smtp = nodemailer.createTransport(o.smtpUrl);
+  constructor(private readonly o: ExportMailerOptions) {}
+
+  private transport(): Promise<{ smtp?: Transporter; files: Transporter }> {
+    this.transports ??= import('nodemailer').then(({ default: nodemailer }) => ({
+      smtp: this.o.smtpUrl ? nodemailer.createTransport(this.o.smtpUrl) : undefined,
+      files: nodemailer.createTransport({ streamTransport: true, buffer: false, newline: 'unix' }),
+    }));
+    return this.transports;
   }
 
   async sendExport(m: { to: string; requestId: string; file: string; downloadUrl: string; expiresAt: Date }): Promise<void> {
@@ -40,12 +48,13 @@ export class NodemailerExportMailer implements ExportMailer {
       ].join('\n'),
       attachments: [{ filename: `pixpay-export-${m.requestId}.zip`, path: this.o.pathOf(m.file), contentType: 'application/zip' }],
     };
-    if (this.smtp) {
-      await this.smtp.sendMail(message);
+    const { smtp, files } = await this.transport();
+    if (smtp) {
+      await smtp.sendMail(message);
       return;
     }
     await mkdir(this.o.mailDir, { recursive: true });
-    const info = await this.files.sendMail(message);
+    const info = await files.sendMail(message);
     const final = join(this.o.mailDir, `${m.requestId}.eml`);
     // Written under a temporary name, then renamed: a reader never sees half a message.
     await pipeline(info.message as Readable, createWriteStream(`${final}.part`));

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** How long a command may take before the limiter treats Redis as down. */
 const COMMAND_TIMEOUT_MS = 500;
@@ -8,13 +8,14 @@ const FIRST_CONNECT_WAIT_MS = 2_000;
  * The limiter's ioredis connection, opened by `start`. No offline queue and no
  * per-command retries: while Redis is away a command fails at once and the
  * limiter's rule for the class applies; the client keeps reconnecting in the
- * background (at most every 2 s).
+ * background (at most every 2 s). ioredis is loaded only when REDIS_URL is set.
  */
 export class RedisConnection {
   readonly client: Redis;
 
   constructor(url: string) {
-    this.client = new Redis(url, {
+    const { Redis: Client } = require('ioredis') as typeof import('ioredis');
+    this.client = new Client(url, {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,

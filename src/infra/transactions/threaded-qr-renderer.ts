@@ -18,13 +18,20 @@ export interface ClosableQrRenderer extends QrRenderer {
  * costs about a millisecond of CPU, which would otherwise hold up every other request
  * of the process, and a second core can render while the first answers. The same
  * renderer runs in each thread, so the images are the same bytes as in process.
+ * Threads start with the first render and stop after a minute without one: a process
+ * that serves no images (a worker, a quiet api) does not hold their memory (about 20 MB each).
  */
 export class ThreadedQrRenderer implements ClosableQrRenderer {
   private readonly inProcess = new QrImageRenderer();
   private readonly pool: Piscina<QrRenderTask, QrImage>;
 
   constructor(threads: number, workerFile = WORKER_FILE) {
-    this.pool = new Piscina({ filename: workerFile, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
+    this.pool = new Piscina({ filename: workerFile, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+  }
+
+  /** Threads running now (none before the first render). */
+  get threads(): number {
+    return this.pool.threads.length;
   }
 
   image(payload: string, format: QrImageFormat, scale: number): Promise<QrImage> {
