@@ -14,7 +14,7 @@ import { executeErasureCommand, type ExecuteErasure } from '../../domain/privacy
 import { rejectErasureCommand, type RejectErasure } from '../../domain/privacy/reject-erasure.command';
 import { requestErasureCommand, type RequestErasure } from '../../domain/privacy/request-erasure.command';
 
-/** The writes both doors call: each parses, runs the one idempotency mechanism and answers a domain view. */
+/** The writes both doors call: each parses its input, runs the creates through the one idempotency mechanism and answers a domain view. */
 export interface Commands {
   createCharge: CreateCharge;
   refund: Refund;
