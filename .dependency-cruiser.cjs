@@ -37,6 +37,13 @@ module.exports = {
       to: { path: '^src/app/', pathNot: '^src/app/services\\.ts$' },
     },
     {
+      name: 'facade-offers-no-platform',
+      severity: 'error',
+      comment: 'the doors facade (src/app/services.ts) does not hand out the platform (entity manager, raw SQL, unit of work, jobs, idempotency): doors write through commands',
+      from: { path: '^src/app/services\\.ts$' },
+      to: { path: '^src/app/wiring/platform\\.ts$' },
+    },
+    {
       name: 'doors-do-not-cross',
       severity: 'error',
       comment: 'the REST and GraphQL doors are independent of each other',

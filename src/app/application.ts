@@ -14,13 +14,13 @@ import { openDatabase, StartupError } from './database';
 import { drainHttpServer } from './http-drain';
 import { listenedUrl } from './public-address';
 import { startWorker } from './worker';
-import type { Services } from './services';
+import type { AppServices } from './app-services';
 
 export interface RunningApp {
   url: string;
   /** The seller dashboard's address (api and all roles). */
   dashboardUrl?: string;
-  services: Services;
+  services: AppServices;
   server: Server;
   stop(): Promise<void>;
 }

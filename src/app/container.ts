@@ -8,7 +8,7 @@ import type { LiveEventFeed, LiveEvents } from '../domain/shared/live-events';
 import type { Orm } from '../infra/db/orm';
 import type { Logger } from '../infra/log/logger';
 import type { Config } from './config';
-import type { Services } from './services';
+import type { AppServices } from './app-services';
 import { Lifecycle } from './lifecycle';
 import { wireAccounts } from './wiring/accounts';
 import { wireLedger } from './wiring/ledger';
@@ -26,7 +26,7 @@ import { wirePrivacy } from './wiring/privacy';
 import { wireCommands } from './wiring/commands';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
-export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): Services {
+export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): AppServices {
   // Failures caused by an unreachable database are logged once per outage, not per request or tick.
   let probeDatabase = (): Promise<unknown> => Promise.reject(new Error('not wired yet'));
   const databaseOutage = new DependencyOutage({ name: 'database', logger: rawLogger, matches: isDatabaseUnavailable, probe: () => probeDatabase() });
@@ -48,6 +48,13 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     logger,
     startedAt: clock.now(),
     platform,
+    metrics: {
+      httpTimer: () => platform.metrics.httpDuration.startTimer(),
+      render: () => platform.metrics.render(),
+      countLiveSubscriptionsWith: (count) => platform.metrics.countLiveSubscriptionsWith(count),
+    },
+    metricsToken: config.METRICS_TOKEN,
+    publicBaseUrl: () => platform.publicAddress.baseUrl,
     health: {
       database: async () => {
         await platform.sql.query('select 1');
@@ -78,7 +85,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       randomToken: () => platform.tokens.randomToken(),
       endToEndId: sandboxEndToEndId,
     }),
-    commands: wireCommands(platform, { ...transactions, ...withdrawals, abuseLimits: rateLimits.abuseLimits }),
+    commands: wireCommands(platform, { ...transactions, ...withdrawals, abuseLimits: rateLimits.abuseLimits, appealDispute: disputes.appealDispute, erasure: privacy.erasure }),
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
     institutionCallbackSecrets: config.INSTITUTION_CALLBACK_SECRET
       ? [config.INSTITUTION_CALLBACK_SECRET]

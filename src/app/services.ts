@@ -19,7 +19,6 @@ import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.servi
 import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
 import type { DisputeRepository } from '../domain/disputes/dispute.types';
 import type { DisputeQueries } from '../domain/disputes/dispute-queries';
-import type { AppealDisputeService } from '../domain/disputes/appeal-dispute';
 import type { SellerDebtStore } from '../domain/ledger/seller-debt.ports';
 import type { ProtectiveReports } from '../domain/transactions/transactions.ports';
 import type { SandboxInstitution } from '../infra/institution/sandbox-institution';
@@ -29,7 +28,6 @@ import type { LiveEvents } from '../domain/shared/live-events';
 import type { DependencyOutage } from '../infra/health/dependency-outage';
 import type { Logger } from '../infra/log/logger';
 import type { Lifecycle } from './lifecycle';
-import type { Platform } from './wiring/platform';
 import type { Commands } from './wiring/commands';
 import type { WebhookManagementService } from '../domain/webhooks/webhook-management.service';
 import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.service';
@@ -51,17 +49,31 @@ export interface HealthProbe {
   broker?: () => Promise<boolean>;
 }
 
-/** Everything the doors need: the use cases and a few platform facts. */
+/** What the doors record and serve of the process's Prometheus metrics. */
+export interface DoorMetrics {
+  /** Starts timing an HTTP request; the returned function ends it with the request's labels. */
+  httpTimer(): (labels: { method: string; route: string; status_class: string }) => void;
+  /** The metrics in Prometheus text format. */
+  render(): Promise<{ contentType: string; body: string }>;
+  /** The gauge of live GraphQL subscriptions reads this count. */
+  countLiveSubscriptionsWith(count: () => number): void;
+}
+
+/** Everything the doors need: the commands, the use cases and a few facts of the process (never the platform). */
 export interface Services {
   mode: DeploymentMode;
   clock: Clock;
   live: LiveEvents;
   logger: Logger;
   startedAt: Date;
-  /** The money-moving writes (create charge, refund, create withdrawal), the same for both doors. */
+  /** The writes both doors call (create charge, refund, create withdrawal, appeal, erasure requests). */
   commands: Commands;
-  /** Shared plumbing (database, outbox, jobs, idempotency); doors use only `idempotency`. */
-  platform: Platform;
+  /** This process's metrics, as far as the doors observe and expose them. */
+  metrics: DoorMetrics;
+  /** METRICS_TOKEN: GET /metrics exists only when it is set. */
+  metricsToken: string | undefined;
+  /** Where clients reach this service: PUBLIC_BASE_URL, or the address listened on once it is known. */
+  publicBaseUrl(): string;
   health: HealthProbe;
   /** Draining (shutting down) or serving. */
   lifecycle: Lifecycle;
@@ -128,8 +140,6 @@ export interface Services {
   sandbox: SandboxActions;
   /** The printable boleto pages behind `boleto.url`. */
   boletoPages: BoletoPages;
-  /** The seller's appeal with evidence (both doors). */
-  appealDispute: AppealDisputeService;
   /** Data-subject access: the export, direct or queued and mailed. */
   dataExport: DataExportService;
   /** Data-subject erasure requests, their execution and the retention job. */

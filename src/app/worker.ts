@@ -1,5 +1,5 @@
 import { PeriodicLoop } from '../infra/shared/periodic-loop';
-import type { Services } from './services';
+import type { AppServices } from './app-services';
 
 const JOB_POLL_MS = 1_000;
 const PURGE_EVERY_MS = 10 * 60_000;
@@ -9,7 +9,7 @@ export interface BackgroundWork {
 }
 
 /** The worker role: durable jobs, maintenance, and what each feature adds to `platform.workerHooks`. */
-export function startWorker(services: Services): BackgroundWork {
+export function startWorker(services: AppServices): BackgroundWork {
   const { jobs, idempotency, logger } = services.platform;
   jobs.start(JOB_POLL_MS);
   // Maintenance, one pass at a time: what is past its retention goes.

@@ -60,7 +60,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   });
   // Authenticated sockets, for the live-subscriptions gauge (each holds its active subscriptions).
   const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
-  services.platform.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
+  services.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
   const wsCleanup = useServer<{ authorization?: string }, { principal: Principal; slot?: () => void }>(
     {
       schema,

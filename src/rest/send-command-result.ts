@@ -1,11 +1,16 @@
 import type { Response } from 'express';
-import type { CommandResult } from '../domain/idempotency/idempotent-command';
+import type { CommandResult, View } from '../domain/idempotency/idempotent-command';
 
 /**
- * Sends a write command's answer in the REST envelope: the same status whether fresh
- * or replayed, and `Idempotent-Replayed: true` on a replay.
+ * Sends a write command's answer as `answer` builds it from the view: the same status
+ * whether fresh or replayed, and `Idempotent-Replayed: true` on a replay.
  */
-export function sendCommandResult(res: Response, status: number, result: CommandResult, view: (v: CommandResult['view']) => unknown = (v) => v): void {
+export function sendCommandAnswer<V extends View>(res: Response, status: number, result: CommandResult<V>, answer: (v: V) => unknown): void {
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  res.status(status).json({ status: true, data: view(result.view) });
+  res.status(status).json(answer(result.view));
+}
+
+/** The same in the REST envelope `{ status: true, data }`. */
+export function sendCommandResult(res: Response, status: number, result: CommandResult, view: (v: CommandResult['view']) => unknown = (v) => v): void {
+  sendCommandAnswer(res, status, result, (v) => ({ status: true, data: view(v) }));
 }

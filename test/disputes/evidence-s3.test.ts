@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAppeal } from '../../src/domain/disputes/appeal-dispute';
+import { parseAppeal } from '../../src/domain/disputes/appeal-input';
 import { sha256Hex } from '../../src/domain/disputes/evidence';
 import { createLogger } from '../../src/infra/log/logger';
 import { EvidenceRows } from '../../src/infra/disputes/evidence-rows';

@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestFingerprint } from '../../src/domain/idempotency/fingerprint';
 import type { IdempotentOperation } from '../../src/domain/idempotency/idempotency.types';
+import { disputesOf, report } from '../disputes/support';
+import { assertMatchesContract } from '../support/contract';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { fund, WD } from '../withdrawals/support';
@@ -9,6 +11,7 @@ import { fund, WD } from '../withdrawals/support';
 const TX = '/api/v1/cobranca/transactions';
 const CREATE = 'mutation($input: CreateTransactionInput!, $key: String!){ createTransaction(input: $input, idempotencyKey: $key){ id amount description } }';
 const REFUND = 'mutation($id: ID!, $amount: Int, $key: String!){ refundTransaction(id: $id, amount: $amount, idempotencyKey: $key){ id refundedAmount } }';
+const APPEAL = 'mutation($d: ID!, $r: String!, $k: String!, $f: [Upload!]){ appealDispute(disputeId: $d, appealReason: $r, idempotencyKey: $k, files: $f){ id status appealReason uploadedFiles message } }';
 const WITHDRAW = 'mutation($input: CreateWithdrawalInput!, $key: String!){ createWithdrawal(input: $input, idempotencyKey: $key){ id amount feeAmount } }';
 
 let app: TestApp;
@@ -30,6 +33,37 @@ async function paidCharge(amount: number): Promise<string> {
   const id = (await restCreate({ amount }, randomUUID())).body.data.id as string;
   await app.services.transactionReports.apply({ reportId: `paid-${id}`, transactionId: id, status: 'PAID' });
   return id;
+}
+
+const PDF = Buffer.from('%PDF-1.4\nminimal\n%%EOF\n');
+type Evidence = { name: string; content: Buffer };
+
+async function openDispute(): Promise<string> {
+  const id = await paidCharge(2_000);
+  await report(app, id, 'DISPUTE');
+  return (await disputesOf(app, id))[0]!.id;
+}
+
+/** POST /v1/disputes/appeal as a multipart form, its answer checked against the document. */
+async function restAppeal(disputeId: string, appealReason: string, files: Evidence[], key: string) {
+  const form = new FormData();
+  form.append('disputeId', disputeId);
+  form.append('appealReason', appealReason);
+  for (const f of files) form.append('files', new Blob([f.content], { type: 'application/pdf' }), f.name);
+  const res = await fetch(`${app.url}/v1/disputes/appeal`, { method: 'POST', headers: { 'x-api-key': seller.apiKey, 'idempotency-key': key }, body: form });
+  const body = (await res.json()) as any;
+  assertMatchesContract({ method: 'POST', url: '/v1/disputes/appeal', status: res.status, headers: res.headers, body });
+  return { status: res.status, headers: res.headers, body };
+}
+
+/** The appealDispute mutation through the GraphQL multipart request spec. */
+async function gqlAppeal(disputeId: string, appealReason: string, files: Evidence[], key: string) {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query: APPEAL, variables: { d: disputeId, r: appealReason, k: key, f: files.map(() => null) } }));
+  form.append('map', JSON.stringify(Object.fromEntries(files.map((_, i) => [String(i), [`variables.f.${i}`]]))));
+  files.forEach((f, i) => form.append(String(i), new Blob([f.content]), f.name));
+  const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${seller.apiKey}`, 'apollo-require-preflight': 'true' }, body: form });
+  return (await res.json()) as { data?: any; errors?: any[] };
 }
 
 describe('one idempotency key across the two doors', () => {
@@ -89,6 +123,27 @@ describe('one idempotency key across the two doors', () => {
   });
 });
 
+describe('the dispute appeal across the two doors', () => {
+  const files = [{ name: 'receipt.pdf', content: PDF }];
+
+  it('REST then GraphQL answer the same appeal; GraphQL then REST too; another reason is a conflict', async () => {
+    const disputeId = await openDispute();
+    const key = randomUUID();
+    const first = await restAppeal(disputeId, 'signed receipt', files, key);
+    expect(first.status).toBe(200);
+    const viaGql = await gqlAppeal(disputeId, 'signed receipt', files, key);
+    expect(viaGql.data!.appealDispute).toEqual({ ...first.body.data, uploadedFiles: 1, message: first.body.message });
+    expect((await gqlAppeal(disputeId, 'another reason', files, key)).errors?.[0]?.extensions?.code).toBe('IDEMPOTENCY_KEY_CONFLICT');
+
+    const other = await openDispute();
+    const otherKey = randomUUID();
+    const gqlFirst = (await gqlAppeal(other, 'photos', files, otherKey)).data!.appealDispute;
+    const again = await restAppeal(other, 'photos', files, otherKey);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual({ status: true, data: { id: other, status: 'UNDER_REVIEW', appealReason: 'photos' }, uploadedFiles: 1, message: gqlFirst.message });
+  });
+});
+
 /** A finished record as the doors stored it before the commands: their own fingerprint and answer shape. */
 async function storeLegacy(operation: IdempotentOperation, key: string, identity: unknown, status: number, body: unknown, resourceId: string) {
   const now = new Date();
@@ -136,5 +191,36 @@ describe('keys stored before the commands still replay', () => {
     const again = await rest(app, 'POST', WD, { key: seller.apiKey, body: input, idempotencyKey: wKey });
     expect(again.status).toBe(201);
     expect(again.body).toEqual({ status: true, data: w });
+  });
+});
+
+describe('appeals stored before the command still replay', () => {
+  const files = [{ name: 'receipt.pdf', content: PDF }];
+  const digests = [{ name: 'receipt.pdf', size: PDF.length, sha256: createHash('sha256').update(PDF).digest('hex') }];
+  const answer = (id: string, appealReason: string) => ({
+    status: true,
+    data: { id, status: 'UNDER_REVIEW', appealReason },
+    uploadedFiles: 1,
+    message: 'Appeal received with 1 file; the dispute is under review',
+  });
+
+  it('a REST appeal stored with the path and the form fields in its fingerprint replays on both doors', async () => {
+    const disputeId = await openDispute();
+    const key = randomUUID();
+    const fields = { disputeId, appealReason: 'stored earlier' };
+    await storeLegacy('disputes.appeal', key, { path: '/v1/disputes/appeal', fields, files: digests }, 200, answer(disputeId, 'stored earlier'), disputeId);
+    const replay = await restAppeal(disputeId, 'stored earlier', files, key);
+    expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(replay.body).toEqual(answer(disputeId, 'stored earlier'));
+    expect((await gqlAppeal(disputeId, 'stored earlier', files, key)).data!.appealDispute).toEqual({ ...answer(disputeId, 'stored earlier').data, uploadedFiles: 1, message: answer(disputeId, '').message });
+  });
+
+  it('a GraphQL appeal stored with the mutation name in its fingerprint replays', async () => {
+    const disputeId = await openDispute();
+    const key = randomUUID();
+    await storeLegacy('disputes.appeal', key, { graphql: 'appealDispute', fields: { disputeId, appealReason: 'by graphql' }, files: digests }, 200, answer(disputeId, 'by graphql'), disputeId);
+    expect((await gqlAppeal(disputeId, 'by graphql', files, key)).data!.appealDispute).toMatchObject({ id: disputeId, appealReason: 'by graphql', uploadedFiles: 1 });
+    // Nothing ran: the dispute is still open.
+    expect((await rest(app, 'GET', `/v1/disputes/${disputeId}`, { key: seller.apiKey })).body.data.status).toBe('OPEN');
   });
 });

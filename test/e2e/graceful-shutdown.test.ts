@@ -80,9 +80,11 @@ describe('graceful shutdown under load', () => {
     const outcomes: Outcome[] = [];
     let n = 0;
     let signalled = false;
+    let sigtermSent!: () => void;
+    const sigterm = new Promise<void>((resolve) => (sigtermSent = resolve));
     let routed = true;
     const readiness = (async () => {
-      while (!signalled) await new Promise((r) => setTimeout(r, 20));
+      await sigterm;
       while (routed) {
         const res = await fetch(`${first.url}/health/ready`, { headers: { connection: 'close' } }).catch(() => null);
         if (res?.status !== 200) routed = false;
@@ -96,6 +98,7 @@ describe('graceful shutdown under load', () => {
         if (!signalled && outcomes.filter((x) => x.status).length >= 40) {
           signalled = true;
           first.child.kill('SIGTERM');
+          sigtermSent();
         }
       }
     };

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
-import { emitEvent, paidTransaction, rest, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
+import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
 import { eventually, Receiver } from '../webhooks/support/receiver';
 import { PrivateRabbitMq } from './support/private-rabbitmq';
+import { rest } from '../support/rest';
 
 /** The broker stops (and later restarts) while events keep coming: nothing lost, health tells the truth. */
 const BEFORE = 30;
@@ -38,7 +39,7 @@ describe('broker stopped and restarted', () => {
     const up = await eventually(() => health('/health'), (h) => h.status === 200, 30_000, 'broker connected');
     expect(up).toMatchObject({ status: 200, body: { checks: { database: 'ok', broker: 'ok' } } });
     const seller = await onboardSeller(app);
-    const reg = await rest(app, 'POST', '/v1/webhooks', seller.apiKey, { eventType: 'ALL', url: receiver.url('/restart') });
+    const reg = await rest(app, 'POST', '/v1/webhooks', { key: seller.apiKey, body: { eventType: 'ALL', url: receiver.url('/restart') } });
     expect(reg.status).toBe(201);
     const ids: string[] = [];
     for (let i = 0; i < BEFORE; i++) ids.push(await emitEvent(app, { sellerId: seller.sellerId, payload: paidTransaction(`tx_br_${i}`) }));

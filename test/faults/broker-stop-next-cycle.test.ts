@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
-import { emitEvent, paidTransaction, rest, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
+import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
 import { eventually, Receiver } from '../webhooks/support/receiver';
 import { PrivateRabbitMq } from './support/private-rabbitmq';
+import { rest } from '../support/rest';
 
 /**
  * The broker stops while the third attempts of a cycle are in flight: the worker can
@@ -32,7 +33,7 @@ afterAll(async () => {
 describe('broker stopped with third attempts in flight', () => {
   it('every delivery has its next cycle scheduled in PostgreSQL at the documented time, and is delivered then', async () => {
     const seller = await onboardSeller(app);
-    const reg = await rest(app, 'POST', '/v1/webhooks', seller.apiKey, { eventType: 'ALL', url: receiver.url('/cycle') });
+    const reg = await rest(app, 'POST', '/v1/webhooks', { key: seller.apiKey, body: { eventType: 'ALL', url: receiver.url('/cycle') } });
     expect(reg.status).toBe(201);
     let up = false;
     const seen = new Map<string, number>();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
-import { emitEvent, paidTransaction, rest, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
+import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
 import { eventually, Receiver } from '../webhooks/support/receiver';
+import { rest } from '../support/rest';
 
 /** A receiver that answers 500 or times out for a whole cycle, then recovers. */
 const EVENTS = 30;
@@ -21,7 +22,7 @@ afterAll(async () => {
 describe('receiver failing for a while', () => {
   it('every event is delivered at the next cycle, once, after 3 failed attempts each', async () => {
     const seller = await onboardSeller(app);
-    expect((await rest(app, 'POST', '/v1/webhooks', seller.apiKey, { eventType: 'ALL', url: receiver.url('/failing') })).status).toBe(201);
+    expect((await rest(app, 'POST', '/v1/webhooks', { key: seller.apiKey, body: { eventType: 'ALL', url: receiver.url('/failing') } })).status).toBe(201);
     let healthy = false;
     let n = 0;
     // Half the answers are 500s, half never come in time.

@@ -9,8 +9,7 @@ import { parseBrCode } from '../../src/domain/pix/br-code';
 import { createTestDatabase } from '../support/database';
 import { gql, onboardSeller } from '../support/app';
 import { independentVerify, Receiver } from '../webhooks/support/receiver';
-import { rest } from '../webhooks/support/app';
-import { rest as restCall } from '../support/rest';
+import { rest } from '../support/rest';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { randomUUID } from 'node:crypto';
 
@@ -51,7 +50,7 @@ async function codeAccepted(app: RunningApp, session: string, seed: string): Pro
 /** A test delivery to the receiver, checked with the secret given at registration. */
 async function deliverySigned(app: RunningApp, apiKey: string, endpointId: string, secret: string, path: string): Promise<boolean> {
   const before = receiver.on(path).length;
-  expect((await rest(app, 'POST', `/v1/webhooks/${endpointId}/test`, apiKey)).status).toBeLessThan(300);
+  expect((await rest(app, 'POST', `/v1/webhooks/${endpointId}/test`, { key: apiKey })).status).toBeLessThan(300);
   await receiver.waitFor(() => receiver.on(path).length > before, 15_000, 'test delivery');
   const r = receiver.on(path).at(-1)!;
   return independentVerify(r.rawBody, String(r.headers['x-webhook-timestamp']), secret);
@@ -64,20 +63,20 @@ describe('rotating APP_SECRET', () => {
     const seller = await onboardSeller(app);
     const { secret: seed } = (await gql(app, 'mutation{ enrolTwoFactor{ secret } }', {}, seller.session)).data!.enrolTwoFactor;
     expect((await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ twoFactorEnabled } }', { c: totpCode(seed, clock.now()) }, seller.session)).errors).toBeUndefined();
-    const reg = await rest(app, 'POST', '/v1/webhooks', seller.apiKey, { eventType: 'ALL', url: receiver.url('/rotation') });
+    const reg = await rest(app, 'POST', '/v1/webhooks', { key: seller.apiKey, body: { eventType: 'ALL', url: receiver.url('/rotation') } });
     expect(reg.status).toBe(201);
     const { id: endpointId, secret: endpointSecret } = reg.body.data as { id: string; secret: string };
-    const postback = (await rest(app, 'GET', '/v1/webhooks/postback-secret', seller.apiKey)).body.data.secret as string;
+    const postback = (await rest(app, 'GET', '/v1/webhooks/postback-secret', { key: seller.apiKey })).body.data.secret as string;
     await app.stop();
 
     // A new secret alone cannot open them: this is what the rotation must avoid.
     app = await start({ APP_SECRET: NEW });
-    expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', seller.apiKey)).status).toBe(500);
+    expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', { key: seller.apiKey })).status).toBe(500);
     await app.stop();
 
     // During the rotation: new secret, old one accepted. Everything works; the JWKS lists both keys.
     app = await start({ APP_SECRET: NEW, APP_SECRET_ACCEPTED: OLD });
-    expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', seller.apiKey)).body.data.secret).toBe(postback);
+    expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', { key: seller.apiKey })).body.data.secret).toBe(postback);
     expect(await deliverySigned(app, seller.apiKey, endpointId, endpointSecret, '/rotation')).toBe(true);
     const jwks = (await (await fetch(`${app.url}/pix/jwks`)).json()) as JSONWebKeySet;
     expect(jwks.keys).toHaveLength(2);
@@ -94,7 +93,7 @@ describe('rotating APP_SECRET', () => {
     // After: the new secret alone opens everything; the plain secrets did not change.
     app = await start({ APP_SECRET: NEW });
     try {
-      expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', seller.apiKey)).body.data.secret).toBe(postback);
+      expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', { key: seller.apiKey })).body.data.secret).toBe(postback);
       expect(await deliverySigned(app, seller.apiKey, endpointId, endpointSecret, '/rotation')).toBe(true);
       expect(await codeAccepted(app, seller.session, seed)).toBe(true);
       const keys = (await (await fetch(`${app.url}/pix/jwks`)).json()) as JSONWebKeySet;
@@ -108,7 +107,7 @@ describe('rotating APP_SECRET', () => {
   it('during the rotation, locations signed with either secret verify and the institution may present either callback secret', async () => {
     const before = await start({ APP_SECRET: OLD });
     const seller = await onboardSeller(before);
-    const charge = await restCall(before, 'POST', '/api/v1/cobranca/transactions', {
+    const charge = await rest(before, 'POST', '/api/v1/cobranca/transactions', {
       key: seller.apiKey,
       idempotencyKey: randomUUID(),
       body: { amount: 1000, description: 'rotation', customer: { name: 'Maria Souza', email: 'maria@example.com' } },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
-import { emitEvent, paidTransaction, rest, startWebhookApp, type WebhookTestApp } from './support/app';
+import { emitEvent, paidTransaction, startWebhookApp, watchAmqpDeliveries, type WebhookTestApp } from './support/app';
 import { eventually, independentVerify, Receiver } from './support/receiver';
+import { rest } from '../support/rest';
 
 let receiver: Receiver;
 let app: WebhookTestApp;
@@ -21,13 +22,13 @@ afterAll(async () => {
 });
 
 async function register(path: string, eventType = 'ALL') {
-  const res = await rest(app, 'POST', '/v1/webhooks', seller.apiKey, { eventType, url: receiver.url(path) });
+  const res = await rest(app, 'POST', '/v1/webhooks', { key: seller.apiKey, body: { eventType, url: receiver.url(path) } });
   expect(res.status).toBe(201);
   return res.body.data as { id: string; secret: string };
 }
 
 const deliveriesOf = (eventId: string) =>
-  rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}`, seller.apiKey).then((r) => r.body.data.items as any[]);
+  rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}`, { key: seller.apiKey }).then((r) => r.body.data.items as any[]);
 
 describe('webhook delivery over RabbitMQ', () => {
   it('delivers first time: signed per SPEC (checked independently), masked, X-Webhook-Id = event id', async () => {
@@ -57,7 +58,7 @@ describe('webhook delivery over RabbitMQ', () => {
     const [d] = await eventually(() => deliveriesOf(eventId), (ds) => ds[0]?.status === 'DELIVERED', 10_000, 'delivered');
     expect(d).toMatchObject({ attempts: 1, webhookId: hook.id, target: 'ENDPOINT' });
     expect(new Date(body.expires_at).getTime()).toBe(new Date(d.expiresAt).getTime());
-    const attempts = await rest(app, 'GET', `/v1/webhooks/events/${eventId}/attempts`, seller.apiKey);
+    const attempts = await rest(app, 'GET', `/v1/webhooks/events/${eventId}/attempts`, { key: seller.apiKey });
     expect(attempts.body.data.items).toEqual([expect.objectContaining({ success: true, statusCode: 200, responseExcerpt: 'ok', number: 1 })]);
   });
 
@@ -77,7 +78,7 @@ describe('webhook delivery over RabbitMQ', () => {
     expect(gap2).toBeGreaterThan(gap1 - 150);
     const [d] = await eventually(() => deliveriesOf(eventId), (ds) => ds[0]?.status === 'DELIVERED', 10_000, 'delivered');
     expect(d.attempts).toBe(3);
-    const log = await rest(app, 'GET', `/v1/webhooks/deliveries/${d.id}`, seller.apiKey);
+    const log = await rest(app, 'GET', `/v1/webhooks/deliveries/${d.id}`, { key: seller.apiKey });
     expect(log.body.data.attemptLog.map((a: any) => [a.number, a.statusCode, a.success, a.error])).toEqual([
       [1, 500, false, 'HTTP_500'],
       [2, 500, false, 'HTTP_500'],
@@ -92,7 +93,7 @@ describe('webhook delivery over RabbitMQ', () => {
     const eventId = await emitEvent(app, { sellerId: seller.sellerId, payload: paidTransaction('tx_slow') });
     const [d] = await eventually(() => deliveriesOf(eventId), (ds) => ds[0]?.status === 'DELIVERED', 15_000, 'delivered after timeout');
     expect(d.attempts).toBe(2);
-    const log = await rest(app, 'GET', `/v1/webhooks/deliveries/${d.id}`, seller.apiKey);
+    const log = await rest(app, 'GET', `/v1/webhooks/deliveries/${d.id}`, { key: seller.apiKey });
     expect(log.body.data.attemptLog[0]).toMatchObject({ success: false, statusCode: null, error: 'TIMEOUT' });
     expect(log.body.data.attemptLog[0].latencyMs).toBeGreaterThanOrEqual(900);
   });
@@ -141,9 +142,15 @@ describe('webhook delivery over RabbitMQ', () => {
     // Put it back as if a worker had claimed attempt 2 and died (lease held, nothing recorded),
     // and let its message come round again.
     await sql.query(`update webhook_deliveries set status = 'PENDING', attempts = 1, lease_until = ? where id = ?`, [new Date(app.clock.now().getTime() + 60_000), d.id]);
-    await app.services.webhookRuntime.amqpQueue!.enqueue([{ id: d.id, attempts: 1 }]);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(receiver.on('/orphan')).toHaveLength(1); // held by the dead worker's lease, re-checked every <= 2 s
+    const handled = watchAmqpDeliveries(app);
+    try {
+      await app.services.webhookRuntime.amqpQueue!.enqueue([{ id: d.id, attempts: 1 }]);
+      // The message came round and a worker found the lease held: it left the delivery alone (re-checked every <= 2 s).
+      await eventually(() => handled.outcomes(d.id), (o) => o.includes('LEASED'), 10_000, 'the message seen under the lease');
+    } finally {
+      handled.restore();
+    }
+    expect(receiver.on('/orphan')).toHaveLength(1);
     app.clock.advance(61_000);
     await receiver.waitFor(() => receiver.on('/orphan').length === 2, 10_000, 'taken over after the lease');
     expect(receiver.on('/orphan')[1]!.headers['x-webhook-id']).toBe(eventId);

@@ -7,7 +7,8 @@ import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { onboardSeller } from '../support/app';
 import { FlowingClock } from './support/clock';
-import { emitEvent, rest } from './support/app';
+import { emitEvent } from './support/app';
+import { rest } from '../support/rest';
 import { eventually, independentVerify, Receiver } from './support/receiver';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pixpay-embedded-webhooks-'));
@@ -34,7 +35,7 @@ describe('webhooks in embedded mode (PGlite, no RabbitMQ)', { timeout: 120_000 }
   it('delivers signed events end to end, retries on the PostgreSQL queue, and moves to a next cycle', async () => {
     expect(app.services.webhookRuntime.backend).toBe('embedded');
     const s = await onboardSeller(app);
-    const hook = (await rest(app, 'POST', '/v1/webhooks', s.apiKey, { eventType: 'ALL', url: receiver.url('/embedded') })).body.data;
+    const hook = (await rest(app, 'POST', '/v1/webhooks', { key: s.apiKey, body: { eventType: 'ALL', url: receiver.url('/embedded') } })).body.data;
     receiver.script('/embedded', (_r, n) => ({ status: n <= 3 ? 503 : 200 }));
     const test = { clock, services: app.services } as unknown as Parameters<typeof emitEvent>[0];
     const eventId = await emitEvent(test, { sellerId: s.sellerId, payload: { id: 'tx_emb', amount: 100, status: 'PAID', customer: { email: 'ana@example.com' } } });
@@ -44,7 +45,7 @@ describe('webhooks in embedded mode (PGlite, no RabbitMQ)', { timeout: 120_000 }
     expect(reqs[1]!.at - reqs[0]!.at).toBeGreaterThanOrEqual(400);
     expect(reqs[2]!.at - reqs[1]!.at).toBeGreaterThanOrEqual(900);
     const waiting = await eventually(
-      () => rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}`, s.apiKey),
+      () => rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}`, { key: s.apiKey }),
       (r) => r.body.data.items[0]?.cycle === 2,
       5_000,
       'cycle 2 scheduled',
@@ -59,7 +60,7 @@ describe('webhooks in embedded mode (PGlite, no RabbitMQ)', { timeout: 120_000 }
     expect(independentVerify(last.rawBody, String(last.headers['x-webhook-timestamp']), hook.secret)).toBe(true);
     expect(JSON.parse(last.rawBody).customer).toEqual({ email: 'a***@example.com' });
     await eventually(
-      () => rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}`, s.apiKey),
+      () => rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}`, { key: s.apiKey }),
       (r) => r.body.data.items[0]?.status === 'DELIVERED',
       5_000,
       'delivered',

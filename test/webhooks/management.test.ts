@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller } from '../support/app';
-import { emitEvent, paidTransaction, rest, startWebhookApp, type WebhookTestApp } from './support/app';
+import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from './support/app';
 import { eventually, independentVerify, Receiver } from './support/receiver';
+import { rest } from '../support/rest';
 
 let receiver: Receiver;
 let app: WebhookTestApp; // PostgreSQL, no AMQP_URL: the in-process PostgreSQL-backed queue
@@ -36,7 +37,7 @@ describe('registration: validation and SSRF', () => {
     [{ eventType: 'PAYMENTS', url: 'https://example.com/hook' }, 'INVALID_WEBHOOK_EVENT_TYPE'],
     [{ url: 'https://example.com/hook' }, 'INVALID_WEBHOOK_EVENT_TYPE'],
   ])('%j -> 400 %s in the standard error format', async (body, code) => {
-    const res = await rest(app, 'POST', '/v1/webhooks', seller.apiKey, body);
+    const res = await rest(app, 'POST', '/v1/webhooks', { key: seller.apiKey, body });
     expect(res.status).toBe(400);
     standardError(res.body, code, '/v1/webhooks');
   });
@@ -56,7 +57,7 @@ describe('registration: validation and SSRF', () => {
     'https://[::ffff:127.0.0.1]/hook',
   ])('refuses %s without the allow-list (WEBHOOK_URL_FORBIDDEN)', async (url) => {
     const s = await onboardSeller(strict);
-    const res = await rest(strict, 'POST', '/v1/webhooks', s.apiKey, { eventType: 'ALL', url });
+    const res = await rest(strict, 'POST', '/v1/webhooks', { key: s.apiKey, body: { eventType: 'ALL', url } });
     expect(res.status).toBe(400);
     standardError(res.body, 'WEBHOOK_URL_FORBIDDEN', '/v1/webhooks');
   });
@@ -72,31 +73,31 @@ describe('registration: validation and SSRF', () => {
 
 describe('management', () => {
   it('register (201, secret once), list, get, update, rotate, test event, delete', async () => {
-    const created = await rest(app, 'POST', '/v1/webhooks', seller.apiKey, { eventType: 'TRANSACTION', url: receiver.url('/mgmt'), description: 'orders' });
+    const created = await rest(app, 'POST', '/v1/webhooks', { key: seller.apiKey, body: { eventType: 'TRANSACTION', url: receiver.url('/mgmt'), description: 'orders' } });
     expect(created.status).toBe(201);
     const hook = created.body.data;
     expect(hook).toMatchObject({ id: expect.stringMatching(/^wh_/), eventType: 'TRANSACTION', url: receiver.url('/mgmt'), description: 'orders' });
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(hook.secretLast4).toBe(hook.secret.slice(-4));
 
-    const list = await rest(app, 'GET', '/v1/webhooks', seller.apiKey);
+    const list = await rest(app, 'GET', '/v1/webhooks', { key: seller.apiKey });
     expect(list.body.data).toEqual([expect.objectContaining({ id: hook.id })]);
     expect(list.body.data[0].secret).toBeUndefined();
-    const got = await rest(app, 'GET', `/v1/webhooks/${hook.id}`, seller.apiKey);
+    const got = await rest(app, 'GET', `/v1/webhooks/${hook.id}`, { key: seller.apiKey });
     expect(got.body.data.secret).toBeUndefined();
     // Another seller cannot see or touch it.
-    expect((await rest(app, 'GET', `/v1/webhooks/${hook.id}`, other.apiKey)).status).toBe(404);
-    expect((await rest(app, 'DELETE', `/v1/webhooks/${hook.id}`, other.apiKey)).body.erro).toBe('WEBHOOK_NOT_FOUND');
+    expect((await rest(app, 'GET', `/v1/webhooks/${hook.id}`, { key: other.apiKey })).status).toBe(404);
+    expect((await rest(app, 'DELETE', `/v1/webhooks/${hook.id}`, { key: other.apiKey })).body.erro).toBe('WEBHOOK_NOT_FOUND');
 
-    const updated = await rest(app, 'PATCH', `/v1/webhooks/${hook.id}`, seller.apiKey, { eventType: 'ALL' });
+    const updated = await rest(app, 'PATCH', `/v1/webhooks/${hook.id}`, { key: seller.apiKey, body: { eventType: 'ALL' } });
     expect(updated.body.data).toMatchObject({ eventType: 'ALL', url: receiver.url('/mgmt') });
-    const badUpdate = await rest(app, 'PATCH', `/v1/webhooks/${hook.id}`, seller.apiKey, { url: 'http://insecure.example.com' });
+    const badUpdate = await rest(app, 'PATCH', `/v1/webhooks/${hook.id}`, { key: seller.apiKey, body: { url: 'http://insecure.example.com' } });
     expect(badUpdate.body.erro).toBe('WEBHOOK_URL_NOT_HTTPS');
 
-    const rotated = await rest(app, 'POST', `/v1/webhooks/${hook.id}/rotate-secret`, seller.apiKey);
+    const rotated = await rest(app, 'POST', `/v1/webhooks/${hook.id}/rotate-secret`, { key: seller.apiKey });
     expect(rotated.body.data.secret).not.toBe(hook.secret);
 
-    const test = await rest(app, 'POST', `/v1/webhooks/${hook.id}/test`, seller.apiKey);
+    const test = await rest(app, 'POST', `/v1/webhooks/${hook.id}/test`, { key: seller.apiKey });
     expect(test.status).toBe(202);
     expect(test.body.data).toMatchObject({ eventType: 'WEBHOOK_TEST', trigger: 'TEST', webhookId: hook.id });
     await receiver.waitFor(() => receiver.on('/mgmt').length === 1);
@@ -105,19 +106,19 @@ describe('management', () => {
     expect(independentVerify(req!.rawBody, String(req!.headers['x-webhook-timestamp']), rotated.body.data.secret)).toBe(true);
     expect(independentVerify(req!.rawBody, String(req!.headers['x-webhook-timestamp']), hook.secret)).toBe(false);
 
-    const attempts = await rest(app, 'GET', `/v1/webhooks/${hook.id}/attempts`, seller.apiKey);
-    await eventually(() => rest(app, 'GET', `/v1/webhooks/${hook.id}/attempts`, seller.apiKey), (r) => r.body.data.total === 1, 5_000, 'attempt log');
+    const attempts = await rest(app, 'GET', `/v1/webhooks/${hook.id}/attempts`, { key: seller.apiKey });
+    await eventually(() => rest(app, 'GET', `/v1/webhooks/${hook.id}/attempts`, { key: seller.apiKey }), (r) => r.body.data.total === 1, 5_000, 'attempt log');
     expect(attempts.status).toBe(200);
 
-    const deleted = await rest(app, 'DELETE', `/v1/webhooks/${hook.id}`, seller.apiKey);
+    const deleted = await rest(app, 'DELETE', `/v1/webhooks/${hook.id}`, { key: seller.apiKey });
     expect(deleted.body).toEqual({ status: true, data: { id: hook.id, deleted: true } });
-    expect((await rest(app, 'GET', `/v1/webhooks/${hook.id}`, seller.apiKey)).status).toBe(404);
+    expect((await rest(app, 'GET', `/v1/webhooks/${hook.id}`, { key: seller.apiKey })).status).toBe(404);
   });
 
   it('routes by category: WITHDRAWAL registrations get WITHDRAWAL_*, DISPUTE gets MED_* too, ALL gets everything', async () => {
     const s = await onboardSeller(app);
     for (const [cat, path] of [['WITHDRAWAL', '/cat-w'], ['DISPUTE', '/cat-d'], ['ALL', '/cat-all'], ['TRANSACTION', '/cat-t']] as const) {
-      expect((await rest(app, 'POST', '/v1/webhooks', s.apiKey, { eventType: cat, url: receiver.url(path) })).status).toBe(201);
+      expect((await rest(app, 'POST', '/v1/webhooks', { key: s.apiKey, body: { eventType: cat, url: receiver.url(path) } })).status).toBe(201);
     }
     await emitEvent(app, { sellerId: s.sellerId, eventType: 'WITHDRAWAL_PAID', aggregateType: 'WITHDRAWAL', payload: { id: 'wd_1', amount: 600, pixKey: 'ana@example.com', pixKeyType: 'EMAIL' } });
     await emitEvent(app, { sellerId: s.sellerId, eventType: 'MED_DISPUTE_CREATED', aggregateType: 'DISPUTE', payload: { id: 'dp_1', status: 'OPEN' } });
@@ -132,48 +133,48 @@ describe('management', () => {
     const s = await onboardSeller(app);
     const eventId = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_pb', { postbackUrl: receiver.url('/postback') }) });
     await receiver.waitFor(() => receiver.on('/postback').length === 1);
-    const secret = await rest(app, 'GET', '/v1/webhooks/postback-secret', s.apiKey);
+    const secret = await rest(app, 'GET', '/v1/webhooks/postback-secret', { key: s.apiKey });
     expect(secret.body.data.secret).toMatch(/^whsec_/);
     const [req] = receiver.on('/postback');
     expect(req!.headers['x-webhook-id']).toBe(eventId);
     expect(independentVerify(req!.rawBody, String(req!.headers['x-webhook-timestamp']), secret.body.data.secret)).toBe(true);
-    const rotated = await rest(app, 'POST', '/v1/webhooks/postback-secret/rotate', s.apiKey);
+    const rotated = await rest(app, 'POST', '/v1/webhooks/postback-secret/rotate', { key: s.apiKey });
     expect(rotated.body.data.secret).not.toBe(secret.body.data.secret);
-    expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', s.apiKey)).body.data.secret).toBe(rotated.body.data.secret);
+    expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', { key: s.apiKey })).body.data.secret).toBe(rotated.body.data.secret);
     // An http:// postbackUrl is never called: its delivery is FAILED at once, visible in the log.
     const bad = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_pb_http', { postbackUrl: 'http://example.com/pb' }) });
-    const ds = await eventually(() => rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${bad}`, s.apiKey), (r) => r.body.data.items.length === 1, 15_000, 'failed postback');
+    const ds = await eventually(() => rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${bad}`, { key: s.apiKey }), (r) => r.body.data.items.length === 1, 15_000, 'failed postback');
     expect(ds.body.data.items[0]).toMatchObject({ target: 'POSTBACK', status: 'FAILED', lastError: 'WEBHOOK_URL_NOT_HTTPS' });
   });
 
   it('resend-transaction-event and resend-withdrawal-event resend the latest event of each id, same X-Webhook-Id', async () => {
     const s = await onboardSeller(app);
-    await rest(app, 'POST', '/v1/webhooks', s.apiKey, { eventType: 'ALL', url: receiver.url('/resend') });
+    await rest(app, 'POST', '/v1/webhooks', { key: s.apiKey, body: { eventType: 'ALL', url: receiver.url('/resend') } });
     await emitEvent(app, { sellerId: s.sellerId, eventType: 'TRANSACTION_WAITING_PAYMENT', payload: paidTransaction('tx_rs', { status: 'WAITING_PAYMENT' }) });
     const latest = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_rs') });
     const wd = await emitEvent(app, { sellerId: s.sellerId, eventType: 'WITHDRAWAL_PAID', aggregateType: 'WITHDRAWAL', payload: { id: 'wd_rs', amount: 900 } });
     await receiver.waitFor(() => receiver.on('/resend').length === 3);
-    const tx = await rest(app, 'POST', '/v1/webhooks/resend-transaction-event', s.apiKey, { transactionIds: ['tx_rs', 'tx_unknown'] });
+    const tx = await rest(app, 'POST', '/v1/webhooks/resend-transaction-event', { key: s.apiKey, body: { transactionIds: ['tx_rs', 'tx_unknown'] } });
     expect(tx.body).toEqual({
       status: true,
       data: { results: [{ id: 'tx_rs', eventId: latest, eventType: 'TRANSACTION_PAID', deliveries: 1 }, { id: 'tx_unknown', eventId: null, eventType: null, deliveries: 0 }] },
     });
-    const w = await rest(app, 'POST', '/v1/webhooks/resend-withdrawal-event', s.apiKey, { withdrawalIds: ['wd_rs'] });
+    const w = await rest(app, 'POST', '/v1/webhooks/resend-withdrawal-event', { key: s.apiKey, body: { withdrawalIds: ['wd_rs'] } });
     expect(w.body.data.results[0]).toMatchObject({ eventId: wd, deliveries: 1 });
     await receiver.waitFor(() => receiver.on('/resend').length === 5);
     const resent = receiver.on('/resend').slice(3).map((r) => r.headers['x-webhook-id']);
     expect(resent.sort()).toEqual([latest, wd].sort());
     // Another seller's ids are not found.
-    const foreign = await rest(app, 'POST', '/v1/webhooks/resend-transaction-event', other.apiKey, { transactionIds: ['tx_rs'] });
+    const foreign = await rest(app, 'POST', '/v1/webhooks/resend-transaction-event', { key: other.apiKey, body: { transactionIds: ['tx_rs'] } });
     expect(foreign.body.data.results[0].eventId).toBeNull();
-    const invalid = await rest(app, 'POST', '/v1/webhooks/resend-withdrawal-event', s.apiKey, { withdrawalIds: [] });
+    const invalid = await rest(app, 'POST', '/v1/webhooks/resend-withdrawal-event', { key: s.apiKey, body: { withdrawalIds: [] } });
     expect(invalid.status).toBe(400);
     standardError(invalid.body, 'INVALID_RESEND_IDS', '/v1/webhooks/resend-withdrawal-event');
   });
 
   it('replays every expired delivery of a time range, to the registration as it is now', async () => {
     const s = await onboardSeller(app);
-    const hook = (await rest(app, 'POST', '/v1/webhooks', s.apiKey, { eventType: 'ALL', url: receiver.url('/replay-old') })).body.data;
+    const hook = (await rest(app, 'POST', '/v1/webhooks', { key: s.apiKey, body: { eventType: 'ALL', url: receiver.url('/replay-old') } })).body.data;
     receiver.script('/replay-old', () => ({ status: 500 }));
     const eventId = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_replay') });
     await receiver.waitFor(() => receiver.on('/replay-old').length === 1);
@@ -181,16 +182,16 @@ describe('management', () => {
     // 24 h later the delivery has expired.
     app.clock.advance(24 * 3_600_000 + 1_000);
     await app.services.webhookRuntime.sweeper.sweep();
-    const expired = await eventually(() => rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}`, s.apiKey), (r) => r.body.data.items[0]?.status === 'EXPIRED', 5_000, 'expired');
+    const expired = await eventually(() => rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}`, { key: s.apiKey }), (r) => r.body.data.items[0]?.status === 'EXPIRED', 5_000, 'expired');
     expect(expired.body.data.items[0].status).toBe('EXPIRED');
     // The seller fixes the URL, then replays the range.
-    await rest(app, 'PATCH', `/v1/webhooks/${hook.id}`, s.apiKey, { url: receiver.url('/replay-new') });
-    const replay = await rest(app, 'POST', '/v1/webhooks/replay-failed', s.apiKey, { from, to: app.clock.now().toISOString() });
+    await rest(app, 'PATCH', `/v1/webhooks/${hook.id}`, { key: s.apiKey, body: { url: receiver.url('/replay-new') } });
+    const replay = await rest(app, 'POST', '/v1/webhooks/replay-failed', { key: s.apiKey, body: { from, to: app.clock.now().toISOString() } });
     expect(replay.body).toEqual({ status: true, data: { replayed: 1 } });
     await receiver.waitFor(() => receiver.on('/replay-new').length === 1);
     expect(receiver.on('/replay-new')[0]!.headers['x-webhook-id']).toBe(eventId);
-    expect((await rest(app, 'POST', '/v1/webhooks/replay-failed', s.apiKey, { from })).body.data.replayed).toBe(0); // once only
-    const bad = await rest(app, 'POST', '/v1/webhooks/replay-failed', s.apiKey, { from: 'yesterday' });
+    expect((await rest(app, 'POST', '/v1/webhooks/replay-failed', { key: s.apiKey, body: { from } })).body.data.replayed).toBe(0); // once only
+    const bad = await rest(app, 'POST', '/v1/webhooks/replay-failed', { key: s.apiKey, body: { from: 'yesterday' } });
     expect(bad.body.erro).toBe('INVALID_DATE');
   });
 });

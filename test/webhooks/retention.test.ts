@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
-import { emitEvent, paidTransaction, rest, startWebhookApp, type WebhookTestApp } from './support/app';
+import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from './support/app';
 import { eventually, Receiver } from './support/receiver';
+import { rest } from '../support/rest';
 
 let receiver: Receiver;
 let app: WebhookTestApp;
@@ -20,7 +21,7 @@ const count = async (sql: string, params: unknown[] = []) => Number((await app.s
 describe('webhook retention', () => {
   it('deletes finished deliveries and their attempts past the window and superseded events, keeps the rest', async () => {
     const s = await onboardSeller(app);
-    await rest(app, 'POST', '/v1/webhooks', s.apiKey, { eventType: 'ALL', url: receiver.url('/retention') });
+    await rest(app, 'POST', '/v1/webhooks', { key: s.apiKey, body: { eventType: 'ALL', url: receiver.url('/retention') } });
     const first = await emitEvent(app, { sellerId: s.sellerId, eventType: 'TRANSACTION_WAITING_PAYMENT', payload: paidTransaction('tx_old', { status: 'WAITING_PAYMENT' }) });
     const latest = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_old') });
     const lone = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_lone') });
@@ -43,7 +44,7 @@ describe('webhook retention', () => {
     expect(events.map((r) => r.event_id).sort()).toEqual([latest, lone, fresh].sort());
 
     // The latest event of an old resource is still there to resend.
-    const resend = await rest(app, 'POST', '/v1/webhooks/resend-transaction-event', s.apiKey, { transactionIds: ['tx_old'] });
+    const resend = await rest(app, 'POST', '/v1/webhooks/resend-transaction-event', { key: s.apiKey, body: { transactionIds: ['tx_old'] } });
     expect(resend.body.data.results[0]).toMatchObject({ eventId: latest, deliveries: 1 });
     expect(await app.services.webhookRetention.purge()).toEqual({ deliveries: 0, events: 0 });
   });

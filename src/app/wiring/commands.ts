@@ -7,17 +7,28 @@ import type { TransactionsService } from '../../domain/transactions/transactions
 import { createWithdrawalCommand, type CreateWithdrawal } from '../../domain/withdrawals/create-withdrawal.command';
 import type { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
 import type { Platform } from './platform';
+import type { AppealDisputeService } from '../../domain/disputes/appeal-dispute';
+import { appealDisputeCommand, type AppealDispute } from '../../domain/disputes/appeal-dispute.command';
+import type { ErasureService } from '../../domain/privacy/erasure.service';
+import { executeErasureCommand, type ExecuteErasure } from '../../domain/privacy/execute-erasure.command';
+import { rejectErasureCommand, type RejectErasure } from '../../domain/privacy/reject-erasure.command';
+import { requestErasureCommand, type RequestErasure } from '../../domain/privacy/request-erasure.command';
 
-/** The writes both doors call: each parses, runs the one idempotency mechanism and answers a domain view. */
+/** The writes both doors call: each parses its input, runs the creates through the one idempotency mechanism and answers a domain view. */
 export interface Commands {
   createCharge: CreateCharge;
   refund: Refund;
   createWithdrawal: CreateWithdrawal;
+  // The dispute appeal and the data-subject erasure requests.
+  appealDispute: AppealDispute;
+  requestErasure: RequestErasure;
+  executeErasure: ExecuteErasure;
+  rejectErasure: RejectErasure;
 }
 
 export function wireCommands(
   p: Platform,
-  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits },
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits } & AppealAndErasureServices,
 ): Commands {
   const sandbox = p.config.MODE === 'sandbox';
   const { idempotency } = p;
@@ -25,5 +36,20 @@ export function wireCommands(
     createCharge: createChargeCommand({ idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox }),
     refund: refundCommand({ idempotency, refunds: d.refunds }),
     createWithdrawal: createWithdrawalCommand({ idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
+    ...appealAndErasureCommands(p, d),
+  };
+}
+
+interface AppealAndErasureServices {
+  appealDispute: AppealDisputeService;
+  erasure: ErasureService;
+}
+
+function appealAndErasureCommands(p: Platform, d: AppealAndErasureServices) {
+  return {
+    appealDispute: appealDisputeCommand({ idempotency: p.idempotency, appeals: d.appealDispute }),
+    requestErasure: requestErasureCommand(d),
+    executeErasure: executeErasureCommand(d),
+    rejectErasure: rejectErasureCommand(d),
   };
 }

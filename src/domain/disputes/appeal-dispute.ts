@@ -1,4 +1,4 @@
-import { validationError, DomainError } from '../shared/errors';
+import { DomainError } from '../shared/errors';
 import type { Tx } from '../shared/unit-of-work';
 import { emitTransactionEvents } from '../transactions/transaction-events';
 import { applyTransactionCommand, canApplyTransactionCommand } from '../transactions/transaction-machine';
@@ -7,32 +7,8 @@ import { disputeNotFound } from './dispute-decisions';
 import { applyDisputeTransition } from './dispute-machine';
 import type { Dispute } from './dispute.types';
 import { emitDisputeEvents, type DisputesDeps } from './disputes.deps';
-import { APPEAL_LIMITS, detectEvidenceType, sha256Hex, type EvidenceFile, type EvidenceStore, type EvidenceUpload } from './evidence';
-
-export interface AppealInput {
-  disputeId: string;
-  appealReason: string;
-  files: EvidenceUpload[];
-}
-
-/** Checks the appeal's fields and files (count, size, type by content); stable codes, 400. */
-export function parseAppeal(raw: { disputeId?: unknown; appealReason?: unknown; files: EvidenceUpload[] }): AppealInput {
-  const disputeId = typeof raw.disputeId === 'string' ? raw.disputeId.trim() : '';
-  if (!disputeId || disputeId.length > 128) throw validationError('DISPUTE_ID_REQUIRED', 'disputeId is required (at most 128 characters)', { field: 'disputeId' });
-  const appealReason = typeof raw.appealReason === 'string' ? raw.appealReason.trim() : '';
-  if (!appealReason) throw validationError('APPEAL_REASON_REQUIRED', 'appealReason is required', { field: 'appealReason' });
-  if (appealReason.length > APPEAL_LIMITS.maxReasonLength) {
-    throw validationError('APPEAL_REASON_TOO_LONG', `appealReason must have at most ${APPEAL_LIMITS.maxReasonLength} characters`, { field: 'appealReason' });
-  }
-  if (raw.files.length > APPEAL_LIMITS.maxFiles) throw validationError('TOO_MANY_FILES', `at most ${APPEAL_LIMITS.maxFiles} files`, { max: APPEAL_LIMITS.maxFiles });
-  raw.files.forEach((f, i) => {
-    if (f.content.length > APPEAL_LIMITS.maxFileBytes) throw validationError('FILE_TOO_LARGE', `each file must have at most ${APPEAL_LIMITS.maxFileBytes} bytes`, { file: f.name });
-    if (f.content.length === 0 || !detectEvidenceType(f.content.subarray(0, 16))) {
-      throw validationError('INVALID_FILE_TYPE', 'files must be PDF, JPG or PNG (judged by their content)', { file: f.name, index: i });
-    }
-  });
-  return { disputeId, appealReason, files: raw.files };
-}
+import type { AppealInput } from './appeal-input';
+import { APPEAL_LIMITS, detectEvidenceType, sha256Hex, type EvidenceFile, type EvidenceStore } from './evidence';
 
 const cleanName = (name: string, i: number) => {
   // eslint-disable-next-line no-control-regex

@@ -23,12 +23,27 @@ export function disputeView(d: Dispute): Record<string, unknown> {
   return view;
 }
 
-/** SPEC's answer to an appeal (also what an idempotent replay returns). */
-export function appealAnswer(d: Dispute, uploadedFiles: number) {
+/** An appeal as both doors answer it and as its idempotent answer is stored: the dispute's SPEC fields and the files received. */
+export type AppealView = { id: string; status: string; appealReason: string | null; uploadedFiles: number };
+
+export const appealView = (d: Dispute, uploadedFiles: number): AppealView => ({ id: d.id, status: d.status, appealReason: d.appealReason, uploadedFiles });
+
+export const appealMessage = (uploadedFiles: number) => `Appeal received with ${uploadedFiles} file${uploadedFiles === 1 ? '' : 's'}; the dispute is under review`;
+
+/** SPEC's REST answer to an appeal. */
+export function appealAnswer(v: AppealView) {
   return {
     status: true,
-    data: { id: d.id, status: d.status, appealReason: d.appealReason },
-    uploadedFiles,
-    message: `Appeal received with ${uploadedFiles} file${uploadedFiles === 1 ? '' : 's'}; the dispute is under review`,
+    data: { id: v.id, status: v.status, appealReason: v.appealReason },
+    uploadedFiles: v.uploadedFiles,
+    message: appealMessage(v.uploadedFiles),
   };
+}
+
+/** A stored appeal answer as the view: answers stored before the command hold SPEC's REST answer (both doors stored it). */
+export function storedAppealView(body: unknown): AppealView {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (b.status !== true) return b as AppealView;
+  const { data, uploadedFiles } = b as ReturnType<typeof appealAnswer>;
+  return { ...data, uploadedFiles };
 }

@@ -31,6 +31,8 @@ export interface IdempotentCommandRun {
   claimAtCommit?: boolean;
   /** The status number kept with the answer (the store's column; the doors choose their own). */
   storedStatus: number;
+  /** Reads a stored answer as the view (default `storedView`), for answers stored in another shape before. */
+  readStored?: (body: unknown) => View;
   /** Runs the use case, which calls `record` inside its transaction, and returns the view. */
   execute(record: (tx: Tx, resourceId: string, view: View) => Promise<void>): Promise<View>;
 }
@@ -49,5 +51,5 @@ export async function runIdempotentCommand(idempotency: IdempotencyService, c: I
       body: await c.execute((tx, resourceId, view) => run.record(tx, resourceId, { status: c.storedStatus, body: view })),
     }),
   });
-  return { view: storedView(result.body), replayed: result.replayed };
+  return { view: (c.readStored ?? storedView)(result.body), replayed: result.replayed };
 }

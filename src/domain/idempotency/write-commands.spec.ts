@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Seller, User } from '../accounts/accounts.types';
+import { appealDisputeCommand } from '../disputes/appeal-dispute.command';
+import type { Dispute } from '../disputes/dispute.types';
+import { appealAnswer, storedAppealView } from '../disputes/dispute-view';
 import { ManualClock } from '../shared/clock';
 import type { Tx } from '../shared/unit-of-work';
 import type { WithinTransaction } from '../shared/within-transaction';
@@ -162,5 +165,58 @@ describe('stored answers', () => {
     const view = { id: 't-1', status: 'PAID' };
     expect(storedView({ status: true, data: view })).toEqual(view);
     expect(storedView(view)).toEqual(view);
+  });
+});
+
+describe('appeal dispute command', () => {
+  const PDF = Buffer.from('%PDF-1.7\n' + 'x'.repeat(32));
+  const dispute = { id: 'd-1', status: 'UNDER_REVIEW', appealReason: 'signed receipt' } as Dispute;
+
+  function appealSetUp() {
+    const { idempotency } = setUp();
+    const appeals = {
+      appeal: vi.fn(async (_seller: string, input: { files: unknown[] }, within?: (t: Tx, a: { dispute: Dispute; files: never[] }) => Promise<void>) => {
+        const appealed = { dispute, files: input.files as never[] };
+        await within?.(tx, appealed);
+        return appealed;
+      }),
+    };
+    return { appealDispute: appealDisputeCommand({ idempotency, appeals }), appeals };
+  }
+
+  it('appeals once per key: the fields and the files identify the request; the view counts the files', async () => {
+    const { appealDispute, appeals } = appealSetUp();
+    const req = { seller, fields: { disputeId: ' d-1 ', appealReason: 'signed receipt' }, files: [{ name: 'r.pdf', content: PDF }], idempotencyKey: 'a' };
+    const first = await appealDispute(req);
+    expect(first).toEqual({ replayed: false, view: { id: 'd-1', status: 'UNDER_REVIEW', appealReason: 'signed receipt', uploadedFiles: 1 } });
+    expect(appeals.appeal).toHaveBeenCalledWith('seller-1', { disputeId: 'd-1', appealReason: 'signed receipt', files: req.files }, expect.any(Function));
+    expect(await appealDispute(req)).toEqual({ ...first, replayed: true });
+    await expect(appealDispute({ ...req, files: [{ name: 'other.pdf', content: PDF }] })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_CONFLICT' });
+    expect(appeals.appeal).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks the key, then the text fields in order, then the files', async () => {
+    const { appealDispute, appeals } = appealSetUp();
+    const req = { seller, fields: { disputeId: 'd-1', appealReason: 'why' }, files: [], idempotencyKey: 'b' };
+    await expect(appealDispute({ ...req, fields: {}, idempotencyKey: undefined })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED' });
+    await expect(appealDispute({ ...req, fields: { disputeId: '  ', appealReason: '' } })).rejects.toMatchObject({
+      code: 'DISPUTE_ID_REQUIRED', message: 'disputeId is required (at most 128 characters)', details: { field: 'disputeId' },
+    });
+    await expect(appealDispute({ ...req, fields: { disputeId: 'd'.repeat(129) } })).rejects.toMatchObject({ code: 'DISPUTE_ID_REQUIRED' });
+    await expect(appealDispute({ ...req, fields: { disputeId: 'd-1', appealReason: 7 } })).rejects.toMatchObject({ code: 'APPEAL_REASON_REQUIRED', details: { field: 'appealReason' } });
+    await expect(appealDispute({ ...req, fields: { disputeId: 'd-1', appealReason: ` ${'r'.repeat(5_001)} ` } })).rejects.toMatchObject({
+      code: 'APPEAL_REASON_TOO_LONG', message: 'appealReason must have at most 5000 characters', details: { field: 'appealReason' },
+    });
+    await expect(appealDispute({ ...req, files: [{ name: 'n.txt', content: Buffer.from('plain text, not evidence') }] })).rejects.toMatchObject({
+      code: 'INVALID_FILE_TYPE', details: { file: 'n.txt', index: 0 },
+    });
+    expect(appeals.appeal).not.toHaveBeenCalled();
+    expect((await appealDispute({ ...req, fields: { disputeId: 'd-1', appealReason: ` ${'r'.repeat(5_000)} ` } })).replayed).toBe(false);
+  });
+
+  it("reads an answer stored before the command (SPEC's REST answer) as the view", () => {
+    const view = { id: 'd-1', status: 'UNDER_REVIEW', appealReason: 'why', uploadedFiles: 2 };
+    expect(storedAppealView(appealAnswer(view))).toEqual(view);
+    expect(storedAppealView(view)).toEqual(view);
   });
 });

@@ -6,6 +6,8 @@ import type { Tx } from '../shared/unit-of-work';
 import type { DataRequestRepository } from './data-subject.ports';
 import type { DataRequest, DataRequestEvent, SubjectScope } from './data-subject.types';
 import { ErasureService } from './erasure.service';
+import { rejectErasureCommand } from './reject-erasure.command';
+import { requestErasureCommand } from './request-erasure.command';
 
 const tx: Tx = { afterCommit: () => undefined };
 const user = { id: 'u1', role: 'USER' } as User;
@@ -44,16 +46,18 @@ function fixture() {
     tokens: { newId: () => `id${++n}` },
     clock,
   });
-  return { service, requests, events, jobs, anonymised, clock };
+  const requestErasure = requestErasureCommand({ erasure: service });
+  const rejectErasure = rejectErasureCommand({ erasure: service });
+  return { service, requestErasure, rejectErasure, requests, events, jobs, anonymised, clock };
 }
 
 describe('ErasureService', () => {
   it('opens one request with its due date; asking again answers the open one', async () => {
     const f = fixture();
-    const first = await f.service.request(principal, ' leaving ');
+    const first = await f.requestErasure({ principal, input: { reason: ' leaving ' } });
     expect(first).toMatchObject({ existing: false, request: { status: 'OPEN', reason: 'leaving', dueAt: new Date('2026-05-05T02:59:59.999Z') } });
-    expect(await f.service.request(principal, undefined)).toEqual({ existing: true, request: first.request });
-    await expect(f.service.request(principal, 7)).rejects.toMatchObject({ code: 'INVALID_REASON' });
+    expect(await f.requestErasure({ principal, input: undefined })).toEqual({ existing: true, request: first.request });
+    await expect(f.requestErasure({ principal, input: { reason: 7 } })).rejects.toMatchObject({ code: 'INVALID_REASON' });
   });
 
   it('executes over the whole account, revokes access and schedules the end of the 5-year retention', async () => {
@@ -80,8 +84,42 @@ describe('ErasureService', () => {
   it('rejects only with a reason', async () => {
     const f = fixture();
     const { request } = await f.service.request(principal, null);
-    await expect(f.service.reject(operator, request.id, '')).rejects.toMatchObject({ code: 'REASON_REQUIRED' });
+    await expect(f.rejectErasure({ operator: user, requestId: request.id, reason: '' })).rejects.toMatchObject({ code: 'OPERATOR_ONLY' });
+    await expect(f.rejectErasure({ operator, requestId: request.id, reason: '' })).rejects.toMatchObject({ code: 'REASON_REQUIRED' });
     await expect(f.service.reject(operator, 'nope', 'why')).rejects.toMatchObject({ code: 'DATA_REQUEST_NOT_FOUND' });
     expect(await f.service.reject(operator, request.id, 'legal hold')).toMatchObject({ status: 'REJECTED', rejectionReason: 'legal hold' });
+  });
+});
+
+describe('the erasure request body', () => {
+  const refusal = async (input: unknown) => {
+    const f = fixture();
+    return f.requestErasure({ principal, input }).then(
+      () => null,
+      (e: { code: string; message: string; details?: unknown }) => [e.code, e.message, e.details],
+    );
+  };
+
+  it.each([
+    ['x', 'INVALID_BODY', 'the body must be a JSON object', undefined],
+    [[1], 'INVALID_BODY', 'the body must be a JSON object', undefined],
+    [{ reason: 42 }, 'INVALID_REASON', 'reason must be a string', undefined],
+    [{ reason: 'x\u0000'.repeat(600) }, 'INVALID_TEXT', 'reason contains the NUL character (U+0000), which is not accepted', { field: 'reason', problem: 'NUL' }],
+    [{ reason: 'x\u000b' }, 'INVALID_TEXT', 'reason contains a control character, which is not accepted', { field: 'reason', problem: 'CONTROL_CHARACTER' }],
+    [{ reason: 'x'.repeat(1_001) }, 'REASON_TOO_LONG', 'reason must have at most 1000 characters', undefined],
+  ])('%j is refused with %s', async (input, code, message, details) => {
+    expect(await refusal(input)).toEqual([code, message, details]);
+  });
+
+  it.each([
+    [undefined, null],
+    [null, null],
+    [{}, null],
+    [{ reason: null }, null],
+    [{ reason: '   ' }, null],
+    [{ reason: ` ${'x'.repeat(1_000)}\n` }, 'x'.repeat(1_000)],
+  ])('%j is accepted, its reason trimmed (empty is none)', async (input, reason) => {
+    const f = fixture();
+    expect((await f.requestErasure({ principal, input })).request.reason).toBe(reason);
   });
 });

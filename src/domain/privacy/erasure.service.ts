@@ -6,7 +6,6 @@ import type { Clock } from '../shared/clock';
 import { DomainError, notFound } from '../shared/errors';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { businessDaysDeadline, type HolidayCalendar } from './business-days';
-import { parseReason, requireReason } from './data-request-text';
 import type { DataRequestRepository, ExternalPersonalData, PersonalDataStore } from './data-subject.ports';
 import { type DataRequest, type DataRequestEvent, type DataRequestFilter, newDataRequest, type SubjectScope } from './data-subject.types';
 import { FINANCIAL_RETENTION_YEARS } from './erasure-plan';
@@ -42,9 +41,8 @@ const notOpen = () => new DomainError('DATA_REQUEST_NOT_OPEN', 'only an open era
 export class ErasureService {
   constructor(private readonly d: ErasureDeps) {}
 
-  /** A second request while one is open answers the open one (`existing: true`). */
-  async request(p: Principal, rawReason: unknown): Promise<{ request: DataRequest; existing: boolean }> {
-    const reason = parseReason(rawReason);
+  /** A second request while one is open answers the open one (`existing: true`). `reason` is parsed (`parseReason`). */
+  async request(p: Principal, reason: string | null): Promise<{ request: DataRequest; existing: boolean }> {
     return this.d.uow.run(async (tx) => {
       const open = await this.d.requests.findOpen(tx, p.user.id, 'ERASURE');
       if (open) return { request: open, existing: true };
@@ -94,9 +92,9 @@ export class ErasureService {
     return executed;
   }
 
-  async reject(operator: User, requestId: string, rawReason: unknown): Promise<DataRequest> {
+  /** `reason` is parsed and present (`requireReason`). */
+  async reject(operator: User, requestId: string, reason: string): Promise<DataRequest> {
     requireOperator(operator);
-    const reason = requireReason(rawReason);
     return this.d.uow.run(async (tx) => {
       const request = await this.openErasure(tx, requestId);
       const now = this.d.clock.now();

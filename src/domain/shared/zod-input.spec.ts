@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { coded, codedMessage, issue, parseWith, queryInteger } from './zod-input';
+import { coded, codedMessage, issue, parseWith, queryInteger, refuseUnstorableText } from './zod-input';
 
 const schema = z
   .object({
@@ -29,5 +29,21 @@ describe('parseWith', () => {
 
   it('an issue without a code gets the fallback code; a failure at the root names the body', () => {
     expect(() => parseWith(z.object({ n: z.number() }), 'text', 'INVALID_BODY')).toThrow(expect.objectContaining({ code: 'INVALID_BODY', details: { field: 'body' } }));
+  });
+
+  it('a code given with its own details keeps them as they are (null: none) instead of { field }', () => {
+    const own = z.object({ s: z.string(coded('BAD_S', 's must be a string', null)), t: z.string(coded('BAD_T', 't must be a string', { limit: 3 })) });
+    expect(() => parseWith(own, { s: 1 })).toThrow(expect.objectContaining({ code: 'BAD_S', message: 's must be a string', details: undefined }));
+    expect(() => parseWith(own, { s: 'x', t: 1 })).toThrow(expect.objectContaining({ code: 'BAD_T', details: { limit: 3 } }));
+  });
+
+  it('refuseUnstorableText stops at INVALID_TEXT before the other checks', () => {
+    const text = z.preprocess((v, ctx) => {
+      refuseUnstorableText(v, ctx, 'note');
+      return v;
+    }, z.string().max(2, codedMessage('TOO_LONG', 'note is too long')));
+    expect(() => parseWith(text, 'long\u0000')).toThrow(expect.objectContaining({ code: 'INVALID_TEXT', details: { field: 'note', problem: 'NUL' } }));
+    expect(() => parseWith(text, 'long')).toThrow(expect.objectContaining({ code: 'TOO_LONG' }));
+    expect(parseWith(text, 'ok')).toBe('ok');
   });
 });

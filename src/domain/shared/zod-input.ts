@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { validationError } from './errors';
+import { isDomainError, validationError } from './errors';
 import { integerParam } from './query-params';
+import { assertStorableText } from './text';
 
 /**
  * Request schemas that validate at run time and describe the request in the OpenAPI
@@ -10,12 +11,31 @@ import { integerParam } from './query-params';
  */
 const SEPARATOR = '\u0000';
 
-/** The message of an issue that carries its code (for `.refine(check, { message })`). */
-export const codedMessage = (code: string, message: string): string => `${code}${SEPARATOR}${message}`;
+/**
+ * The message of an issue that carries its code (for `.refine(check, { message })`).
+ * `details`, when given, are the error's details as they are (null: none) instead of
+ * `{ field }`, for errors whose documented shape predates the schema.
+ */
+export const codedMessage = (code: string, message: string, details?: Record<string, unknown> | null): string =>
+  details === undefined ? `${code}${SEPARATOR}${message}` : `${code}${SEPARATOR}${message}${SEPARATOR}${JSON.stringify(details)}`;
 
 /** An error map giving every issue of a schema one code and message (refinements take `codedMessage`). */
-export function coded(code: string, message: string): { errorMap: z.ZodErrorMap } {
-  return { errorMap: () => ({ message: codedMessage(code, message) }) };
+export function coded(code: string, message: string, details?: Record<string, unknown> | null): { errorMap: z.ZodErrorMap } {
+  return { errorMap: () => ({ message: codedMessage(code, message, details) }) };
+}
+
+/**
+ * For `z.preprocess((v, ctx) => ...)`: refuses a string the database cannot store with
+ * the shared INVALID_TEXT error (details `{ field, problem }`), before any other check.
+ */
+export function refuseUnstorableText(value: unknown, ctx: z.RefinementCtx, field: string, singleLine = false): void {
+  if (typeof value !== 'string') return;
+  try {
+    assertStorableText(value, field, singleLine);
+  } catch (e) {
+    if (!isDomainError(e)) throw e;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(e.code, e.message, e.details ?? null), fatal: true });
+  }
 }
 
 /** A custom issue (cross-field rules, `superRefine`) with its code. */
@@ -28,9 +48,9 @@ export function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, fal
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
-  const [code, message] = first.message.includes(SEPARATOR) ? first.message.split(SEPARATOR, 2) : [fallbackCode, first.message];
+  const [code, message, details] = first.message.includes(SEPARATOR) ? first.message.split(SEPARATOR, 3) : [fallbackCode, first.message];
   const field = first.path.join('.') || 'body';
-  throw validationError(code!, message!, { field });
+  throw validationError(code!, message!, details === undefined ? { field } : ((JSON.parse(details) as Record<string, unknown> | null) ?? undefined));
 }
 
 /** A query value left empty (`?take=`) counts as absent. */

@@ -1,8 +1,7 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { parseAppeal } from '../../domain/disputes/appeal-dispute';
-import { appealAnswer } from '../../domain/disputes/dispute-view';
-import { APPEAL_LIMITS, EVIDENCE_MEDIA_TYPE, sha256Hex, type EvidenceUpload } from '../../domain/disputes/evidence';
+import { appealMessage } from '../../domain/disputes/dispute-view';
+import { APPEAL_LIMITS, EVIDENCE_MEDIA_TYPE, type EvidenceUpload } from '../../domain/disputes/evidence';
 import { validationError } from '../../domain/shared/errors';
 import { type GqlContext, requireSeller } from '../context';
 import { AppealLimitsType, DisputeStatusGql } from '../types/dispute.types';
@@ -58,19 +57,7 @@ export class AppealDisputeResolver {
     if (uploads.length > APPEAL_LIMITS.maxFiles) throw validationError('TOO_MANY_FILES', `at most ${APPEAL_LIMITS.maxFiles} files`, { max: APPEAL_LIMITS.maxFiles });
     const read: EvidenceUpload[] = [];
     for (const u of uploads) read.push(await readUpload(u));
-    const result = await ctx.services.platform.idempotency.run({
-      sellerId: seller.id,
-      operation: 'disputes.appeal',
-      key: idempotencyKey,
-      body: { graphql: 'appealDispute', fields: { disputeId, appealReason }, files: read.map((f) => ({ name: f.name, size: f.content.length, sha256: sha256Hex(f.content) })) },
-      execute: async (run) => {
-        const input = parseAppeal({ disputeId, appealReason, files: read });
-        const answer = (n: number, d: Parameters<typeof appealAnswer>[0]) => ({ status: 200, body: appealAnswer(d, n) });
-        const appealed = await ctx.services.appealDispute.appeal(seller.id, input, (tx, a) => run.record(tx, a.dispute.id, answer(a.files.length, a.dispute)));
-        return answer(appealed.files.length, appealed.dispute);
-      },
-    });
-    const body = result.body as ReturnType<typeof appealAnswer>;
-    return Object.assign(new AppealResultType(), { ...body.data, uploadedFiles: body.uploadedFiles, message: body.message });
+    const { view } = await ctx.services.commands.appealDispute({ seller, fields: { disputeId, appealReason }, files: read, idempotencyKey });
+    return Object.assign(new AppealResultType(), { ...view, message: appealMessage(view.uploadedFiles) });
   }
 }

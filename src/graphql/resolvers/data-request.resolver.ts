@@ -17,7 +17,7 @@ export class DataRequestResolver {
 
   @Mutation(() => DataRequestType, { description: 'asks for erasure of your account\'s personal data; an open request is answered instead of a new one' })
   async requestErasure(@Ctx() ctx: GqlContext, @Arg('reason', () => String, { nullable: true }) reason: string | null) {
-    return this.view(ctx, (await ctx.services.erasure.request(requirePrincipal(ctx), reason)).request);
+    return this.view(ctx, (await ctx.services.commands.requestErasure({ principal: requirePrincipal(ctx), input: { reason } })).request);
   }
 
   @Query(() => [DataRequestType], { description: 'your data-subject requests, newest first' })
@@ -44,12 +44,12 @@ export class DataRequestResolver {
 
   @Mutation(() => DataRequestType, { description: 'operators only: anonymises the account as the personal-data inventory says, revokes its keys and sessions' })
   async executeErasure(@Ctx() ctx: GqlContext, @Arg('requestId', () => ID) requestId: string) {
-    return this.view(ctx, await ctx.services.erasure.execute(requireOperatorUser(ctx), requestId));
+    return this.view(ctx, await ctx.services.commands.executeErasure({ operator: requireOperatorUser(ctx), requestId }));
   }
 
   @Mutation(() => DataRequestType, { description: 'operators only: closes an open erasure request without erasing; reason mandatory' })
   async rejectErasure(@Ctx() ctx: GqlContext, @Arg('requestId', () => ID) requestId: string, @Arg('reason', () => String) reason: string) {
-    return this.view(ctx, await ctx.services.erasure.reject(requireOperatorUser(ctx), requestId, reason));
+    return this.view(ctx, await ctx.services.commands.rejectErasure({ operator: requireOperatorUser(ctx), requestId, reason }));
   }
 
   @FieldResolver(() => [DataRequestEventType], { description: 'every step, oldest first' })

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../app/services';
-import { validationError } from '../../domain/shared/errors';
 import { authenticate, principalOf } from '../middleware/auth';
 
 /**
@@ -28,9 +27,7 @@ export function dataSubjectRoutes(services: Services): Router {
   });
 
   router.post('/data-subject/erasure-request', auth, async (req, res) => {
-    const body: unknown = req.body ?? {};
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('INVALID_BODY', 'the body must be a JSON object');
-    const { request, existing } = await services.erasure.request(principalOf(res), (body as Record<string, unknown>).reason);
+    const { request, existing } = await services.commands.requestErasure({ principal: principalOf(res), input: req.body });
     const due = request.dueAt?.toISOString();
     res.status(existing ? 200 : 201).json({
       status: true,

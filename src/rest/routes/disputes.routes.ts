@@ -1,11 +1,10 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import type { Services } from '../../app/services';
-import { parseAppeal } from '../../domain/disputes/appeal-dispute';
 import { appealAnswer, disputeView } from '../../domain/disputes/dispute-view';
-import type { Dispute } from '../../domain/disputes/dispute.types';
-import { EVIDENCE_MEDIA_TYPE, evidenceView, sha256Hex } from '../../domain/disputes/evidence';
+import { EVIDENCE_MEDIA_TYPE, evidenceView } from '../../domain/disputes/evidence';
 import { readAppealForm } from '../multipart-appeal';
+import { sendCommandAnswer } from '../send-command-result';
 import { parseWith } from '../../domain/shared/zod-input';
 import { SandboxDisputeDecision } from '../request-schemas';
 import { authenticate, sellerOf } from '../middleware/auth';
@@ -54,22 +53,9 @@ export function disputesRoutes(services: Services): Router {
   });
 
   router.post('/v1/disputes/appeal', auth, async (req, res) => {
-    const seller = sellerOf(res);
     const form = await readAppealForm(req, res);
-    const result = await services.platform.idempotency.run({
-      sellerId: seller.id,
-      operation: 'disputes.appeal',
-      key: req.header('idempotency-key'),
-      // The request's identity: the fields and each file's name, size and digest.
-      body: { path: req.path, fields: form.fields, files: form.files.map((f) => ({ name: f.name, size: f.content.length, sha256: sha256Hex(f.content) })) },
-      execute: async (run) => {
-        const input = parseAppeal({ disputeId: form.fields.disputeId, appealReason: form.fields.appealReason, files: form.files });
-        const answer = (a: { dispute: Dispute; files: unknown[] }) => ({ status: 200, body: appealAnswer(a.dispute, a.files.length) });
-        return answer(await services.appealDispute.appeal(seller.id, input, (tx, appealed) => run.record(tx, appealed.dispute.id, answer(appealed))));
-      },
-    });
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.status).json(result.body);
+    const result = await services.commands.appealDispute({ seller: sellerOf(res), fields: form.fields, files: form.files, idempotencyKey: req.header('idempotency-key') });
+    sendCommandAnswer(res, 200, result, appealAnswer);
   });
 
   return router;

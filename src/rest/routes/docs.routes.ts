@@ -26,7 +26,7 @@ function pageHeaders(_req: Request, res: Response, next: NextFunction): void {
  */
 export function docsRoutes(services: Services): Router {
   const router = Router();
-  const served = () => ({ ...openApiDocument(), servers: [{ url: services.platform.publicAddress.baseUrl, description: 'this service' }] });
+  const served = () => ({ ...openApiDocument(), servers: [{ url: services.publicBaseUrl(), description: 'this service' }] });
   let json: string | undefined;
   let yaml: string | undefined;
   // Swagger UI's files (about 1.5 MB) are read when the docs are first asked for, not at start.

@@ -15,7 +15,7 @@ const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;
 /** Observes every request's duration by route template (never the raw path: bounded labels). */
 export function httpMetrics(services: Services) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const end = services.platform.metrics.httpDuration.startTimer();
+    const end = services.metrics.httpTimer();
     res.once('finish', () => {
       const path = req.originalUrl.split('?')[0];
       const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : path === '/graphql' ? '/graphql' : 'unmatched';
@@ -31,7 +31,7 @@ export function httpMetrics(services: Services) {
  */
 export function metricsRoutes(services: Services): Router {
   const router = Router();
-  const token = services.platform.config.METRICS_TOKEN;
+  const token = services.metricsToken;
   if (!token) return router;
   router.get('/metrics', async (req, res, next) => {
     const auth = req.headers.authorization ?? '';
@@ -39,7 +39,7 @@ export function metricsRoutes(services: Services): Router {
       next(new HttpError(401, 'UNAUTHENTICATED', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>'));
       return;
     }
-    const { contentType, body } = await services.platform.metrics.render();
+    const { contentType, body } = await services.metrics.render();
     res.setHeader('Content-Type', contentType);
     res.end(body);
   });

@@ -1738,7 +1738,7 @@ export interface components {
         };
         ErasureRequest: {
             /** @description recommended */
-            reason?: string;
+            reason?: string | null;
         };
     };
     responses: never;

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Connection } from 'rabbitmq-client';
+import { vi } from 'vitest';
+import type { DeliveryProcessor } from '../../../src/domain/webhooks/delivery-processor';
+import type { WebhookSender } from '../../../src/domain/webhooks/webhooks.ports';
 import type { OutboxEvent } from '../../../src/domain/events/outbox';
 import { deleteTopology } from '../../../src/infra/amqp/topology';
 import { startTestApp, type TestApp } from '../../support/app';
 import { FlowingClock } from './clock';
 import type { Receiver } from './receiver';
-import { assertMatchesContract } from '../../support/contract';
 
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
@@ -59,15 +61,32 @@ export async function emitEvent(app: TestApp, e: Partial<OutboxEvent> & { seller
   );
 }
 
-export async function rest(app: { url: string }, method: string, path: string, apiKey: string, body?: unknown) {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as any;
-  assertMatchesContract({ method, url: path, status: res.status, headers: res.headers, body: json });
-  return { status: res.status, body: json };
+/**
+ * Readiness signals for tests that must know the AMQP workers acted (not only that
+ * nothing arrived yet): spies on their delivery processor and its sender. `outcomes`
+ * says how each message of a delivery ended (`LEASED`, `DONE`...), `answersReceived`
+ * how many attempts have had their answer (or failure). Restore them when done.
+ */
+export function watchAmqpDeliveries(app: TestApp) {
+  const workers = app.services.webhookRuntime.amqpWorkers as unknown as { deps: { processor: DeliveryProcessor } } | undefined;
+  if (!workers) throw new Error('the AMQP delivery workers are not running in this app');
+  const processor = workers.deps.processor;
+  const handling = vi.spyOn(processor, 'handleMessage');
+  const sending = vi.spyOn((processor as unknown as { deps: { sender: WebhookSender } }).deps.sender, 'send');
+  const settled = <R>(results: { type: string; value?: R }[]) => results.filter((r) => r.type !== 'incomplete');
+  return {
+    /** How the messages of `deliveryId` handled so far ended, in order. */
+    outcomes: async (deliveryId: string) =>
+      handling.mock.calls
+        .map((args, i) => ({ id: args[0], result: handling.mock.settledResults[i] }))
+        .filter((c) => c.id === deliveryId && c.result && c.result.type === 'fulfilled')
+        .map((c) => (c.result!.value as { action: string }).action),
+    answersReceived: async () => settled(sending.mock.settledResults).length,
+    restore: () => {
+      handling.mockRestore();
+      sending.mockRestore();
+    },
+  };
 }
 
 /** A transaction payload with personal data, as the outbox holds it. */

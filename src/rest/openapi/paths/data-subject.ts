@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { ErasureRequestFields } from '../../../domain/privacy/data-request-text';
 import { headers, ok } from '../components';
 import { registerOperation } from '../operation';
 import { DataSubjectRequest } from '../resources';
@@ -32,7 +33,7 @@ export function registerDataSubject(registry: OpenAPIRegistry): void {
     description: 'Processed within 15 business days; records kept for legal duties (financial records, 5 years) are not erased before their term. A second request while one is open answers the open one (200).',
     tag: 'Data-subject rights',
     auth: 'bearer',
-    body: z.object({ reason: z.string().max(1000).optional().describe('recommended') }).openapi('ErasureRequest'),
+    body: ErasureRequestFields.openapi('ErasureRequest'),
     bodyOptional: true,
     errors: { 400: ['INVALID_BODY', 'INVALID_REASON', 'REASON_TOO_LONG'] },
     responses: {

@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { AppealFields } from '../../../domain/disputes/appeal-input';
 import { DisputeListQuery } from '../../../domain/disputes/dispute-list-query';
 import { APPEAL_LIMITS } from '../../../domain/disputes/evidence';
 import { SandboxDisputeDecision } from '../../request-schemas';
@@ -10,17 +11,14 @@ import { z } from '../zod';
 
 const id = z.object({ id: z.string().describe('dispute id') });
 
-const AppealForm = z
-  .object({
-    disputeId: z.string().describe('the dispute to contest'),
-    appealReason: z.string().max(APPEAL_LIMITS.maxReasonLength).describe('detailed justification'),
-    files: z
-      .array(z.string().openapi({ format: 'binary' }))
-      .max(APPEAL_LIMITS.maxFiles)
-      .optional()
-      .describe(`evidence, repeatable: up to ${APPEAL_LIMITS.maxFiles} files of at most ${APPEAL_LIMITS.maxFileBytes} bytes each, PDF, JPG or PNG (judged by content)`),
-  })
-  .openapi('AppealForm');
+/** The multipart form: the text fields as the appeal command parses them, and the files. */
+const AppealForm = AppealFields.extend({
+  files: z
+    .array(z.string().openapi({ format: 'binary' }))
+    .max(APPEAL_LIMITS.maxFiles)
+    .optional()
+    .describe(`evidence, repeatable: up to ${APPEAL_LIMITS.maxFiles} files of at most ${APPEAL_LIMITS.maxFileBytes} bytes each, PDF, JPG or PNG (judged by content)`),
+}).openapi('AppealForm');
 
 const sandboxOutcome = envelope(z.object({ applied: z.boolean(), dispute: Dispute.nullable() }).strict());
 
