@@ -78,7 +78,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       randomToken: () => platform.tokens.randomToken(),
       endToEndId: sandboxEndToEndId,
     }),
-    commands: wireCommands(platform, { ...transactions, ...withdrawals, abuseLimits: rateLimits.abuseLimits }),
+    commands: wireCommands(platform, { ...transactions, ...withdrawals, abuseLimits: rateLimits.abuseLimits, ...webhooks, ...accounts }),
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
     institutionCallbackSecrets: config.INSTITUTION_CALLBACK_SECRET
       ? [config.INSTITUTION_CALLBACK_SECRET]

@@ -7,17 +7,48 @@ import type { TransactionsService } from '../../domain/transactions/transactions
 import { createWithdrawalCommand, type CreateWithdrawal } from '../../domain/withdrawals/create-withdrawal.command';
 import type { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
 import type { Platform } from './platform';
+import { apiKeyCommands, type ApiKeyCommands } from '../../domain/accounts/api-key.commands';
+import type { ApiKeysService } from '../../domain/accounts/api-keys.service';
+import { twoFactorCommands, type TwoFactorCommands } from '../../domain/accounts/two-factor.commands';
+import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
+import { webhookManagementCommands, type WebhookManagementCommands } from '../../domain/webhooks/webhook-management.commands';
+import type { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
+import { webhookReplayCommands, type WebhookReplayCommands } from '../../domain/webhooks/webhook-replay.commands';
+import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
 
 /** The writes both doors call: each parses, runs the one idempotency mechanism and answers a domain view. */
 export interface Commands {
   createCharge: CreateCharge;
   refund: Refund;
   createWithdrawal: CreateWithdrawal;
+  // Webhooks, API keys and 2FA: writes without an idempotency key, never replayed.
+  registerWebhook: WebhookManagementCommands['registerWebhook'];
+  updateWebhook: WebhookManagementCommands['updateWebhook'];
+  deleteWebhook: WebhookManagementCommands['deleteWebhook'];
+  rotateWebhookSecret: WebhookManagementCommands['rotateWebhookSecret'];
+  sendWebhookTestEvent: WebhookManagementCommands['sendWebhookTestEvent'];
+  rotatePostbackSecret: WebhookManagementCommands['rotatePostbackSecret'];
+  resendTransactionEvents: WebhookReplayCommands['resendTransactionEvents'];
+  resendWithdrawalEvents: WebhookReplayCommands['resendWithdrawalEvents'];
+  replayFailedWebhookDeliveries: WebhookReplayCommands['replayFailedWebhookDeliveries'];
+  createApiKey: ApiKeyCommands['createApiKey'];
+  revokeApiKey: ApiKeyCommands['revokeApiKey'];
+  enrolTwoFactor: TwoFactorCommands['enrolTwoFactor'];
+  confirmTwoFactor: TwoFactorCommands['confirmTwoFactor'];
+  disableTwoFactor: TwoFactorCommands['disableTwoFactor'];
+}
+
+/** The services the webhook, API key and 2FA commands call. */
+interface AccountAndWebhookServices {
+  webhooks: WebhookManagementService;
+  webhookReplay: WebhookReplayService;
+  apiKeys: ApiKeysService;
+  twoFactor: TwoFactorService;
 }
 
 export function wireCommands(
   p: Platform,
-  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits },
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits } & AccountAndWebhookServices,
 ): Commands {
   const sandbox = p.config.MODE === 'sandbox';
   const { idempotency } = p;
@@ -25,5 +56,9 @@ export function wireCommands(
     createCharge: createChargeCommand({ idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox }),
     refund: refundCommand({ idempotency, refunds: d.refunds }),
     createWithdrawal: createWithdrawalCommand({ idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
+    ...webhookManagementCommands(d),
+    ...webhookReplayCommands(d),
+    ...apiKeyCommands(d),
+    ...twoFactorCommands(d),
   };
 }

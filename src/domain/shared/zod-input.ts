@@ -10,26 +10,34 @@ import { integerParam } from './query-params';
  */
 const SEPARATOR = '\u0000';
 
-/** The message of an issue that carries its code (for `.refine(check, { message })`). */
-export const codedMessage = (code: string, message: string): string => `${code}${SEPARATOR}${message}`;
+/**
+ * The message of an issue that carries its code (for `.refine(check, { message })`).
+ * `field`, when given, is what `details.field` names instead of the issue's path (the
+ * items of a list reported as the list; a schema parsed on its own that knows its field).
+ */
+export const codedMessage = (code: string, message: string, field?: string): string =>
+  field === undefined ? `${code}${SEPARATOR}${message}` : `${code}${SEPARATOR}${message}${SEPARATOR}${field}`;
 
 /** An error map giving every issue of a schema one code and message (refinements take `codedMessage`). */
-export function coded(code: string, message: string): { errorMap: z.ZodErrorMap } {
-  return { errorMap: () => ({ message: codedMessage(code, message) }) };
+export function coded(code: string, message: string, field?: string): { errorMap: z.ZodErrorMap } {
+  return { errorMap: () => ({ message: codedMessage(code, message, field) }) };
 }
 
-/** A custom issue (cross-field rules, `superRefine`) with its code. */
-export function issue(ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[]): void {
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(code, message), path });
+/** A custom issue (cross-field rules, `superRefine`, `transform`) with its code. */
+export function issue(ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[], field?: string): void {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(code, message, field), path });
 }
+
+/** A body that is not an object (or is a list) reads as `{}`, so its fields are reported as missing. */
+export const asObject = (v: unknown): unknown => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 
 /** Parses `input` or throws the first issue as a 400 with its code and `details.field`. */
 export function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, fallbackCode = 'INVALID_FIELD'): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
-  const [code, message] = first.message.includes(SEPARATOR) ? first.message.split(SEPARATOR, 2) : [fallbackCode, first.message];
-  const field = first.path.join('.') || 'body';
+  const [code, message, named] = first.message.includes(SEPARATOR) ? first.message.split(SEPARATOR, 3) : [fallbackCode, first.message];
+  const field = named ?? (first.path.join('.') || 'body');
   throw validationError(code!, message!, { field });
 }
 
