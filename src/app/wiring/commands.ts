@@ -16,7 +16,7 @@ import type { WebhookManagementService } from '../../domain/webhooks/webhook-man
 import { webhookReplayCommands, type WebhookReplayCommands } from '../../domain/webhooks/webhook-replay.commands';
 import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
 
-/** The writes both doors call: each parses, runs the one idempotency mechanism and answers a domain view. */
+/** The writes both doors call: each parses its raw input, runs the one idempotency mechanism (the creates) and answers a domain view. */
 export interface Commands {
   createCharge: CreateCharge;
   refund: Refund;
