@@ -4,6 +4,7 @@ import { Connection } from 'rabbitmq-client';
 import { startApplication, type RunningApp } from '../src/app/application';
 import { loadConfig } from '../src/app/config';
 import { deleteTopology } from '../src/infra/amqp/topology';
+import { parseWebhookRegistration } from '../src/domain/webhooks/webhook-input';
 import { createLogger } from '../src/infra/log/logger';
 import type { Benchmark } from './support/benchmark';
 import { startReceiver, wall, type Receiver } from './support/https-receiver';
@@ -171,7 +172,7 @@ export const webhooksBenchmark: Benchmark = {
       { logger: createLogger('silent') },
     );
     try {
-      const hook = await app.services.webhooks.register(SECRET_SELLER, { eventType: 'WITHDRAWAL', url: `https://localhost:${receiver.port}/hook` });
+      const hook = await app.services.webhooks.register(SECRET_SELLER, parseWebhookRegistration({ eventType: 'WITHDRAWAL', url: `https://localhost:${receiver.port}/hook` }));
       receiver.child.send({ secret: hook.secret });
       // Warm-up: connections, TLS sessions, JIT.
       const warm = await measureWarm(app, receiver);

@@ -85,7 +85,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       randomToken: () => platform.tokens.randomToken(),
       endToEndId: sandboxEndToEndId,
     }),
-    commands: wireCommands(platform, { ...transactions, ...withdrawals, abuseLimits: rateLimits.abuseLimits, appealDispute: disputes.appealDispute, erasure: privacy.erasure }),
+    commands: wireCommands(platform, { ...transactions, ...withdrawals, abuseLimits: rateLimits.abuseLimits, appealDispute: disputes.appealDispute, erasure: privacy.erasure, ...webhooks, ...accounts }),
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
     institutionCallbackSecrets: config.INSTITUTION_CALLBACK_SECRET
       ? [config.INSTITUTION_CALLBACK_SECRET]

@@ -238,3 +238,50 @@ describe('GraphQL', () => {
     expect(gone.errors?.[0]?.extensions?.code).toBe('WEBHOOK_NOT_FOUND');
   });
 });
+
+describe('across the doors', () => {
+  const WEBHOOK_FIELDS = 'id eventType url description secretLast4 createdAt updatedAt secretRotatedAt';
+  const sameInstant = (a: string | null, b: string | null) => expect(a === null ? null : new Date(a).toISOString()).toBe(b === null ? null : new Date(b).toISOString());
+
+  it('a webhook registered through REST is updated and rotated through GraphQL, and the REST door sees it', async () => {
+    const s = await onboardSeller(app);
+    const hook = (await rest(app, 'POST', '/v1/webhooks', { key: s.apiKey, body: { eventType: 'TRANSACTION', url: receiver.url('/doors-rest'), description: 'from REST' } })).body.data;
+    const upd = await gql(app, `mutation($id:ID!, $u:String!){ updateWebhook(id:$id, eventType: ALL, url:$u){ ${WEBHOOK_FIELDS} } }`, { id: hook.id, u: receiver.url('/doors-gql') }, s.apiKey);
+    expect(upd.errors).toBeUndefined();
+    expect(upd.data!.updateWebhook).toMatchObject({ id: hook.id, eventType: 'ALL', url: receiver.url('/doors-gql'), description: 'from REST', secretLast4: hook.secretLast4 });
+    const rot = await gql(app, `mutation($id:ID!){ rotateWebhookSecret(id:$id){ secret webhook { ${WEBHOOK_FIELDS} } } }`, { id: hook.id }, s.apiKey);
+    expect(rot.data!.rotateWebhookSecret.secret).not.toBe(hook.secret);
+
+    const got = (await rest(app, 'GET', `/v1/webhooks/${hook.id}`, { key: s.apiKey })).body.data;
+    const viaGql = rot.data!.rotateWebhookSecret.webhook;
+    expect(got).toMatchObject({ id: hook.id, eventType: 'ALL', url: receiver.url('/doors-gql'), description: 'from REST', secretLast4: rot.data!.rotateWebhookSecret.secret.slice(-4) });
+    for (const field of ['createdAt', 'updatedAt', 'secretRotatedAt']) sameInstant(viaGql[field], got[field]);
+
+    // The same wrong input gives the same code through either door.
+    const restRefused = await rest(app, 'PATCH', `/v1/webhooks/${hook.id}`, { key: s.apiKey, body: { url: 'http://example.com/h' } });
+    const gqlRefused = await gql(app, 'mutation($id:ID!){ updateWebhook(id:$id, url: "http://example.com/h"){ id } }', { id: hook.id }, s.apiKey);
+    expect([restRefused.body.erro, gqlRefused.errors?.[0]?.extensions?.code]).toEqual(['WEBHOOK_URL_NOT_HTTPS', 'WEBHOOK_URL_NOT_HTTPS']);
+  });
+
+  it('a webhook registered through GraphQL is updated, rotated and tested through REST; its delivery is signed with the REST-rotated secret', async () => {
+    const s = await onboardSeller(app);
+    const created = await gql(app, `mutation($u:String!){ createWebhook(eventType: WITHDRAWAL, url: $u, description: "from GraphQL"){ secret webhook { ${WEBHOOK_FIELDS} } } }`, { u: receiver.url('/doors-x') }, s.apiKey);
+    const id = created.data!.createWebhook.webhook.id as string;
+    const upd = await rest(app, 'PATCH', `/v1/webhooks/${id}`, { key: s.apiKey, body: { url: receiver.url('/doors-y'), description: null } });
+    expect(upd.status).toBe(200);
+    expect(upd.body.data).toMatchObject({ id, eventType: 'WITHDRAWAL', url: receiver.url('/doors-y'), description: null });
+    const rotated = await rest(app, 'POST', `/v1/webhooks/${id}/rotate-secret`, { key: s.apiKey });
+    expect(rotated.body.data.secret).not.toBe(created.data!.createWebhook.secret);
+    const test = await rest(app, 'POST', `/v1/webhooks/${id}/test`, { key: s.apiKey });
+    expect(test.status).toBe(202);
+    await receiver.waitFor(() => receiver.on('/doors-y').length === 1);
+    const req = receiver.on('/doors-y')[0]!;
+    expect(independentVerify(req.rawBody, String(req.headers['x-webhook-timestamp']), rotated.body.data.secret)).toBe(true);
+
+    const seen = await gql(app, `query($id:ID!){ webhook(id:$id){ ${WEBHOOK_FIELDS} } }`, { id }, s.apiKey);
+    expect(seen.data!.webhook).toMatchObject({ url: receiver.url('/doors-y'), description: null, secretLast4: rotated.body.data.secretLast4 });
+    sameInstant(seen.data!.webhook.secretRotatedAt, rotated.body.data.secretRotatedAt);
+    expect((await gql(app, 'mutation($id:ID!){ deleteWebhook(id:$id) }', { id }, s.apiKey)).data!.deleteWebhook).toBe(true);
+    expect((await rest(app, 'DELETE', `/v1/webhooks/${id}`, { key: s.apiKey })).body.erro).toBe('WEBHOOK_NOT_FOUND');
+  });
+});

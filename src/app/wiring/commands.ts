@@ -14,7 +14,16 @@ import { executeErasureCommand, type ExecuteErasure } from '../../domain/privacy
 import { rejectErasureCommand, type RejectErasure } from '../../domain/privacy/reject-erasure.command';
 import { requestErasureCommand, type RequestErasure } from '../../domain/privacy/request-erasure.command';
 
-/** The writes both doors call: each parses its input, runs the creates through the one idempotency mechanism and answers a domain view. */
+import { apiKeyCommands, type ApiKeyCommands } from '../../domain/accounts/api-key.commands';
+import type { ApiKeysService } from '../../domain/accounts/api-keys.service';
+import { twoFactorCommands, type TwoFactorCommands } from '../../domain/accounts/two-factor.commands';
+import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
+import { webhookManagementCommands, type WebhookManagementCommands } from '../../domain/webhooks/webhook-management.commands';
+import type { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
+import { webhookReplayCommands, type WebhookReplayCommands } from '../../domain/webhooks/webhook-replay.commands';
+import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
+
+/** The writes both doors call: each parses its raw input, runs the one idempotency mechanism (the creates) and answers a domain view. */
 export interface Commands {
   createCharge: CreateCharge;
   refund: Refund;
@@ -24,11 +33,34 @@ export interface Commands {
   requestErasure: RequestErasure;
   executeErasure: ExecuteErasure;
   rejectErasure: RejectErasure;
+  // Webhooks, API keys and 2FA: writes without an idempotency key, never replayed.
+  registerWebhook: WebhookManagementCommands['registerWebhook'];
+  updateWebhook: WebhookManagementCommands['updateWebhook'];
+  deleteWebhook: WebhookManagementCommands['deleteWebhook'];
+  rotateWebhookSecret: WebhookManagementCommands['rotateWebhookSecret'];
+  sendWebhookTestEvent: WebhookManagementCommands['sendWebhookTestEvent'];
+  rotatePostbackSecret: WebhookManagementCommands['rotatePostbackSecret'];
+  resendTransactionEvents: WebhookReplayCommands['resendTransactionEvents'];
+  resendWithdrawalEvents: WebhookReplayCommands['resendWithdrawalEvents'];
+  replayFailedWebhookDeliveries: WebhookReplayCommands['replayFailedWebhookDeliveries'];
+  createApiKey: ApiKeyCommands['createApiKey'];
+  revokeApiKey: ApiKeyCommands['revokeApiKey'];
+  enrolTwoFactor: TwoFactorCommands['enrolTwoFactor'];
+  confirmTwoFactor: TwoFactorCommands['confirmTwoFactor'];
+  disableTwoFactor: TwoFactorCommands['disableTwoFactor'];
+}
+
+/** The services the webhook, API key and 2FA commands call. */
+interface AccountAndWebhookServices {
+  webhooks: WebhookManagementService;
+  webhookReplay: WebhookReplayService;
+  apiKeys: ApiKeysService;
+  twoFactor: TwoFactorService;
 }
 
 export function wireCommands(
   p: Platform,
-  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits } & AppealAndErasureServices,
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits } & AppealAndErasureServices & AccountAndWebhookServices,
 ): Commands {
   const sandbox = p.config.MODE === 'sandbox';
   const { idempotency } = p;
@@ -37,6 +69,10 @@ export function wireCommands(
     refund: refundCommand({ idempotency, refunds: d.refunds }),
     createWithdrawal: createWithdrawalCommand({ idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
     ...appealAndErasureCommands(p, d),
+    ...webhookManagementCommands(d),
+    ...webhookReplayCommands(d),
+    ...apiKeyCommands(d),
+    ...twoFactorCommands(d),
   };
 }
 

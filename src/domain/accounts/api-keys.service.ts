@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock';
-import { DomainError, validationError } from '../shared/errors';
+import { DomainError } from '../shared/errors';
 import type { ApiKeyRepository, SellerRepository, TokenService, UserRepository } from './accounts.ports';
 import type { ApiKey, DeploymentMode, KeyMode, Principal, User } from './accounts.types';
 import { unauthenticated } from './account-errors';
@@ -25,9 +25,9 @@ export const acceptedKeyMode = (mode: DeploymentMode): KeyMode => (mode === 'san
 export class ApiKeysService {
   constructor(private readonly d: ApiKeysDeps) {}
 
+  /** A new key of a parsed mode (`createApiKey` parses it). */
   async create(user: User, mode: KeyMode): Promise<{ key: string; apiKey: ApiKey }> {
     if (!user.sellerId) throw new DomainError('SELLER_REQUIRED', 'register a seller before creating API keys', 'FORBIDDEN');
-    if (mode !== 'test' && mode !== 'live') throw validationError('INVALID_KEY_MODE', 'mode must be test or live');
     if (mode === 'live' && !this.d.twoFactor.isActive(user)) {
       throw new DomainError('MFA_REQUIRED', 'creating a live API key requires 2FA to be active', 'FORBIDDEN');
     }

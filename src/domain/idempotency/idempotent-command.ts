@@ -10,6 +10,9 @@ export interface CommandResult<V extends View = View> {
   replayed: boolean;
 }
 
+/** The answer of a write that takes no idempotency key (it is never a replay). */
+export const answered = <V extends View>(view: V): CommandResult<V> => ({ view, replayed: false });
+
 /**
  * The view held in a stored answer. Answers stored before the commands existed hold
  * either the REST envelope `{ status: true, data }` or the bare view (GraphQL); a view's

@@ -27,6 +27,12 @@ describe('parseWith', () => {
     expect(() => parseWith(schema, input)).toThrow(expect.objectContaining({ code, message, kind: 'VALIDATION', details: { field } }));
   });
 
+  it('an issue may name the field it is reported against (the items of a list as the list)', () => {
+    const list = z.object({ ids: z.array(z.string(coded('BAD_IDS', 'ids must be strings', 'ids')), coded('BAD_IDS', 'ids must be strings', 'ids')) });
+    expect(() => parseWith(list, { ids: ['a', 2] })).toThrow(expect.objectContaining({ code: 'BAD_IDS', details: { field: 'ids' } }));
+    expect(() => parseWith(z.string(coded('BAD_URL', 'url is required', 'url')), 3)).toThrow(expect.objectContaining({ code: 'BAD_URL', details: { field: 'url' } }));
+  });
+
   it('an issue without a code gets the fallback code; a failure at the root names the body', () => {
     expect(() => parseWith(z.object({ n: z.number() }), 'text', 'INVALID_BODY')).toThrow(expect.objectContaining({ code: 'INVALID_BODY', details: { field: 'body' } }));
   });

@@ -13,15 +13,17 @@ const SEPARATOR = '\u0000';
 
 /**
  * The message of an issue that carries its code (for `.refine(check, { message })`).
- * `details`, when given, are the error's details as they are (null: none) instead of
- * `{ field }`, for errors whose documented shape predates the schema.
+ * The third argument, when given, is either the field `details.field` names instead of the
+ * issue's path (the items of a list reported as the list; a schema parsed on its own that
+ * knows its field), or the error's whole details (null: none), for errors whose documented
+ * shape predates the schema.
  */
-export const codedMessage = (code: string, message: string, details?: Record<string, unknown> | null): string =>
-  details === undefined ? `${code}${SEPARATOR}${message}` : `${code}${SEPARATOR}${message}${SEPARATOR}${JSON.stringify(details)}`;
+export const codedMessage = (code: string, message: string, fieldOrDetails?: string | Record<string, unknown> | null): string =>
+  fieldOrDetails === undefined ? `${code}${SEPARATOR}${message}` : `${code}${SEPARATOR}${message}${SEPARATOR}${JSON.stringify(fieldOrDetails)}`;
 
 /** An error map giving every issue of a schema one code and message (refinements take `codedMessage`). */
-export function coded(code: string, message: string, details?: Record<string, unknown> | null): { errorMap: z.ZodErrorMap } {
-  return { errorMap: () => ({ message: codedMessage(code, message, details) }) };
+export function coded(code: string, message: string, fieldOrDetails?: string | Record<string, unknown> | null): { errorMap: z.ZodErrorMap } {
+  return { errorMap: () => ({ message: codedMessage(code, message, fieldOrDetails) }) };
 }
 
 /**
@@ -38,19 +40,23 @@ export function refuseUnstorableText(value: unknown, ctx: z.RefinementCtx, field
   }
 }
 
-/** A custom issue (cross-field rules, `superRefine`) with its code. */
-export function issue(ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[]): void {
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(code, message), path });
+/** A custom issue (cross-field rules, `superRefine`, `transform`) with its code. */
+export function issue(ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[], field?: string): void {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(code, message, field), path });
 }
+
+/** A body that is not an object (or is a list) reads as `{}`, so its fields are reported as missing. */
+export const asObject = (v: unknown): unknown => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 
 /** Parses `input` or throws the first issue as a 400 with its code and `details.field`. */
 export function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, fallbackCode = 'INVALID_FIELD'): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
-  const [code, message, details] = first.message.includes(SEPARATOR) ? first.message.split(SEPARATOR, 3) : [fallbackCode, first.message];
-  const field = first.path.join('.') || 'body';
-  throw validationError(code!, message!, details === undefined ? { field } : ((JSON.parse(details) as Record<string, unknown> | null) ?? undefined));
+  const [code, message, extra] = first.message.includes(SEPARATOR) ? first.message.split(SEPARATOR, 3) : [fallbackCode, first.message];
+  const named = extra === undefined ? undefined : (JSON.parse(extra) as string | Record<string, unknown> | null);
+  const details = typeof named === 'string' ? { field: named } : named === undefined ? { field: first.path.join('.') || 'body' } : (named ?? undefined);
+  throw validationError(code!, message!, details);
 }
 
 /** A query value left empty (`?take=`) counts as absent. */

@@ -1,23 +1,16 @@
 import type { SecretBox, TokenService } from '../accounts/accounts.ports';
 import type { Clock } from '../shared/clock';
-import { DomainError, notFound, validationError } from '../shared/errors';
+import { DomainError, notFound } from '../shared/errors';
 import { deliveryExpiresAt } from './delivery-policy';
 import { deliveryBody } from './webhook-body';
-import { parseWebhookUrl } from './webhook-url';
-import { WEBHOOK_CATEGORIES, type WebhookCategory, type WebhookDelivery, type WebhookEndpoint } from './webhook.types';
+import type { WebhookSettings } from './webhook-input';
+import type { WebhookDelivery, WebhookEndpoint } from './webhook.types';
 import type { DeliveryQueue, DeliveryLog, DeliveryWrites, StoredEndpoint, WebhookEndpointRepository, WebhookTargetGuard } from './webhooks.ports';
 
 /** Registrations per seller. */
 export const MAX_WEBHOOKS_PER_SELLER = 20;
-const DESCRIPTION_MAX = 200;
 /** The test event's type; receivers should accept unknown types (SPEC "Event types"). */
 export const TEST_EVENT_TYPE = 'WEBHOOK_TEST';
-
-export interface WebhookInput {
-  eventType?: unknown;
-  url?: unknown;
-  description?: unknown;
-}
 
 export interface RevealedSecret {
   /** `whsec_` + 43 base64url characters; the HMAC key is this whole string (UTF-8). */
@@ -35,21 +28,6 @@ interface Deps {
   clock: Clock;
 }
 
-export function parseCategory(value: unknown): WebhookCategory {
-  if (typeof value !== 'string' || !(WEBHOOK_CATEGORIES as readonly string[]).includes(value)) {
-    throw validationError('INVALID_WEBHOOK_EVENT_TYPE', `eventType must be one of ${WEBHOOK_CATEGORIES.join(', ')}`, { field: 'eventType' });
-  }
-  return value as WebhookCategory;
-}
-
-function parseDescription(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || value.length > DESCRIPTION_MAX) {
-    throw validationError('INVALID_WEBHOOK_DESCRIPTION', `description must be a string of at most ${DESCRIPTION_MAX} characters`, { field: 'description' });
-  }
-  return value;
-}
-
 const publicView = ({ secretEnc: _s, ...endpoint }: StoredEndpoint): WebhookEndpoint => endpoint;
 
 /** Registration and management of webhooks, and the per-seller postback secret. */
@@ -61,16 +39,15 @@ export class WebhookManagementService {
     return { secret, secretEnc: this.deps.box.seal(secret), last4: secret.slice(-4) };
   }
 
-  private async checkedUrl(value: unknown): Promise<string> {
-    const url = parseWebhookUrl(value);
+  /** The address rules (SSRF) of a URL whose syntax was checked. */
+  private async allowedUrl(url: URL): Promise<string> {
     await this.deps.guard.assertAllowed(url);
     return url.toString();
   }
 
-  async register(sellerId: string, input: WebhookInput): Promise<WebhookEndpoint & RevealedSecret> {
-    const category = parseCategory(input.eventType);
-    const description = parseDescription(input.description);
-    const url = await this.checkedUrl(input.url);
+  /** A new registration with its secret; its settings were parsed (`parseWebhookRegistration`). */
+  async register(sellerId: string, { category, description, url: target }: WebhookSettings): Promise<WebhookEndpoint & RevealedSecret> {
+    const url = await this.allowedUrl(target);
     if ((await this.deps.endpoints.countActive(sellerId)) >= MAX_WEBHOOKS_PER_SELLER) {
       throw new DomainError('WEBHOOK_LIMIT_REACHED', `at most ${MAX_WEBHOOKS_PER_SELLER} webhooks per seller`, 'UNPROCESSABLE');
     }
@@ -106,17 +83,14 @@ export class WebhookManagementService {
     return publicView(await this.stored(sellerId, id));
   }
 
-  /** Changes the category, URL or description; the secret stays. */
-  async update(sellerId: string, id: string, input: WebhookInput): Promise<WebhookEndpoint> {
+  /** Changes the category, URL or description (parsed by `parseWebhookUpdate`); the secret stays. */
+  async update(sellerId: string, id: string, patch: Partial<WebhookSettings>): Promise<WebhookEndpoint> {
     const current = await this.stored(sellerId, id);
-    if (input.eventType === undefined && input.url === undefined && input.description === undefined) {
-      throw validationError('NOTHING_TO_UPDATE', 'send eventType, url or description');
-    }
     const next: StoredEndpoint = {
       ...current,
-      category: input.eventType === undefined ? current.category : parseCategory(input.eventType),
-      url: input.url === undefined ? current.url : await this.checkedUrl(input.url),
-      description: input.description === undefined ? current.description : parseDescription(input.description),
+      category: patch.category ?? current.category,
+      url: patch.url === undefined ? current.url : await this.allowedUrl(patch.url),
+      description: patch.description === undefined ? current.description : patch.description,
       updatedAt: this.deps.clock.now(),
     };
     await this.deps.endpoints.update(next);

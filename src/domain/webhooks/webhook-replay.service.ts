@@ -4,9 +4,9 @@ import { deliveryExpiresAt } from './delivery-policy';
 import { planFanOut } from './fan-out';
 import type { AggregateType, Page, WebhookAttempt, WebhookDelivery } from './webhook.types';
 import { parseDeliveryList, parsePage } from './webhook-list-query';
+import type { ReplayRange } from './webhook-replay-input';
 import type { DeliveryQueue, DeliveryLog, DeliveryWrites } from './webhooks.ports';
 
-export const MAX_RESEND_IDS = 100;
 export const MAX_REPLAY = 10_000;
 
 export interface ResendResult {
@@ -17,28 +17,14 @@ export interface ResendResult {
   deliveries: number;
 }
 
-function parseIds(value: unknown, field: string): string[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_RESEND_IDS || !value.every((v) => typeof v === 'string' && v.length > 0 && v.length <= 200)) {
-    throw validationError('INVALID_RESEND_IDS', `${field} must be a non-empty array of at most ${MAX_RESEND_IDS} ids`, { field });
-  }
-  return [...new Set(value as string[])];
-}
-
-function parseInstant(value: unknown, field: string): Date {
-  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : value instanceof Date ? value : new Date(Number.NaN);
-  if (Number.isNaN(d.getTime())) throw validationError('INVALID_DATE', `${field} must be an ISO 8601 date-time`, { field });
-  return d;
-}
-
 /** Delivery log, manual resend of the latest event of a resource, and replay of failures. */
 export class WebhookReplayService {
   constructor(private readonly deps: { log: DeliveryLog; deliveries: DeliveryWrites; queue: DeliveryQueue; clock: Clock; newNonce: () => string }) {}
 
-  /** Resends the latest event of each resource to every current target (SPEC resend-withdrawal-event). */
-  async resendLatest(sellerId: string, aggregateType: AggregateType, ids: unknown, field: string): Promise<ResendResult[]> {
-    const list = parseIds(ids, field);
+  /** Resends the latest event of each resource (ids parsed, without repeats) to every current target (SPEC resend-withdrawal-event). */
+  async resendLatest(sellerId: string, aggregateType: AggregateType, ids: string[]): Promise<ResendResult[]> {
     const results: ResendResult[] = [];
-    for (const id of list) {
+    for (const id of ids) {
       const event = await this.deps.log.latestEvent(sellerId, aggregateType, id);
       if (!event) {
         results.push({ id, eventId: null, eventType: null, deliveries: 0 });
@@ -53,12 +39,11 @@ export class WebhookReplayService {
     return results;
   }
 
-  /** New deliveries for every EXPIRED or FAILED delivery created in [from, to]. */
-  async replayFailed(sellerId: string, input: { from?: unknown; to?: unknown; webhookId?: unknown }): Promise<{ replayed: number }> {
-    const from = parseInstant(input.from, 'from');
-    const to = input.to === undefined || input.to === null ? this.deps.clock.now() : parseInstant(input.to, 'to');
+  /** New deliveries for every EXPIRED or FAILED delivery created in [from, to] (parsed by `parseReplayFailed`; `to` absent is now). */
+  async replayFailed(sellerId: string, range: ReplayRange): Promise<{ replayed: number }> {
+    const { from, webhookId: endpointId } = range;
+    const to = range.to ?? this.deps.clock.now();
     if (from.getTime() > to.getTime()) throw validationError('INVALID_DATE_RANGE', 'from must not be after to', { field: 'from' });
-    const endpointId = input.webhookId === undefined || input.webhookId === null ? undefined : String(input.webhookId);
     const now = this.deps.clock.now();
     const created = await this.deps.deliveries.replayFailed({ sellerId, from, to, endpointId, now, expiresAt: deliveryExpiresAt(now), limit: MAX_REPLAY });
     await this.deps.queue.enqueue(created);

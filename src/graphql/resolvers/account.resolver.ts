@@ -52,25 +52,23 @@ export class AccountResolver {
 
   @Mutation(() => TwoFactorEnrolmentType, { description: 'starts TOTP enrolment; confirm with a code to activate' })
   async enrolTwoFactor(@Ctx() ctx: GqlContext) {
-    return Object.assign(new TwoFactorEnrolmentType(), await ctx.services.twoFactor.enrol(requireSessionUser(ctx)));
+    return Object.assign(new TwoFactorEnrolmentType(), (await ctx.services.commands.enrolTwoFactor({ user: requireSessionUser(ctx) })).view);
   }
 
   @Mutation(() => UserType)
   async confirmTwoFactor(@Ctx() ctx: GqlContext, @Arg('code', () => String) code: string) {
-    const user = requireSessionUser(ctx);
-    return UserType.from(await ctx.services.abuseLimits.attempt('totp', { user: user.id, address: ctx.address }, () => ctx.services.twoFactor.confirm(user, code)));
+    return UserType.fromView((await ctx.services.commands.confirmTwoFactor({ user: requireSessionUser(ctx), code, address: ctx.address })).view);
   }
 
   @Mutation(() => UserType)
   async disableTwoFactor(@Ctx() ctx: GqlContext, @Arg('code', () => String) code: string) {
-    const user = requireSessionUser(ctx);
-    return UserType.from(await ctx.services.abuseLimits.attempt('totp', { user: user.id, address: ctx.address }, () => ctx.services.twoFactor.disable(user, code)));
+    return UserType.fromView((await ctx.services.commands.disableTwoFactor({ user: requireSessionUser(ctx), code, address: ctx.address })).view);
   }
 
   @Mutation(() => CreatedApiKeyType, { description: 'the key is returned only here; live keys need 2FA active' })
   async createApiKey(@Ctx() ctx: GqlContext, @Arg('mode', () => KeyModeGql) mode: KeyModeGql) {
-    const { key, apiKey } = await ctx.services.apiKeys.create(requireSessionUser(ctx), mode);
-    return Object.assign(new CreatedApiKeyType(), { key, apiKey: ApiKeyType.from(apiKey) });
+    const { key, apiKey } = (await ctx.services.commands.createApiKey({ user: requireSessionUser(ctx), input: { mode } })).view;
+    return Object.assign(new CreatedApiKeyType(), { key, apiKey: ApiKeyType.fromView(apiKey) });
   }
 
   @Query(() => [ApiKeyType])
@@ -80,7 +78,7 @@ export class AccountResolver {
 
   @Mutation(() => ApiKeyType)
   async revokeApiKey(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
-    return ApiKeyType.from(await ctx.services.apiKeys.revoke(requireSessionUser(ctx), id));
+    return ApiKeyType.fromView((await ctx.services.commands.revokeApiKey({ user: requireSessionUser(ctx), id })).view);
   }
 
   @Mutation(() => SellerType, { description: 'operators only' })

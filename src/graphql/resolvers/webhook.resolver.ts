@@ -1,4 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { attemptView, deliveryView, postbackSecretView, webhookView } from '../../domain/webhooks/webhook-view';
 import { offsetPage } from '../types/page';
 import { type GqlContext, requireSeller } from '../context';
 import {
@@ -14,20 +15,19 @@ import {
   WebhookWithSecretType,
 } from '../types/webhook.types';
 
-const withSecret = (r: Parameters<typeof WebhookType.from>[0] & { secret: string }) =>
-  Object.assign(new WebhookWithSecretType(), { webhook: WebhookType.from(r), secret: r.secret });
+const resendResults = (r: { view: { results: object[] } }) => r.view.results.map((x) => Object.assign(new WebhookResendResultType(), x));
 
-/** Webhooks: the same use cases as the REST door (/v1/webhooks). */
+/** Webhooks: the same commands and views as the REST door (/v1/webhooks). */
 @Resolver()
 export class WebhookResolver {
   @Query(() => [WebhookType])
   async webhooks(@Ctx() ctx: GqlContext) {
-    return (await ctx.services.webhooks.list(requireSeller(ctx).id)).map(WebhookType.from);
+    return (await ctx.services.webhooks.list(requireSeller(ctx).id)).map((e) => WebhookType.fromView(webhookView(e)));
   }
 
   @Query(() => WebhookType)
   async webhook(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
-    return WebhookType.from(await ctx.services.webhooks.get(requireSeller(ctx).id, id));
+    return WebhookType.fromView(webhookView(await ctx.services.webhooks.get(requireSeller(ctx).id, id)));
   }
 
   @Mutation(() => WebhookWithSecretType, { description: 'HTTPS URL only; the signing secret is returned only here' })
@@ -37,7 +37,8 @@ export class WebhookResolver {
     @Arg('url', () => String) url: string,
     @Arg('description', () => String, { nullable: true }) description: string | null,
   ) {
-    return withSecret(await ctx.services.webhooks.register(requireSeller(ctx).id, { eventType, url, description }));
+    const r = await ctx.services.commands.registerWebhook({ seller: requireSeller(ctx), input: { eventType, url, description } });
+    return WebhookWithSecretType.fromView(r.view);
   }
 
   @Mutation(() => WebhookType)
@@ -48,29 +49,24 @@ export class WebhookResolver {
     @Arg('url', () => String, { nullable: true }) url: string | null,
     @Arg('description', () => String, { nullable: true }) description: string | null,
   ) {
-    return WebhookType.from(
-      await ctx.services.webhooks.update(requireSeller(ctx).id, id, {
-        eventType: eventType ?? undefined,
-        url: url ?? undefined,
-        description: description ?? undefined,
-      }),
-    );
+    // A null argument leaves the field as it is.
+    const input = { eventType: eventType ?? undefined, url: url ?? undefined, description: description ?? undefined };
+    return WebhookType.fromView((await ctx.services.commands.updateWebhook({ seller: requireSeller(ctx), id, input })).view);
   }
 
   @Mutation(() => Boolean)
   async deleteWebhook(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
-    await ctx.services.webhooks.delete(requireSeller(ctx).id, id);
-    return true;
+    return (await ctx.services.commands.deleteWebhook({ seller: requireSeller(ctx), id })).view.deleted;
   }
 
   @Mutation(() => WebhookWithSecretType, { description: 'the new secret signs every attempt from now on' })
   async rotateWebhookSecret(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
-    return withSecret(await ctx.services.webhooks.rotateSecret(requireSeller(ctx).id, id));
+    return WebhookWithSecretType.fromView((await ctx.services.commands.rotateWebhookSecret({ seller: requireSeller(ctx), id })).view);
   }
 
   @Mutation(() => WebhookDeliveryType, { description: 'queues a signed WEBHOOK_TEST event to this webhook' })
   async sendWebhookTestEvent(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
-    return WebhookDeliveryType.from(await ctx.services.webhooks.sendTestEvent(requireSeller(ctx).id, id));
+    return WebhookDeliveryType.fromView((await ctx.services.commands.sendWebhookTestEvent({ seller: requireSeller(ctx), id })).view);
   }
 
   @Query(() => WebhookDeliveryPageType, { description: 'newest first; filter by webhook, event (X-Webhook-Id) or status' })
@@ -89,13 +85,14 @@ export class WebhookResolver {
       take: take ?? undefined,
       skip: skip ?? undefined,
     });
-    return Object.assign(new WebhookDeliveryPageType(), offsetPage(page.items.map((d) => WebhookDeliveryType.from(d)), page.total, page.take, page.skip));
+    const items = page.items.map((d) => WebhookDeliveryType.fromView(deliveryView(d)));
+    return Object.assign(new WebhookDeliveryPageType(), offsetPage(items, page.total, page.take, page.skip));
   }
 
   @Query(() => WebhookDeliveryType, { description: 'one delivery with every attempt (attemptLog)' })
   async webhookDelivery(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
     const { delivery, attempts } = await ctx.services.webhookReplay.getDelivery(requireSeller(ctx).id, id);
-    return WebhookDeliveryType.from(delivery, attempts);
+    return WebhookDeliveryType.fromView(deliveryView(delivery), attempts.map(attemptView));
   }
 
   @Query(() => WebhookAttemptPageType, { description: 'newest first; per webhook or per event' })
@@ -112,19 +109,18 @@ export class WebhookResolver {
       take: take ?? undefined,
       skip: skip ?? undefined,
     });
-    return Object.assign(new WebhookAttemptPageType(), offsetPage(page.items.map(WebhookAttemptType.from), page.total, page.take, page.skip));
+    const items = page.items.map((a) => WebhookAttemptType.fromView(attemptView(a)));
+    return Object.assign(new WebhookAttemptPageType(), offsetPage(items, page.total, page.take, page.skip));
   }
 
   @Mutation(() => [WebhookResendResultType], { description: 'resends the latest event of each withdrawal' })
   async resendWithdrawalEvents(@Ctx() ctx: GqlContext, @Arg('withdrawalIds', () => [ID]) withdrawalIds: string[]) {
-    const results = await ctx.services.webhookReplay.resendLatest(requireSeller(ctx).id, 'WITHDRAWAL', withdrawalIds, 'withdrawalIds');
-    return results.map((r) => Object.assign(new WebhookResendResultType(), r));
+    return resendResults(await ctx.services.commands.resendWithdrawalEvents({ seller: requireSeller(ctx), input: { withdrawalIds } }));
   }
 
   @Mutation(() => [WebhookResendResultType], { description: 'resends the latest event of each transaction' })
   async resendTransactionEvents(@Ctx() ctx: GqlContext, @Arg('transactionIds', () => [ID]) transactionIds: string[]) {
-    const results = await ctx.services.webhookReplay.resendLatest(requireSeller(ctx).id, 'TRANSACTION', transactionIds, 'transactionIds');
-    return results.map((r) => Object.assign(new WebhookResendResultType(), r));
+    return resendResults(await ctx.services.commands.resendTransactionEvents({ seller: requireSeller(ctx), input: { transactionIds } }));
   }
 
   @Mutation(() => Int, { description: 'new deliveries for every delivery that expired undelivered, created in [from, to]; returns how many' })
@@ -134,17 +130,17 @@ export class WebhookResolver {
     @Arg('to', () => Date, { nullable: true }) to: Date | null,
     @Arg('webhookId', () => ID, { nullable: true }) webhookId: string | null,
   ) {
-    const r = await ctx.services.webhookReplay.replayFailed(requireSeller(ctx).id, { from: from.toISOString(), to: to?.toISOString(), webhookId });
-    return r.replayed;
+    const r = await ctx.services.commands.replayFailedWebhookDeliveries({ seller: requireSeller(ctx), input: { from, to, webhookId } });
+    return r.view.replayed;
   }
 
   @Query(() => PostbackSecretType, { description: "the secret that signs deliveries to transactions' postbackUrl" })
   async postbackSecret(@Ctx() ctx: GqlContext) {
-    return Object.assign(new PostbackSecretType(), await ctx.services.webhooks.postbackSecret(requireSeller(ctx).id));
+    return PostbackSecretType.fromView(postbackSecretView(await ctx.services.webhooks.postbackSecret(requireSeller(ctx).id)));
   }
 
   @Mutation(() => PostbackSecretType)
   async rotatePostbackSecret(@Ctx() ctx: GqlContext) {
-    return Object.assign(new PostbackSecretType(), await ctx.services.webhooks.rotatePostbackSecret(requireSeller(ctx).id));
+    return PostbackSecretType.fromView((await ctx.services.commands.rotatePostbackSecret({ seller: requireSeller(ctx) })).view);
   }
 }

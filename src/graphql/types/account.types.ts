@@ -1,5 +1,8 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { apiKeyView, userView, type ApiKeyView, type UserView } from '../../domain/accounts/account-view';
 import { DEFAULT_FEE_PLAN, type ApiKey, type FeePlan, type Seller, type User } from '../../domain/accounts/accounts.types';
+
+const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 export enum KycStatusGql {
   PENDING_REVIEW = 'PENDING_REVIEW',
@@ -22,14 +25,12 @@ export class UserType {
   @Field(() => Boolean) twoFactorEnabled!: boolean;
   @Field(() => Date) createdAt!: Date;
 
+  static fromView(v: UserView): UserType {
+    return Object.assign(new UserType(), { ...v, createdAt: new Date(v.createdAt) });
+  }
+
   static from(u: User): UserType {
-    return Object.assign(new UserType(), {
-      id: u.id,
-      email: u.email,
-      role: u.role,
-      twoFactorEnabled: u.totpEnabledAt !== null,
-      createdAt: u.createdAt,
-    });
+    return UserType.fromView(userView(u));
   }
 }
 
@@ -76,16 +77,18 @@ export class ApiKeyType {
   @Field(() => Date, { nullable: true }) lastUsedAt!: Date | null;
   @Field(() => Date, { nullable: true }) revokedAt!: Date | null;
 
-  static from(k: ApiKey): ApiKeyType {
+  static fromView(v: ApiKeyView): ApiKeyType {
     return Object.assign(new ApiKeyType(), {
-      id: k.id,
-      mode: k.mode as KeyModeGql,
-      prefix: k.prefix,
-      last4: k.last4,
-      createdAt: k.createdAt,
-      lastUsedAt: k.lastUsedAt,
-      revokedAt: k.revokedAt,
+      ...v,
+      mode: v.mode as KeyModeGql,
+      createdAt: new Date(v.createdAt),
+      lastUsedAt: dateOrNull(v.lastUsedAt),
+      revokedAt: dateOrNull(v.revokedAt),
     });
+  }
+
+  static from(k: ApiKey): ApiKeyType {
+    return ApiKeyType.fromView(apiKeyView(k));
   }
 }
 

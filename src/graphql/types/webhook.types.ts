@@ -1,6 +1,9 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageOf } from './page';
-import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../domain/webhooks/webhook.types';
+import type { PostbackSecretView, WebhookAttemptView, WebhookDeliveryView, WebhookView } from '../../domain/webhooks/webhook-view';
+
+const date = (iso: string) => new Date(iso);
+const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 export enum WebhookCategoryGql {
   TRANSACTION = 'TRANSACTION',
@@ -30,16 +33,16 @@ export class WebhookType {
   @Field(() => Date) updatedAt!: Date;
   @Field(() => Date, { nullable: true }) secretRotatedAt!: Date | null;
 
-  static from(e: WebhookEndpoint): WebhookType {
+  static fromView(v: WebhookView): WebhookType {
     return Object.assign(new WebhookType(), {
-      id: e.id,
-      eventType: e.category as WebhookCategoryGql,
-      url: e.url,
-      description: e.description,
-      secretLast4: e.secretLast4,
-      createdAt: e.createdAt,
-      updatedAt: e.updatedAt,
-      secretRotatedAt: e.secretRotatedAt,
+      id: v.id,
+      eventType: v.eventType as WebhookCategoryGql,
+      url: v.url,
+      description: v.description,
+      secretLast4: v.secretLast4,
+      createdAt: date(v.createdAt),
+      updatedAt: date(v.updatedAt),
+      secretRotatedAt: dateOrNull(v.secretRotatedAt),
     });
   }
 }
@@ -48,6 +51,11 @@ export class WebhookType {
 export class WebhookWithSecretType {
   @Field(() => WebhookType) webhook!: WebhookType;
   @Field(() => String, { description: 'the signing secret; shown only here' }) secret!: string;
+
+  /** The view of a registration or a rotation, which holds the secret. */
+  static fromView(v: WebhookView): WebhookWithSecretType {
+    return Object.assign(new WebhookWithSecretType(), { webhook: WebhookType.fromView(v), secret: v.secret });
+  }
 }
 
 @ObjectType('PostbackSecret')
@@ -55,6 +63,10 @@ export class PostbackSecretType {
   @Field(() => String, { description: "signs deliveries to transactions' postbackUrl" }) secret!: string;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date, { nullable: true }) rotatedAt!: Date | null;
+
+  static fromView(v: PostbackSecretView): PostbackSecretType {
+    return Object.assign(new PostbackSecretType(), { secret: v.secret, createdAt: date(v.createdAt), rotatedAt: dateOrNull(v.rotatedAt) });
+  }
 }
 
 @ObjectType('WebhookAttempt')
@@ -74,8 +86,8 @@ export class WebhookAttemptType {
   @Field(() => String, { nullable: true }) error!: string | null;
   @Field(() => String, { nullable: true, description: 'at most 1 KB of the response body' }) responseExcerpt!: string | null;
 
-  static from(a: WebhookAttempt): WebhookAttemptType {
-    return Object.assign(new WebhookAttemptType(), { ...a, webhookId: a.endpointId });
+  static fromView(v: WebhookAttemptView): WebhookAttemptType {
+    return Object.assign(new WebhookAttemptType(), { ...v, attemptedAt: date(v.attemptedAt) });
   }
 }
 
@@ -103,14 +115,16 @@ export class WebhookDeliveryType {
   @Field(() => Date) createdAt!: Date;
   @Field(() => [WebhookAttemptType], { nullable: true, description: 'only on webhookDelivery(id)' }) attemptLog!: WebhookAttemptType[] | null;
 
-  static from(d: WebhookDelivery, attempts?: WebhookAttempt[]): WebhookDeliveryType {
+  static fromView(v: WebhookDeliveryView, attempts?: WebhookAttemptView[]): WebhookDeliveryType {
     return Object.assign(new WebhookDeliveryType(), {
-      ...d,
-      resourceType: d.aggregateType,
-      resourceId: d.aggregateId,
-      webhookId: d.endpointId,
-      status: d.status as DeliveryStatusGql,
-      attemptLog: attempts ? attempts.map(WebhookAttemptType.from) : null,
+      ...v,
+      status: v.status as DeliveryStatusGql,
+      nextAttemptAt: dateOrNull(v.nextAttemptAt),
+      expiresAt: date(v.expiresAt),
+      lastAttemptAt: dateOrNull(v.lastAttemptAt),
+      deliveredAt: dateOrNull(v.deliveredAt),
+      createdAt: date(v.createdAt),
+      attemptLog: attempts ? attempts.map(WebhookAttemptType.fromView) : null,
     });
   }
 }

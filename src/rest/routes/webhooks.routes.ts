@@ -1,70 +1,11 @@
 import { Router } from 'express';
 import type { Services } from '../../app/services';
-import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../domain/webhooks/webhook.types';
+import { attemptView, deliveryView, postbackSecretView, webhookView } from '../../domain/webhooks/webhook-view';
 import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
+import { sendCommandResult } from '../send-command-result';
 
 const BASE = '/v1/webhooks';
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** The registration as the API shows it; the secret only on create and rotation. */
-export function webhookView(e: WebhookEndpoint, secret?: string) {
-  return {
-    id: e.id,
-    eventType: e.category,
-    url: e.url,
-    description: e.description,
-    secretLast4: e.secretLast4,
-    ...(secret !== undefined ? { secret } : {}),
-    createdAt: e.createdAt.toISOString(),
-    updatedAt: e.updatedAt.toISOString(),
-    secretRotatedAt: iso(e.secretRotatedAt),
-  };
-}
-
-export function deliveryView(d: WebhookDelivery) {
-  return {
-    id: d.id,
-    eventId: d.eventId,
-    eventType: d.eventType,
-    resourceType: d.aggregateType,
-    resourceId: d.aggregateId,
-    target: d.target,
-    webhookId: d.endpointId,
-    url: d.url,
-    trigger: d.trigger,
-    status: d.status,
-    attempts: d.attempts,
-    cycle: d.cycle,
-    nextAttemptAt: iso(d.nextAttemptAt),
-    expiresAt: d.expiresAt.toISOString(),
-    lastAttemptAt: iso(d.lastAttemptAt),
-    lastStatusCode: d.lastStatusCode,
-    lastError: d.lastError,
-    deliveredAt: iso(d.deliveredAt),
-    replayOf: d.replayOf,
-    createdAt: d.createdAt.toISOString(),
-  };
-}
-
-export function attemptView(a: WebhookAttempt) {
-  return {
-    id: a.id,
-    deliveryId: a.deliveryId,
-    eventId: a.eventId,
-    webhookId: a.endpointId,
-    number: a.number,
-    cycle: a.cycle,
-    attemptInCycle: a.attemptInCycle,
-    attemptedAt: a.attemptedAt.toISOString(),
-    url: a.url,
-    success: a.success,
-    statusCode: a.statusCode,
-    latencyMs: a.latencyMs,
-    error: a.error,
-    responseExcerpt: a.responseExcerpt,
-  };
-}
 
 const q = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -91,13 +32,10 @@ const q = (v: unknown): string | undefined => (typeof v === 'string' && v.length
 export function webhooksRoutes(services: Services): Router {
   const router = Router();
   const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
-  const { webhooks, webhookReplay } = services;
-  const body = (req: { body?: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
+  const { webhooks, webhookReplay, commands } = services;
 
   router.post(BASE, auth, async (req, res) => {
-    const b = body(req);
-    const { secret, ...endpoint } = await webhooks.register(sellerOf(res).id, { eventType: b.eventType, url: b.url, description: b.description });
-    res.status(201).json({ status: true, data: webhookView(endpoint, secret) });
+    sendCommandResult(res, 201, await commands.registerWebhook({ seller: sellerOf(res), input: req.body }));
   });
 
   router.get(BASE, auth, async (_req, res) => {
@@ -106,28 +44,23 @@ export function webhooksRoutes(services: Services): Router {
 
   // Fixed paths first: they would otherwise match /:id.
   router.post(`${BASE}/resend-withdrawal-event`, auth, async (req, res) => {
-    const results = await webhookReplay.resendLatest(sellerOf(res).id, 'WITHDRAWAL', body(req).withdrawalIds, 'withdrawalIds');
-    res.json({ status: true, data: { results } });
+    sendCommandResult(res, 200, await commands.resendWithdrawalEvents({ seller: sellerOf(res), input: req.body }));
   });
 
   router.post(`${BASE}/resend-transaction-event`, auth, async (req, res) => {
-    const results = await webhookReplay.resendLatest(sellerOf(res).id, 'TRANSACTION', body(req).transactionIds, 'transactionIds');
-    res.json({ status: true, data: { results } });
+    sendCommandResult(res, 200, await commands.resendTransactionEvents({ seller: sellerOf(res), input: req.body }));
   });
 
   router.post(`${BASE}/replay-failed`, auth, async (req, res) => {
-    const b = body(req);
-    res.json({ status: true, data: await webhookReplay.replayFailed(sellerOf(res).id, { from: b.from, to: b.to, webhookId: b.webhookId }) });
+    sendCommandResult(res, 200, await commands.replayFailedWebhookDeliveries({ seller: sellerOf(res), input: req.body }));
   });
 
   router.get(`${BASE}/postback-secret`, auth, async (_req, res) => {
-    const s = await webhooks.postbackSecret(sellerOf(res).id);
-    res.json({ status: true, data: { secret: s.secret, createdAt: s.createdAt.toISOString(), rotatedAt: iso(s.rotatedAt) } });
+    res.json({ status: true, data: postbackSecretView(await webhooks.postbackSecret(sellerOf(res).id)) });
   });
 
   router.post(`${BASE}/postback-secret/rotate`, auth, async (_req, res) => {
-    const s = await webhooks.rotatePostbackSecret(sellerOf(res).id);
-    res.json({ status: true, data: { secret: s.secret, createdAt: s.createdAt.toISOString(), rotatedAt: iso(s.rotatedAt) } });
+    sendCommandResult(res, 200, await commands.rotatePostbackSecret({ seller: sellerOf(res) }));
   });
 
   router.get(`${BASE}/deliveries`, auth, async (req, res) => {
@@ -155,25 +88,19 @@ export function webhooksRoutes(services: Services): Router {
   });
 
   router.patch(`${BASE}/:id`, auth, async (req, res) => {
-    const b = body(req);
-    const endpoint = await webhooks.update(sellerOf(res).id, String(req.params.id), { eventType: b.eventType, url: b.url, description: b.description });
-    res.json({ status: true, data: webhookView(endpoint) });
+    sendCommandResult(res, 200, await commands.updateWebhook({ seller: sellerOf(res), id: String(req.params.id), input: req.body }));
   });
 
   router.delete(`${BASE}/:id`, auth, async (req, res) => {
-    const id = String(req.params.id);
-    await webhooks.delete(sellerOf(res).id, id);
-    res.json({ status: true, data: { id, deleted: true } });
+    sendCommandResult(res, 200, await commands.deleteWebhook({ seller: sellerOf(res), id: String(req.params.id) }));
   });
 
   router.post(`${BASE}/:id/rotate-secret`, auth, async (req, res) => {
-    const { secret, ...endpoint } = await webhooks.rotateSecret(sellerOf(res).id, String(req.params.id));
-    res.json({ status: true, data: webhookView(endpoint, secret) });
+    sendCommandResult(res, 200, await commands.rotateWebhookSecret({ seller: sellerOf(res), id: String(req.params.id) }));
   });
 
   router.post(`${BASE}/:id/test`, auth, async (req, res) => {
-    const delivery = await webhooks.sendTestEvent(sellerOf(res).id, String(req.params.id));
-    res.status(202).json({ status: true, data: deliveryView(delivery) });
+    sendCommandResult(res, 202, await commands.sendWebhookTestEvent({ seller: sellerOf(res), id: String(req.params.id) }));
   });
 
   router.get(`${BASE}/:id/deliveries`, auth, async (req, res) => {

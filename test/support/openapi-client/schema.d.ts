@@ -1650,9 +1650,9 @@ export interface components {
              * @enum {string}
              */
             eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "ALL";
+            description?: string | null;
             /** @description https URL; loopback and private addresses are refused */
             url: string;
-            description?: string | null;
         };
         ResendWithdrawalEvents: {
             withdrawalIds: string[];
@@ -1660,12 +1660,25 @@ export interface components {
         ResendTransactionEvents: {
             transactionIds: string[];
         };
+        /**
+         * @example {
+         *       "from": "2026-01-31T00:00:00Z",
+         *       "to": "2026-01-31T12:00:00Z"
+         *     }
+         */
         ReplayFailed: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time such as 2026-01-31T12:00:00Z (a date alone is midnight UTC); deliveries created at or after it
+             */
             from: string;
-            /** Format: date-time */
-            to?: string;
-            webhookId?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time such as 2026-01-31T12:00:00Z (a date alone is midnight UTC); deliveries created at or before it; absent or null is now
+             */
+            to?: string | null;
+            /** @description only the deliveries of this webhook */
+            webhookId?: string | null;
         };
         WebhookDelivery: {
             id: string;

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { WebhookRegistration as RegistrationBody, WebhookUpdate } from '../../../domain/webhooks/webhook-input';
 import { DeliveryListQuery, WebhookPageQuery } from '../../../domain/webhooks/webhook-list-query';
-import { MAX_RESEND_IDS } from '../../../domain/webhooks/webhook-replay.service';
-import { WEBHOOK_CATEGORIES } from '../../../domain/webhooks/webhook.types';
+import { ReplayFailed, ResendTransactionEvents, ResendWithdrawalEvents } from '../../../domain/webhooks/webhook-replay-input';
 import { envelope, ok, type ErrorCodes } from '../components';
 import { DELIVERY, WEBHOOK, WEBHOOK_CREATED_EXAMPLE } from '../examples';
 import { registerOperation, type Operation } from '../operation';
@@ -13,13 +13,7 @@ const URL_CODES = ['WEBHOOK_URL_REQUIRED', 'INVALID_WEBHOOK_URL', 'WEBHOOK_URL_N
 const id = z.object({ id: z.string().describe('webhook id') });
 const PAGE_CODES = ['INVALID_PAGINATION', 'INVALID_DELIVERY_STATUS'];
 
-const Registration = z
-  .object({
-    eventType: z.enum(WEBHOOK_CATEGORIES).describe('the category of events sent'),
-    url: z.string().max(2048).describe('https URL; loopback and private addresses are refused'),
-    description: z.string().nullable().optional(),
-  })
-  .openapi('WebhookRegistrationRequest', { example: { eventType: 'ALL', url: 'https://shop.example/webhooks/pixpay' } });
+const Registration = RegistrationBody.openapi('WebhookRegistrationRequest', { example: { eventType: 'ALL', url: 'https://shop.example/webhooks/pixpay' } });
 
 const resendResults = envelope(
   z
@@ -50,9 +44,9 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     responses: { 201: ok('The registration with its secret', envelope(WebhookRegistration), { limited: 'seller', example: WEBHOOK_CREATED_EXAMPLE }) },
   });
   op({ method: 'get', path: BASE, operationId: 'listWebhooks', summary: 'List webhooks', responses: { 200: ok('The registrations', envelope(z.array(WebhookRegistration)), { limited: 'seller', example: { status: true, data: [WEBHOOK] } }) } });
-  for (const [resource, Resource, field] of [
-    ['withdrawal', 'Withdrawal', 'withdrawalIds'],
-    ['transaction', 'Transaction', 'transactionIds'],
+  for (const [resource, Resource, Body] of [
+    ['withdrawal', 'Withdrawal', ResendWithdrawalEvents],
+    ['transaction', 'Transaction', ResendTransactionEvents],
   ] as const) {
     op({
       method: 'post',
@@ -60,7 +54,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
       operationId: `resend${Resource}Events`,
       summary: `Resend ${resource} events`,
       description: `Queues the latest event of each ${resource} again, to every matching target.`,
-      body: z.object({ [field]: z.array(z.string().min(1).max(200)).min(1).max(MAX_RESEND_IDS) }).openapi(`Resend${Resource}Events`),
+      body: Body.openapi(`Resend${Resource}Events`),
       errors: { 400: ['INVALID_RESEND_IDS'] },
       responses: { 200: ok('One result per id', resendResults, { limited: 'seller' }) },
     });
@@ -70,7 +64,8 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     path: `${BASE}/replay-failed`,
     operationId: 'replayFailedDeliveries',
     summary: 'Replay failed deliveries',
-    body: z.object({ from: z.string().datetime(), to: z.string().datetime().optional(), webhookId: z.string().optional() }).openapi('ReplayFailed'),
+    // Any ISO 8601 date-time is read; the document names the format clients should send.
+    body: ReplayFailed.extend({ from: ReplayFailed.shape.from.openapi({ format: 'date-time' }), to: ReplayFailed.shape.to.openapi({ format: 'date-time' }) }).openapi('ReplayFailed', { example: { from: '2026-01-31T00:00:00Z', to: '2026-01-31T12:00:00Z' } }),
     errors: { 400: ['INVALID_DATE', 'INVALID_DATE_RANGE'], 404: ['WEBHOOK_NOT_FOUND'] },
     responses: { 200: ok('How many deliveries were queued again', envelope(z.object({ replayed: z.number().int() }).strict()), { limited: 'seller' }) },
   });
@@ -112,7 +107,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     operationId: 'updateWebhook',
     summary: 'Update a webhook',
     params: id,
-    body: Registration.partial().openapi('WebhookUpdate'),
+    body: WebhookUpdate.openapi('WebhookUpdate', { example: { eventType: 'ALL', url: 'https://shop.example/webhooks/pixpay' } }),
     errors: { 400: ['NOTHING_TO_UPDATE', 'INVALID_WEBHOOK_EVENT_TYPE', 'INVALID_WEBHOOK_DESCRIPTION', ...URL_CODES], 404: ['WEBHOOK_NOT_FOUND'] },
     responses: { 200: registration('The updated registration') },
   });

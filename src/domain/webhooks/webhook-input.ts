@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { validationError } from '../shared/errors';
+import { asObject, coded, parseWith } from '../shared/zod-input';
+import { webhookUrl } from './webhook-url';
+import { WEBHOOK_CATEGORIES, type WebhookCategory } from './webhook.types';
+
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+
+const eventType = z
+  .enum(WEBHOOK_CATEGORIES, coded('INVALID_WEBHOOK_EVENT_TYPE', `eventType must be one of ${WEBHOOK_CATEGORIES.join(', ')}`))
+  .describe('the category of events sent');
+/** Absent or null is no description. */
+const description = z
+  .string(coded('INVALID_WEBHOOK_DESCRIPTION', `description must be a string of at most ${WEBHOOK_DESCRIPTION_MAX} characters`))
+  .max(WEBHOOK_DESCRIPTION_MAX)
+  .nullish();
+
+/** POST /v1/webhooks and `createWebhook`: checked in this order, eventType, description, url. */
+export const WebhookRegistration = z.object({ eventType, description, url: webhookUrl('url') });
+
+/**
+ * PATCH /v1/webhooks/:id and `updateWebhook`: each field optional, checked in this
+ * order, eventType, url, description; a null description clears it.
+ */
+export const WebhookUpdate = z.object({ eventType: eventType.optional(), url: webhookUrl('url').optional(), description });
+
+export interface WebhookSettings {
+  category: WebhookCategory;
+  /** Syntax checked; the target guard still decides whether its address may be called. */
+  url: URL;
+  description: string | null;
+}
+
+export function parseWebhookRegistration(input: unknown): WebhookSettings {
+  const r = parseWith(WebhookRegistration, asObject(input));
+  return { category: r.eventType, url: r.url, description: r.description ?? null };
+}
+
+/** The fields to change; at least one. */
+export function parseWebhookUpdate(input: unknown): Partial<WebhookSettings> {
+  const r = parseWith(WebhookUpdate, asObject(input));
+  if (r.eventType === undefined && r.url === undefined && r.description === undefined) {
+    throw validationError('NOTHING_TO_UPDATE', 'send eventType, url or description');
+  }
+  const patch: Partial<WebhookSettings> = {};
+  if (r.eventType !== undefined) patch.category = r.eventType;
+  if (r.url !== undefined) patch.url = r.url;
+  if (r.description !== undefined) patch.description = r.description;
+  return patch;
+}
