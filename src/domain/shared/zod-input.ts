@@ -18,19 +18,36 @@ export function coded(code: string, message: string): { errorMap: z.ZodErrorMap 
   return { errorMap: () => ({ message: codedMessage(code, message) }) };
 }
 
-/** A custom issue (cross-field rules, `superRefine`) with its code. */
-export function issue(ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[]): void {
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(code, message), path });
+/**
+ * A custom issue (cross-field rules, `superRefine`, `transform`) with its code; `details`
+ * join `field` in the error's details. `fatal` stops the schema it is raised in.
+ */
+export function issue(ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[], o: { details?: Record<string, unknown>; fatal?: boolean } = {}): undefined {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(code, message), path, ...(o.details ? { params: o.details } : {}), ...(o.fatal ? { fatal: true } : {}) });
+  return undefined;
 }
 
-/** Parses `input` or throws the first issue as a 400 with its code and `details.field`. */
+/**
+ * Runs `schema` on a part of the input inside a refinement or transform: `{ value }`,
+ * or `undefined` once its first issue is raised on `ctx` under `path`.
+ */
+export function parsePart<T extends z.ZodTypeAny>(ctx: z.RefinementCtx, schema: T, input: unknown, path: (string | number)[]): { value: z.output<T> } | undefined {
+  const result = schema.safeParse(input);
+  if (result.success) return { value: result.data };
+  const first = result.error.issues[0]!;
+  ctx.addIssue({ ...first, path: [...path, ...first.path] } as z.IssueData);
+  return undefined;
+}
+
+/** Parses `input` or throws the first issue as a 400 with its code and `details.field` (and the issue's own details). */
 export function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, fallbackCode = 'INVALID_FIELD'): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
   const [code, message] = first.message.includes(SEPARATOR) ? first.message.split(SEPARATOR, 2) : [fallbackCode, first.message];
   const field = first.path.join('.') || 'body';
-  throw validationError(code!, message!, { field });
+  const details = first.code === z.ZodIssueCode.custom && first.params ? { field, ...first.params } : { field };
+  throw validationError(code!, message!, details);
 }
 
 /** A query value left empty (`?take=`) counts as absent. */

@@ -1388,21 +1388,18 @@ export interface components {
             /**
              * @description PIX (the only method enabled in production); BOLETO and CARD in the sandbox
              * @default PIX
-             * @enum {string}
+             * @enum {string|null}
              */
-            paymentMethod?: "PIX" | "BOLETO" | "CARD";
-            /**
-             * @description PIX: seconds until the QR code expires
-             * @default 3600
-             */
-            expiration?: number;
+            paymentMethod?: "PIX" | "BOLETO" | "CARD" | null;
+            /** @description PIX: seconds until the QR code expires; default 3600 */
+            expiration?: number | null;
             customer?: {
-                name?: string;
-                email?: string;
-                /** @description CPF or CNPJ (check digits verified) */
-                document?: string;
+                name?: string | null;
+                email?: string | null;
                 /** @description Brazilian phone, normalised to E.164 */
-                phone?: string;
+                phone?: string | null;
+                /** @description CPF or CNPJ (check digits verified) */
+                document?: string | null;
             } | null;
             /** @description free JSON, at most 50 keys and 4096 bytes */
             metadata?: {
