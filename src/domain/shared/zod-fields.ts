@@ -66,6 +66,15 @@ class CheckedLater<T extends z.ZodTypeAny> extends z.ZodEffects<T, unknown, unkn
   override _parse(input: z.ParseInput): z.ParseReturnType<unknown> {
     return z.OK(input.data);
   }
+
+  // Required and nullable as `schema` is, for the document.
+  override isOptional(): boolean {
+    return this._def.schema.isOptional();
+  }
+
+  override isNullable(): boolean {
+    return this._def.schema.isNullable();
+  }
 }
 
 export const checkedLater = <T extends z.ZodTypeAny>(schema: T) =>

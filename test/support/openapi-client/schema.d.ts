@@ -1458,19 +1458,23 @@ export interface components {
         CreateWithdrawal: {
             /** @description cents; the plan fee is debited beside it */
             amount: number;
-            /** @enum {string} */
+            /**
+             * @description PIX (the only method enabled)
+             * @enum {string}
+             */
             method: "PIX";
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "PHONE" | "EMAIL" | "EVP";
             /** @description CPF or CNPJ (punctuation ignored), e-mail, Brazilian phone (normalised to E.164) or EVP (UUID) */
             pixKey: string;
+            /** @description at most 140 characters */
             description?: string | null;
-            /** @description your own reference (searchable) */
+            /** @description at most 100 characters; your own reference (searchable), no control characters */
             externalReference?: string | null;
             metadata?: {
                 [key: string]: unknown;
             } | null;
-            /** @description required above 500000 cents */
+            /** @description at most 120 characters; letters, no control characters; required above 500000 cents */
             beneficiaryName?: string | null;
             /**
              * @description required above 500000 cents
