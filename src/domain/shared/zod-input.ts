@@ -50,6 +50,9 @@ export function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, fal
   throw validationError(code!, message!, details);
 }
 
+/** A body that is not a JSON object reads as `{}`, so its fields are reported as missing. */
+export const objectOrEmpty = (v: unknown): unknown => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+
 /** A query value left empty (`?take=`) counts as absent. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 

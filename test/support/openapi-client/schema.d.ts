@@ -4220,7 +4220,9 @@ export interface operations {
     getStatementSummary: {
         parameters: {
             query?: {
+                /** @description first UTC day; default the first day with an entry (YYYY-MM-DD) */
                 startDate?: string;
+                /** @description last UTC day; default today (YYYY-MM-DD) */
                 endDate?: string;
             };
             header?: never;
@@ -7019,7 +7021,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description pixels per module, 1 to 32, default 4 */
-                size?: string;
+                size?: number;
             };
             header?: never;
             path: {
@@ -7120,7 +7122,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description pixels per module, 1 to 32, default 4 */
-                size?: string;
+                size?: number;
             };
             header?: never;
             path: {
@@ -7778,6 +7780,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description unknown words become FAILED */
                     status: string;
                     refusedReason?: string | null;
                 };
