@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { coded, codedMessage, issue } from '../shared/zod-input';
+import { refine } from '../shared/zod-effects';
+import { coded, issue } from '../shared/zod-input';
 import type { Customer } from '../transactions/transaction.types';
 import { parseIsoDate } from './febraban';
 
@@ -21,10 +22,9 @@ const isCalendarDate = (v: string): boolean => {
 
 /** `dueDate` of a BOLETO create. Date bounds are checked against the clock at creation. */
 const INVALID_DUE_DATE = ['INVALID_DUE_DATE', 'dueDate must be a calendar date YYYY-MM-DD'] as const;
-export const DueDate = z
-  .string(coded(...INVALID_DUE_DATE))
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(isCalendarDate, { message: codedMessage(...INVALID_DUE_DATE) })
+export const DueDate = refine(z.string(coded(...INVALID_DUE_DATE)).regex(/^\d{4}-\d{2}-\d{2}$/), (v, ctx) => {
+  if (!isCalendarDate(v)) issue(ctx, ...INVALID_DUE_DATE, []);
+})
   .nullish()
   .describe('BOLETO: YYYY-MM-DD, today to 180 days ahead (São Paulo); default 3 days ahead');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationError } from '../shared/errors';
+import { preprocess, transform } from '../shared/zod-effects';
 import { coded, codedMessage, parseWith } from '../shared/zod-input';
 import { isLuhnValid } from './luhn';
 
@@ -33,29 +34,26 @@ const INVALID_EXP_YEAR = 'card.expYear must be a year (YYYY or YY)';
  */
 export const CardRequest = z.object(
   {
-    number: z
-      .string({ errorMap: (_i, ctx) => ({ message: ctx.data === undefined || ctx.data === null ? CARD_NUMBER_REQUIRED : INVALID_CARD_NUMBER }) })
-      .transform((v, ctx) => {
+    number: transform(
+      z.string({ errorMap: (_i, ctx) => ({ message: ctx.data === undefined || ctx.data === null ? CARD_NUMBER_REQUIRED : INVALID_CARD_NUMBER }) }),
+      (v, ctx) => {
         if (v === '') return fail(ctx, CARD_NUMBER_REQUIRED);
         const number = v.replace(/[\s-]/g, '');
         return /^\d{12,19}$/.test(number) && isLuhnValid(number) ? number : fail(ctx, INVALID_CARD_NUMBER);
-      })
-      .describe('12 to 19 digits (spaces and dashes ignored), Luhn-valid'),
+      },
+    ).describe('12 to 19 digits (spaces and dashes ignored), Luhn-valid'),
     holderName: z
       .string({ errorMap: () => ({ message: CARD_HOLDER_REQUIRED }) })
       .trim()
       .min(1, { message: CARD_HOLDER_REQUIRED })
       .max(CARD_LIMITS.holderNameMax, { message: INVALID_CARD_HOLDER })
       .regex(/\p{L}/u, { message: INVALID_CARD_HOLDER }),
-    expMonth: z.preprocess(digitsAsNumber, z.number(expiry('card.expMonth must be 1 to 12')).int().min(1).max(12)),
-    expYear: z
-      .preprocess(digitsAsNumber, z.number(expiry(INVALID_EXP_YEAR)).int())
-      .transform((y, ctx) => {
-        const year = y < 100 ? y + 2000 : y;
-        return year >= 2000 && year <= 2199 ? year : fail(ctx, codedMessage('INVALID_CARD_EXPIRY', INVALID_EXP_YEAR));
-      })
-      .describe('YYYY or YY'),
-    cvv: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(coded('INVALID_CARD_CVV', 'card.cvv must be exactly 3 digits')).regex(/^\d{3}$/)),
+    expMonth: preprocess(digitsAsNumber, z.number(expiry('card.expMonth must be 1 to 12')).int().min(1).max(12)),
+    expYear: transform(preprocess(digitsAsNumber, z.number(expiry(INVALID_EXP_YEAR)).int()), (y, ctx) => {
+      const year = y < 100 ? y + 2000 : y;
+      return year >= 2000 && year <= 2199 ? year : fail(ctx, codedMessage('INVALID_CARD_EXPIRY', INVALID_EXP_YEAR));
+    }).describe('YYYY or YY'),
+    cvv: preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(coded('INVALID_CARD_CVV', 'card.cvv must be exactly 3 digits')).regex(/^\d{3}$/)),
   },
   {
     errorMap: (_i, ctx) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_TEXT, textProblem, textProblemMessage } from './text';
+import { preprocess, refine, transform } from './zod-effects';
 import { coded, codedMessage, issue } from './zod-input';
 
 /**
@@ -16,14 +17,12 @@ export function storableText(label: string, max: number, o: { singleLine?: boole
     .trim()
     .max(max, { message: codedMessage('FIELD_TOO_LONG', `${label} must have at most ${max} characters`) });
   if (o.description) text = text.describe(o.description);
-  return z
-    .preprocess((v, ctx) => {
-      const problem = typeof v === 'string' ? textProblem(v, o.singleLine) : null;
-      if (problem) issue(ctx, INVALID_TEXT, textProblemMessage(label, problem), [], { details: { problem }, fatal: true });
-      return v;
-    }, text)
-    .transform(blankToNull)
-    .nullish();
+  const storable = preprocess((v, ctx) => {
+    const problem = typeof v === 'string' ? textProblem(v, o.singleLine) : null;
+    if (problem) issue(ctx, INVALID_TEXT, textProblemMessage(label, problem), [], { details: { problem }, fatal: true });
+    return v;
+  }, text);
+  return transform(storable, blankToNull).nullish();
 }
 
 export const blankToNull = (s: string): string | null => (s === '' ? null : s);
@@ -50,7 +49,7 @@ class JsonObjectSchema extends z.ZodRecord<z.ZodString, z.ZodUnknown> {
  */
 export function jsonMetadata(o: { field: string; code: string; maxKeys: number; maxBytes: number; description?: string }) {
   const base = new JsonObjectSchema(z.record(z.unknown(), coded(o.code, `${o.field} must be a JSON object`))._def);
-  const checked = base.superRefine((v, ctx) => {
+  const checked = refine(base, (v, ctx) => {
     if (Object.keys(v).length > o.maxKeys) issue(ctx, o.code, `${o.field} may have at most ${o.maxKeys} keys`, []);
     else if (Buffer.byteLength(JSON.stringify(v)) > o.maxBytes) issue(ctx, o.code, `${o.field} must serialise to at most ${o.maxBytes} bytes`, []);
   });

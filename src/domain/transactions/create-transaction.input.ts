@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transform } from '../shared/zod-effects';
 import { amountInCents, jsonMetadata, storableText } from '../shared/zod-fields';
 import { coded, codedMessage, issue, parseWith } from '../shared/zod-input';
 import { customerRequest, CUSTOMER_LIMITS } from './customer-input';
@@ -35,23 +36,20 @@ export interface CreateTransactionInput extends MethodFields {
 const INVALID_POSTBACK_URL = ['INVALID_POSTBACK_URL', 'postbackUrl must be an https URL'] as const;
 
 /** An https URL without credentials, returned in its normal form; '' reads as absent. */
-const PostbackUrl = z
-  .string(coded(...INVALID_POSTBACK_URL))
-  .max(TRANSACTION_LIMITS.postbackUrlMax)
-  .transform((v, ctx) => {
-    if (v === '') return null;
-    let url: URL;
-    try {
-      url = new URL(v);
-    } catch {
-      issue(ctx, ...INVALID_POSTBACK_URL, []);
-      return z.NEVER;
-    }
-    if (url.protocol !== 'https:') issue(ctx, 'POSTBACK_URL_NOT_HTTPS', 'postbackUrl must use https', []);
-    else if (url.username || url.password) issue(ctx, 'INVALID_POSTBACK_URL', 'postbackUrl must not carry credentials', []);
-    else return url.toString();
+const PostbackUrl = transform(z.string(coded(...INVALID_POSTBACK_URL)).max(TRANSACTION_LIMITS.postbackUrlMax), (v, ctx) => {
+  if (v === '') return null;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    issue(ctx, ...INVALID_POSTBACK_URL, []);
     return z.NEVER;
-  })
+  }
+  if (url.protocol !== 'https:') issue(ctx, 'POSTBACK_URL_NOT_HTTPS', 'postbackUrl must use https', []);
+  else if (url.username || url.password) issue(ctx, 'INVALID_POSTBACK_URL', 'postbackUrl must not carry credentials', []);
+  else return url.toString();
+  return z.NEVER;
+})
   .nullish()
   .describe('https URL that also receives this charge’s webhooks');
 
@@ -76,44 +74,43 @@ const Expiration = z
  * accepts its magic customer documents.
  */
 function createTransactionRequest(sandbox: boolean) {
-  return z
-    .object(
-      {
-        amount: amountInCents({ min: TRANSACTION_LIMITS.minAmount, max: TRANSACTION_LIMITS.maxAmount, description: 'cents' }),
-        paymentMethod: PaymentMethod,
-        expiration: Expiration,
-        customer: customerRequest(sandbox),
-        metadata: jsonMetadata({
-          field: 'metadata',
-          code: 'INVALID_METADATA',
-          maxKeys: TRANSACTION_LIMITS.metadataMaxKeys,
-          maxBytes: TRANSACTION_LIMITS.metadataMaxBytes,
-          description: `free JSON, at most ${TRANSACTION_LIMITS.metadataMaxKeys} keys and ${TRANSACTION_LIMITS.metadataMaxBytes} bytes`,
-        }),
-        description: storableText('description', TRANSACTION_LIMITS.descriptionMax),
-        merchantOrderId: storableText('merchantOrderId', TRANSACTION_LIMITS.merchantOrderIdMax, { singleLine: true }),
-        postbackUrl: PostbackUrl,
-        ...METHOD_FIELDS,
-      },
-      { errorMap: () => ({ message: codedMessage('INVALID_BODY', 'request body must be a JSON object') }) },
-    )
-    .transform((b, ctx): CreateTransactionInput => {
-      const paymentMethod = b.paymentMethod ?? 'PIX';
-      const customer = b.customer ?? null;
-      const fields = methodFields(paymentMethod, b, customer, ctx);
-      if (!fields) return z.NEVER;
-      return {
-        amount: b.amount,
-        paymentMethod,
-        expirationSeconds: b.expiration ?? TRANSACTION_LIMITS.defaultExpirationSeconds,
-        customer,
-        metadata: b.metadata ?? null,
-        description: b.description ?? null,
-        merchantOrderId: b.merchantOrderId ?? null,
-        postbackUrl: b.postbackUrl ?? null,
-        ...fields,
-      };
-    });
+  const body = z.object(
+    {
+      amount: amountInCents({ min: TRANSACTION_LIMITS.minAmount, max: TRANSACTION_LIMITS.maxAmount, description: 'cents' }),
+      paymentMethod: PaymentMethod,
+      expiration: Expiration,
+      customer: customerRequest(sandbox),
+      metadata: jsonMetadata({
+        field: 'metadata',
+        code: 'INVALID_METADATA',
+        maxKeys: TRANSACTION_LIMITS.metadataMaxKeys,
+        maxBytes: TRANSACTION_LIMITS.metadataMaxBytes,
+        description: `free JSON, at most ${TRANSACTION_LIMITS.metadataMaxKeys} keys and ${TRANSACTION_LIMITS.metadataMaxBytes} bytes`,
+      }),
+      description: storableText('description', TRANSACTION_LIMITS.descriptionMax),
+      merchantOrderId: storableText('merchantOrderId', TRANSACTION_LIMITS.merchantOrderIdMax, { singleLine: true }),
+      postbackUrl: PostbackUrl,
+      ...METHOD_FIELDS,
+    },
+    { errorMap: () => ({ message: codedMessage('INVALID_BODY', 'request body must be a JSON object') }) },
+  );
+  return transform(body, (b, ctx): CreateTransactionInput => {
+    const paymentMethod = b.paymentMethod ?? 'PIX';
+    const customer = b.customer ?? null;
+    const fields = methodFields(paymentMethod, b, customer, ctx);
+    if (!fields) return z.NEVER;
+    return {
+      amount: b.amount,
+      paymentMethod,
+      expirationSeconds: b.expiration ?? TRANSACTION_LIMITS.defaultExpirationSeconds,
+      customer,
+      metadata: b.metadata ?? null,
+      description: b.description ?? null,
+      merchantOrderId: b.merchantOrderId ?? null,
+      postbackUrl: b.postbackUrl ?? null,
+      ...fields,
+    };
+  });
 }
 
 /** Built once: the production rules (documented) and the sandbox's. */

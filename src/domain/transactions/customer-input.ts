@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseDocument } from '../documents/document';
 import { normalizePixKey } from '../pix/pix-key';
 import { isDomainError } from '../shared/errors';
+import { preprocess, transform } from '../shared/zod-effects';
 import { storableText } from '../shared/zod-fields';
 import { coded, issue } from '../shared/zod-input';
 import type { Customer } from './transaction.types';
@@ -33,39 +34,40 @@ const normalized = <T>(code: string, normalize: (s: string) => T) => (s: string 
  */
 export function customerRequest(sandbox: boolean) {
   const text = (field: string, max: number, description?: string) => storableText(`customer.${field}`, max, { singleLine: true, description });
-  const fields = z
-    .object(
-      {
-        name: text('name', CUSTOMER_LIMITS.nameMax),
-        email: text('email', CUSTOMER_LIMITS.emailMax).transform(normalized('INVALID_CUSTOMER_EMAIL', (s) => normalizePixKey('EMAIL', s))),
-        phone: text('phone', CUSTOMER_LIMITS.phoneMax, 'Brazilian phone, normalised to E.164').transform(
-          normalized('INVALID_CUSTOMER_PHONE', (s) => normalizePixKey('PHONE', s)),
-        ),
-        document: text('document', CUSTOMER_LIMITS.documentMax, 'CPF or CNPJ (check digits verified)').transform(
-          normalized('INVALID_CUSTOMER_DOCUMENT', (s) => parseDocument(s, { allowSandboxMagic: sandbox })),
-        ),
-      },
-      coded('INVALID_CUSTOMER', 'customer must be an object'),
-    )
-    .strict()
-    .transform((c): Customer | null => {
-      const customer: Customer = {};
-      if (c.name) customer.name = c.name;
-      if (c.email !== null) customer.email = c.email;
-      if (c.phone !== null) customer.phone = c.phone;
-      if (c.document !== null) {
-        customer.document = c.document.number;
-        customer.documentType = c.document.type;
-      }
-      return Object.keys(customer).length > 0 ? customer : null;
-    });
-  return z
-    .preprocess((v, ctx) => {
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-        const unknown = Object.keys(v).find((k) => !KNOWN.has(k));
-        if (unknown !== undefined) issue(ctx, 'INVALID_CUSTOMER', `customer.${unknown} is not a known field`, [unknown], { fatal: true });
-      }
-      return v;
-    }, fields)
-    .nullish();
+  const fields = z.object(
+    {
+      name: text('name', CUSTOMER_LIMITS.nameMax),
+      email: transform(
+        text('email', CUSTOMER_LIMITS.emailMax),
+        normalized('INVALID_CUSTOMER_EMAIL', (s) => normalizePixKey('EMAIL', s)),
+      ),
+      phone: transform(
+        text('phone', CUSTOMER_LIMITS.phoneMax, 'Brazilian phone, normalised to E.164'),
+        normalized('INVALID_CUSTOMER_PHONE', (s) => normalizePixKey('PHONE', s)),
+      ),
+      document: transform(
+        text('document', CUSTOMER_LIMITS.documentMax, 'CPF or CNPJ (check digits verified)'),
+        normalized('INVALID_CUSTOMER_DOCUMENT', (s) => parseDocument(s, { allowSandboxMagic: sandbox })),
+      ),
+    },
+    coded('INVALID_CUSTOMER', 'customer must be an object'),
+  ).strict();
+  const customer = transform(fields, (c): Customer | null => {
+    const customer: Customer = {};
+    if (c.name) customer.name = c.name;
+    if (c.email !== null) customer.email = c.email;
+    if (c.phone !== null) customer.phone = c.phone;
+    if (c.document !== null) {
+      customer.document = c.document.number;
+      customer.documentType = c.document.type;
+    }
+    return Object.keys(customer).length > 0 ? customer : null;
+  });
+  return preprocess((v, ctx) => {
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      const unknown = Object.keys(v).find((k) => !KNOWN.has(k));
+      if (unknown !== undefined) issue(ctx, 'INVALID_CUSTOMER', `customer.${unknown} is not a known field`, [unknown], { fatal: true });
+    }
+    return v;
+  }, customer).nullish();
 }

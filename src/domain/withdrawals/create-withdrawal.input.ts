@@ -4,6 +4,7 @@ import type { DocumentType } from '../documents/document';
 import { normalizePixKey, PIX_KEY_TYPES, type PixKeyType } from '../pix/pix-key';
 import { z } from 'zod';
 import { isDomainError } from '../shared/errors';
+import { refine, transform } from '../shared/zod-effects';
 import { amountInCents, blankToNull, checkedLater, jsonMetadata } from '../shared/zod-fields';
 import { coded, codedMessage, issue, parsePart, parseWith } from '../shared/zod-input';
 import type { Beneficiary } from './withdrawal.types';
@@ -72,28 +73,32 @@ const text = (field: string, max: number, codes: { invalid: string; tooLong: str
     .trim()
     .regex(new RegExp(`^[\\s\\S]{0,${max}}$`, 'u'), { message: codedMessage(codes.tooLong, `${field} must have at most ${max} characters`) })
     .describe(`at most ${max} characters${description ? `; ${description}` : ''}`);
-  return s.transform(blankToNull).nullish();
+  return transform(s, blankToNull).nullish();
 };
 
 const Description = text('description', WITHDRAWAL_LIMITS.descriptionMax, { invalid: 'INVALID_DESCRIPTION', tooLong: 'DESCRIPTION_TOO_LONG' });
 
-const ExternalReference = text(
+const ExternalReferenceText = text(
   'externalReference',
   WITHDRAWAL_LIMITS.externalReferenceMax,
   { invalid: 'INVALID_EXTERNAL_REFERENCE', tooLong: 'INVALID_EXTERNAL_REFERENCE' },
   'your own reference (searchable), no control characters',
-).refine((s) => s == null || !CONTROL.test(s), { message: codedMessage('INVALID_EXTERNAL_REFERENCE', 'externalReference must not contain control characters') });
+);
+const ExternalReference = refine(ExternalReferenceText, (s, ctx) => {
+  if (s != null && CONTROL.test(s)) issue(ctx, 'INVALID_EXTERNAL_REFERENCE', 'externalReference must not contain control characters', []);
+});
 
 const Metadata = jsonMetadata({ field: 'metadata', code: 'INVALID_METADATA', maxKeys: WITHDRAWAL_LIMITS.metadataMaxKeys, maxBytes: WITHDRAWAL_LIMITS.metadataMaxBytes });
 
 const REQUIRED_ABOVE = `required above ${WITHDRAWAL_LIMITS.beneficiaryThreshold} cents`;
-const BeneficiaryName = text(
+const BeneficiaryNameText = text(
   'beneficiaryName',
   WITHDRAWAL_LIMITS.beneficiaryNameMax,
   { invalid: 'INVALID_BENEFICIARY_NAME', tooLong: 'INVALID_BENEFICIARY_NAME' },
   `letters, no control characters; ${REQUIRED_ABOVE}`,
-).refine((s) => s == null || (!CONTROL.test(s) && /\p{L}/u.test(s)), {
-  message: codedMessage('INVALID_BENEFICIARY_NAME', 'beneficiaryName must be a name (letters, no control characters)'),
+);
+const BeneficiaryName = refine(BeneficiaryNameText, (s, ctx) => {
+  if (s != null && (CONTROL.test(s) || !/\p{L}/u.test(s))) issue(ctx, 'INVALID_BENEFICIARY_NAME', 'beneficiaryName must be a name (letters, no control characters)', []);
 });
 const BeneficiaryDocumentType = z
   .enum(['CPF', 'CNPJ'], coded('INVALID_BENEFICIARY_DOCUMENT_TYPE', 'beneficiaryDocumentType must be CPF or CNPJ'))
@@ -176,41 +181,40 @@ function beneficiary(b: RawFields, amount: number, sandbox: boolean, ctx: z.Refi
  * are ignored.
  */
 function createWithdrawalRequest(sandbox: boolean) {
-  return z
-    .object(
-      {
-        amount: amountInCents({ min: WITHDRAWAL_LIMITS.minAmount, max: WITHDRAWAL_LIMITS.maxAmount, description: 'cents; the plan fee is debited beside it' }),
-        method: Method,
-        pixKeyType: PixKeyType,
-        pixKey: checkedLater(PixKey),
-        description: checkedLater(Description),
-        externalReference: checkedLater(ExternalReference),
-        metadata: checkedLater(Metadata),
-        beneficiaryName: checkedLater(BeneficiaryName),
-        beneficiaryDocumentType: checkedLater(BeneficiaryDocumentType),
-        beneficiaryDocumentNumber: checkedLater(BeneficiaryDocumentNumber),
-      },
-      coded('INVALID_BODY', 'request body must be a JSON object'),
-    )
-    .transform((b, ctx): CreateWithdrawalInput => {
-      const key = pixKey(b.pixKeyType, b.pixKey, ctx);
-      const description = key !== undefined && parsePart(ctx, Description, b.description, ['description']);
-      const externalReference = description && parsePart(ctx, ExternalReference, b.externalReference, ['externalReference']);
-      const metadata = externalReference && parsePart(ctx, Metadata, b.metadata, ['metadata']);
-      const payee = metadata && beneficiary(b, b.amount, sandbox, ctx);
-      if (!payee || key === undefined) return z.NEVER;
-      const meta = metadata.value ?? null;
-      return {
-        amount: b.amount,
-        method: b.method,
-        pixKey: key,
-        pixKeyType: b.pixKeyType,
-        description: description.value ?? null,
-        externalReference: externalReference.value ?? null,
-        metadata: meta && Object.keys(meta).length > 0 ? meta : null,
-        beneficiary: payee,
-      };
-    });
+  const body = z.object(
+    {
+      amount: amountInCents({ min: WITHDRAWAL_LIMITS.minAmount, max: WITHDRAWAL_LIMITS.maxAmount, description: 'cents; the plan fee is debited beside it' }),
+      method: Method,
+      pixKeyType: PixKeyType,
+      pixKey: checkedLater(PixKey),
+      description: checkedLater(Description),
+      externalReference: checkedLater(ExternalReference),
+      metadata: checkedLater(Metadata),
+      beneficiaryName: checkedLater(BeneficiaryName),
+      beneficiaryDocumentType: checkedLater(BeneficiaryDocumentType),
+      beneficiaryDocumentNumber: checkedLater(BeneficiaryDocumentNumber),
+    },
+    coded('INVALID_BODY', 'request body must be a JSON object'),
+  );
+  return transform(body, (b, ctx): CreateWithdrawalInput => {
+    const key = pixKey(b.pixKeyType, b.pixKey, ctx);
+    const description = key !== undefined && parsePart(ctx, Description, b.description, ['description']);
+    const externalReference = description && parsePart(ctx, ExternalReference, b.externalReference, ['externalReference']);
+    const metadata = externalReference && parsePart(ctx, Metadata, b.metadata, ['metadata']);
+    const payee = metadata && beneficiary(b, b.amount, sandbox, ctx);
+    if (!payee || key === undefined) return z.NEVER;
+    const meta = metadata.value ?? null;
+    return {
+      amount: b.amount,
+      method: b.method,
+      pixKey: key,
+      pixKeyType: b.pixKeyType,
+      description: description.value ?? null,
+      externalReference: externalReference.value ?? null,
+      metadata: meta && Object.keys(meta).length > 0 ? meta : null,
+      beneficiary: payee,
+    };
+  });
 }
 
 /** Built once: the production rules (documented) and the sandbox's. */
