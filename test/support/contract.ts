@@ -104,3 +104,18 @@ export function assertMatchesContract(a: Answer): void {
   const problems = contractProblems(a);
   if (problems.length > 0) throw new Error(`the answer does not match openapi.json:\n${problems.join('\n')}\nbody: ${JSON.stringify(a.body).slice(0, 2000)}`);
 }
+
+/**
+ * `fetch` of a REST path with its answer checked like `rest`'s (status, headers, media
+ * type, and the body when it is JSON); the answer is handed back unread.
+ */
+export async function contractFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(url, init);
+  const bytes = await res.arrayBuffer();
+  const json = /\bjson\b/.test(res.headers.get('content-type') ?? '');
+  const text = json ? new TextDecoder().decode(bytes) : '';
+  const { pathname, search } = new URL(url);
+  assertMatchesContract({ method: (init.method ?? 'GET').toUpperCase(), url: pathname + search, status: res.status, headers: res.headers, body: json && text ? JSON.parse(text) : null });
+  const empty = res.status === 204 || res.status === 304;
+  return new Response(empty ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
