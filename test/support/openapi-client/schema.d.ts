@@ -6779,7 +6779,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description A dependency is down; or Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6789,7 +6789,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StandardError"];
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** Format: date-time */
+                        timestamp: string;
+                        uptime: number;
+                        checks: {
+                            [key: string]: string;
+                        };
+                    } | components["schemas"]["StandardError"];
                 };
             };
         };
@@ -6940,7 +6949,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Not ready; or Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6950,7 +6959,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StandardError"];
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "error";
+                        /** Format: date-time */
+                        timestamp: string;
+                        uptime: number;
+                        checks: {
+                            [key: string]: "ok" | "error";
+                        };
+                    } | components["schemas"]["StandardError"];
                 };
             };
         };
