@@ -30,8 +30,7 @@ export const DueDate = refine(z.string(coded(...INVALID_DUE_DATE)).regex(/^\d{4}
 
 /** The boleto's fields once `dueDate` is valid: the payer is the customer, whose name and document are required. */
 export function boletoFields(dueDate: string | null | undefined, customer: Customer | null, ctx: z.RefinementCtx): BoletoFields | undefined {
-  if (!customer?.name) issue(ctx, 'BOLETO_PAYER_NAME_REQUIRED', 'customer.name is required for a boleto', ['customer', 'name']);
-  else if (!customer.document) issue(ctx, 'BOLETO_PAYER_DOCUMENT_REQUIRED', 'customer.document (CPF or CNPJ) is required for a boleto', ['customer', 'document']);
-  else return { dueDate: dueDate ?? null, payerName: customer.name, payerDocument: customer.document };
-  return undefined;
+  if (!customer?.name) return issue(ctx, 'BOLETO_PAYER_NAME_REQUIRED', 'customer.name is required for a boleto', ['customer', 'name']);
+  if (!customer.document) return issue(ctx, 'BOLETO_PAYER_DOCUMENT_REQUIRED', 'customer.document (CPF or CNPJ) is required for a boleto', ['customer', 'document']);
+  return { dueDate: dueDate ?? null, payerName: customer.name, payerDocument: customer.document };
 }

@@ -50,19 +50,16 @@ export interface MethodFields {
   card?: CardFields;
 }
 
+/** The chosen method's fields, checked as METHOD_FIELDS says; `undefined` once an issue is raised on `ctx`. */
 export function methodFields(
   method: TransactionPaymentMethod,
   body: { card?: unknown; dueDate?: unknown; installments?: unknown; expiration?: unknown },
   customer: Customer | null,
   ctx: z.RefinementCtx,
 ): MethodFields | undefined {
-  if (method !== 'CARD' && body.card !== undefined && body.card !== null) {
-    issue(ctx, 'CARD_NOT_EXPECTED', 'card is accepted only with paymentMethod CARD', ['card']);
-    return undefined;
-  }
+  if (method !== 'CARD' && body.card !== undefined && body.card !== null) return issue(ctx, 'CARD_NOT_EXPECTED', 'card is accepted only with paymentMethod CARD', ['card']);
   if (method !== 'PIX' && body.expiration !== undefined && body.expiration !== null) {
-    issue(ctx, 'INVALID_EXPIRATION', 'expiration applies to PIX charges; a boleto has dueDate, a card payment is decided at once', ['expiration']);
-    return undefined;
+    return issue(ctx, 'INVALID_EXPIRATION', 'expiration applies to PIX charges; a boleto has dueDate, a card payment is decided at once', ['expiration']);
   }
   if (method === 'BOLETO') {
     const dueDate = parsePart(ctx, DueDate, body.dueDate, ['dueDate']);
