@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { coded, codedMessage } from '../domain/shared/zod-input';
+import { reportedStatus, textOrNothing } from '../domain/sandbox/sandbox-report-request';
+import { coded, codedMessage, asObject } from '../domain/shared/zod-input';
 
 /**
  * Bodies of REST-only routes (the institution's callback and the sandbox simulations):
  * the routes parse them with `parseWith`, the OpenAPI document describes them.
  */
-
-/** A non-object body reads as `{}`, so its fields are reported as missing. */
-const asObject = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 
 const institutionText = (field: string) => {
   const invalid = codedMessage('INVALID_FIELD', `${field} must be a string of 1 to 200 characters`);
@@ -31,15 +29,8 @@ export const InstitutionReport = z.preprocess(
   }),
 );
 
-const reportedStatus = z.string(coded('INVALID_FIELD', 'status must be a string of 1 to 50 characters (unknown words become FAILED)')).min(1).max(50);
-/** Anything but a string is ignored. */
-const textOrNothing = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
-
 /** POST /v1/sandbox/withdrawals/:id/report. */
 export const SandboxWithdrawalReport = z.preprocess(asObject, z.object({ status: reportedStatus, reason: textOrNothing }));
-
-/** POST /v1/sandbox/transactions/:id/report (validated by `sandboxReportCharge`, after the charge is found). */
-export const SandboxTransactionReport = z.preprocess(asObject, z.object({ status: reportedStatus, refusedReason: textOrNothing }));
 
 /** POST /v1/sandbox/disputes/:id/decide. */
 export const SandboxDisputeDecision = z.preprocess(asObject, z.object({ outcome: z.enum(['WON', 'LOST'], coded('INVALID_OUTCOME', 'outcome must be WON or LOST')) }));

@@ -4,6 +4,7 @@ import { type RunningApp, startApplication } from '../../src/app/application';
 import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { gql, onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { createTestDatabase } from '../support/database';
 import { takeDatabaseDown } from '../support/database-outage';
 
@@ -42,7 +43,7 @@ async function withDatabaseDown<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const createCharge = (key = crypto.randomUUID()) =>
-  fetch(`${app.url}/api/v1/cobranca/transactions`, {
+  contractFetch(`${app.url}/api/v1/cobranca/transactions`, {
     method: 'POST',
     headers: { 'x-api-key': seller.apiKey, 'content-type': 'application/json', 'idempotency-key': key },
     body: JSON.stringify({ amount: 1000 }),
@@ -60,10 +61,10 @@ async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: st
 
 describe('liveness and readiness', () => {
   it('/health/live answers while the process runs; /health/ready names what it checked', async () => {
-    const live = await fetch(`${app.url}/health/live`);
+    const live = await contractFetch(`${app.url}/health/live`);
     expect(live.status).toBe(200);
     expect(await live.json()).toMatchObject({ status: 'ok' });
-    const ready = await fetch(`${app.url}/health/ready`);
+    const ready = await contractFetch(`${app.url}/health/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ok', checks: { migrations: 'ok', database: 'ok', accepting: 'ok' } });
   });
@@ -81,10 +82,10 @@ describe('database outage', () => {
       }
       const graphql = await gql(app, 'query { balance { available } }', {}, seller.session);
       expect(graphql.errors?.[0]?.extensions?.code).toBe('DATABASE_UNAVAILABLE');
-      const ready = await fetch(`${app.url}/health/ready`);
+      const ready = await contractFetch(`${app.url}/health/ready`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({ status: 'error', checks: { database: 'error' } });
-      expect((await fetch(`${app.url}/health/live`)).status).toBe(200);
+      expect((await contractFetch(`${app.url}/health/live`)).status).toBe(200);
     });
     const errors = lines.filter((l) => l.level >= 50).slice(errorsBefore);
     expect(errors.map((l) => l.msg)).toEqual([expect.stringMatching(/^database unavailable/)]);
@@ -94,6 +95,6 @@ describe('database outage', () => {
     expect(back!.refused).toBeGreaterThanOrEqual(13);
     const res = await until(() => createCharge(), (r) => r.status === 201, 'creates work again');
     expect(res.status).toBe(201);
-    expect((await fetch(`${app.url}/health/ready`)).status).toBe(200);
+    expect((await contractFetch(`${app.url}/health/ready`)).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import { startApplication } from '../../src/app/application';
 import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { gql } from '../support/app';
+import { contractFetch } from '../support/contract';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pixpay-embedded-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -17,7 +18,7 @@ describe('embedded mode (no DATABASE_URL: PGlite under DATA_DIR)', { timeout: 12
   it('serves /health, and keeps its data across a restart', async () => {
     const first = await boot();
     try {
-      const res = await fetch(`${first.url}/health`);
+      const res = await contractFetch(`${first.url}/health`);
       expect(await res.json()).toMatchObject({ status: 'ok', checks: { database: 'ok' } });
       const signUp = await gql(first, 'mutation{ signUp(email:"embedded@example.com", password:"long enough pw"){ id } }');
       expect(signUp.errors).toBeUndefined();
@@ -29,7 +30,7 @@ describe('embedded mode (no DATABASE_URL: PGlite under DATA_DIR)', { timeout: 12
       } finally {
         await guest.stop();
       }
-      expect((await fetch(`${first.url}/health`)).status).toBe(200);
+      expect((await contractFetch(`${first.url}/health`)).status).toBe(200);
     } finally {
       await first.stop();
     }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { createTestDatabase } from '../support/database';
 
 const root = join(__dirname, '..', '..');
@@ -123,7 +124,7 @@ describe('graceful shutdown under load', () => {
         expect(r.status).toBe(201);
         if (outcomes[i]!.status === 201) expect(r).toMatchObject({ replayed: true, id: outcomes[i]!.id });
       }
-      const list = await fetch(`${second.url}/api/v1/cobranca/transactions?limit=500`, { headers: { 'x-api-key': seller.apiKey } });
+      const list = await contractFetch(`${second.url}/api/v1/cobranca/transactions?limit=500`, { headers: { 'x-api-key': seller.apiKey } });
       const total = ((await list.json()) as { data: { total: number } }).data.total;
       expect(total).toBe(outcomes.length);
       console.log(`graceful shutdown: ${answered.length} answered before exit, ${failed.length} refused, ${total} charges after retry (expected ${outcomes.length})`);

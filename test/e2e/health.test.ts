@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { TEST_DATABASE_ADMIN_URL } from '../support/database';
 
 let app: TestApp;
@@ -22,7 +23,7 @@ async function asAdmin(sql: string) {
 
 describe('GET /health', () => {
   it('is 200 with the documented shape when healthy', async () => {
-    const res = await fetch(`${app.url}/health`);
+    const res = await contractFetch(`${app.url}/health`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, any>;
     expect(Object.keys(body).sort()).toEqual(['checks', 'status', 'timestamp', 'uptime']);
@@ -36,13 +37,13 @@ describe('GET /health', () => {
     await asAdmin(`alter database ${db} allow_connections false`);
     await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${db}'`);
     try {
-      const res = await fetch(`${app.url}/health`);
+      const res = await contractFetch(`${app.url}/health`);
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ status: 'error', checks: { database: 'error', cache: 'ok' } });
     } finally {
       await asAdmin(`alter database ${db} allow_connections true`);
     }
-    const again = await fetch(`${app.url}/health`);
+    const again = await contractFetch(`${app.url}/health`);
     expect(again.status).toBe(200);
   });
 });
@@ -51,7 +52,8 @@ describe('process roles', () => {
   it('a worker instance answers /health and nothing else', async () => {
     const worker = await startTestApp({ ROLE: 'worker' });
     try {
-      expect((await fetch(`${worker.url}/health`)).status).toBe(200);
+      expect((await contractFetch(`${worker.url}/health`)).status).toBe(200);
+      // The document describes the api role; a worker refuses its paths as unknown routes.
       const api = await fetch(`${worker.url}/balance-statement`);
       expect(api.status).toBe(404);
       expect(((await api.json()) as { erro: string }).erro).toBe('ROUTE_NOT_FOUND');

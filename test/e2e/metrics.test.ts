@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 
 const TOKEN = 'metrics-token-0123456789';
 let app: TestApp;
@@ -37,7 +38,7 @@ describe('GET /metrics', () => {
   it('exposes the documented metrics in Prometheus text, counting what happened, with bounded labels', async () => {
     const seller = await onboardSeller(app);
     const create = (key: string, amount: number) =>
-      fetch(`${app.url}/api/v1/cobranca/transactions`, {
+      contractFetch(`${app.url}/api/v1/cobranca/transactions`, {
         method: 'POST',
         headers: { 'x-api-key': seller.apiKey, 'content-type': 'application/json', 'idempotency-key': key },
         body: JSON.stringify({ amount }),
@@ -47,9 +48,9 @@ describe('GET /metrics', () => {
     const id = ((await first.json()) as { data: { id: string } }).data.id;
     expect((await create('metrics-key-1', 1000)).headers.get('idempotent-replayed')).toBe('true');
     expect((await create('metrics-key-1', 2000)).status).toBe(422);
-    const pay = await fetch(`${app.url}/v1/sandbox/transactions/${id}/pay`, { method: 'POST', headers: { 'x-api-key': seller.apiKey } });
+    const pay = await contractFetch(`${app.url}/v1/sandbox/transactions/${id}/pay`, { method: 'POST', headers: { 'x-api-key': seller.apiKey } });
     expect(pay.status).toBeLessThan(300);
-    expect((await fetch(`${app.url}/api/v1/cobranca/transactions/${id}`, { headers: { 'x-api-key': seller.apiKey } })).status).toBe(200);
+    expect((await contractFetch(`${app.url}/api/v1/cobranca/transactions/${id}`, { headers: { 'x-api-key': seller.apiKey } })).status).toBe(200);
 
     const m = await scrape();
     expect(m.status).toBe(200);

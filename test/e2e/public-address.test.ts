@@ -8,6 +8,7 @@ import { StartupError } from '../../src/app/database';
 import { createLogger } from '../../src/infra/log/logger';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { createTestDatabase } from '../support/database';
 import { rest } from '../support/rest';
 
@@ -47,7 +48,7 @@ describe('the public address', () => {
       expect(location).toContain(`127.0.0.1:${port}/pix/qr/`);
       // The location a payer's bank fetches answers, signed with a jku on the same address.
       const locationId = /127\.0\.0\.1:\d+\/pix\/qr\/([A-Za-z0-9]+)/.exec(location)![1];
-      const jws = await fetch(`${app.url}/pix/qr/${locationId}`);
+      const jws = await contractFetch(`${app.url}/pix/qr/${locationId}`);
       expect(jws.status).toBe(200);
       expect(decodeProtectedHeader(await jws.text()).jku).toBe(`${app.url}/pix/jwks`);
     } finally {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,11 +11,11 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  fetch(`${app.url}${path}`, { method: 'POST', headers, body });
+  contractFetch(`${app.url}${path}`, { method: 'POST', headers, body });
 
 describe('REST transport errors never crash and answer in the documented format', () => {
   it('unknown route: 404 in the standard format with the request id', async () => {
-    const res = await fetch(`${app.url}/no/such/route`);
+    const res = await contractFetch(`${app.url}/no/such/route`);
     expect(res.status).toBe(404);
     const body = (await res.json()) as Record<string, any>;
     expect(body).toMatchObject({ status: false, erro: 'ROUTE_NOT_FOUND', path: '/no/such/route' });
@@ -23,9 +24,9 @@ describe('REST transport errors never crash and answer in the documented format'
   });
 
   it('keeps a well-formed caller request id and replaces a malformed one', async () => {
-    const kept = await fetch(`${app.url}/health`, { headers: { 'x-request-id': 'caller-id-123456' } });
+    const kept = await contractFetch(`${app.url}/health`, { headers: { 'x-request-id': 'caller-id-123456' } });
     expect(kept.headers.get('x-request-id')).toBe('caller-id-123456');
-    const replaced = await fetch(`${app.url}/health`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    const replaced = await contractFetch(`${app.url}/health`, { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -55,7 +56,7 @@ describe('REST transport errors never crash and answer in the documented format'
   });
 
   it('still serves after all of the above', async () => {
-    const res = await fetch(`${app.url}/health`);
+    const res = await contractFetch(`${app.url}/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', cache: 'ok' } });
   });

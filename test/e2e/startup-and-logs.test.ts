@@ -6,6 +6,7 @@ import { openDatabase, StartupError } from '../../src/app/database';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger } from '../../src/infra/log/logger';
 import { gql, onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { createTestDatabase } from '../support/database';
 
 describe('start-up', () => {
@@ -35,8 +36,8 @@ describe('logs', () => {
       const s = await onboardSeller(app, { document: '000.000.000-00' });
       const enrol = await gql(app, 'mutation{ enrolTwoFactor{ secret } }', {}, s.session);
       const secret = enrol.data!.enrolTwoFactor.secret as string;
-      await fetch(`${app.url}/balance-statement`, { headers: { authorization: `Bearer ${s.apiKey}`, 'x-request-id': 'log-check-0001' } });
-      await fetch(`${app.url}/api/v1/cobranca/transactions`, { headers: { 'x-api-key': s.apiKey } });
+      await contractFetch(`${app.url}/balance-statement`, { headers: { authorization: `Bearer ${s.apiKey}`, 'x-request-id': 'log-check-0001' } });
+      await contractFetch(`${app.url}/api/v1/cobranca/transactions`, { headers: { 'x-api-key': s.apiKey } });
       const all = lines.join('\n');
       for (const secretValue of [s.apiKey, s.password, secret, s.session]) expect(all).not.toContain(secretValue);
       const entry = lines.map((l) => JSON.parse(l)).find((l) => l.requestId === 'log-check-0001');

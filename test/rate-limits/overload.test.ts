@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 
 let app: TestApp;
@@ -41,7 +42,7 @@ describe('load shedding', () => {
     const cobranca = await rest(app, 'GET', '/api/v1/cobranca/transactions', { key });
     expect(cobranca.status).toBe(503);
     // /health is never shed: it answers with its checks (whatever the database probe says).
-    const health = (await (await fetch(`${app.url}/health`)).json()) as Record<string, unknown>;
+    const health = (await (await contractFetch(`${app.url}/health`)).json()) as Record<string, unknown>;
     expect(health).toHaveProperty('checks');
     await Promise.all(sleepers);
     expect(await servedAgain()).toBe(200);

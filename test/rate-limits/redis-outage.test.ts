@@ -5,6 +5,7 @@ import { startApplication, type RunningApp } from '../../src/app/application';
 import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { createTestDatabase } from '../support/database';
 import { rest } from '../support/rest';
 import { PrivateRedis } from './private-redis';
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 async function health(): Promise<{ status: number; body: { status: string; checks: { cache: string; database: string } } }> {
-  const res = await fetch(`${app.url}/health`);
+  const res = await contractFetch(`${app.url}/health`);
   return { status: res.status, body: (await res.json()) as never };
 }
 

@@ -6,6 +6,7 @@ import { runAdmin } from '../../src/cli/admin-commands';
 import { createLogger } from '../../src/infra/log/logger';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import { parseBrCode } from '../../src/domain/pix/br-code';
+import { contractFetch } from '../support/contract';
 import { createTestDatabase } from '../support/database';
 import { gql, onboardSeller } from '../support/app';
 import { independentVerify, Receiver } from '../webhooks/support/receiver';
@@ -78,7 +79,7 @@ describe('rotating APP_SECRET', () => {
     app = await start({ APP_SECRET: NEW, APP_SECRET_ACCEPTED: OLD });
     expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', { key: seller.apiKey })).body.data.secret).toBe(postback);
     expect(await deliverySigned(app, seller.apiKey, endpointId, endpointSecret, '/rotation')).toBe(true);
-    const jwks = (await (await fetch(`${app.url}/pix/jwks`)).json()) as JSONWebKeySet;
+    const jwks = (await (await contractFetch(`${app.url}/pix/jwks`)).json()) as JSONWebKeySet;
     expect(jwks.keys).toHaveLength(2);
     await app.stop();
 
@@ -96,7 +97,7 @@ describe('rotating APP_SECRET', () => {
       expect((await rest(app, 'GET', '/v1/webhooks/postback-secret', { key: seller.apiKey })).body.data.secret).toBe(postback);
       expect(await deliverySigned(app, seller.apiKey, endpointId, endpointSecret, '/rotation')).toBe(true);
       expect(await codeAccepted(app, seller.session, seed)).toBe(true);
-      const keys = (await (await fetch(`${app.url}/pix/jwks`)).json()) as JSONWebKeySet;
+      const keys = (await (await contractFetch(`${app.url}/pix/jwks`)).json()) as JSONWebKeySet;
       expect(keys.keys).toHaveLength(1);
       expect(keys.keys[0]!.kid).not.toBe(jwks.keys[1]!.kid);
     } finally {
@@ -114,16 +115,16 @@ describe('rotating APP_SECRET', () => {
     });
     expect(charge.status).toBe(201);
     const locationId = /pix\/qr\/([a-z0-9]+)/.exec(JSON.stringify(parseBrCode(charge.body.data.pix.copyPaste)))![1];
-    const signedBefore = await (await fetch(`${before.url}/pix/qr/${locationId}`)).text();
+    const signedBefore = await (await contractFetch(`${before.url}/pix/qr/${locationId}`)).text();
     await before.stop();
 
     const during = await start({ APP_SECRET: NEW, APP_SECRET_ACCEPTED: OLD });
     try {
-      const jwks = createLocalJWKSet((await (await fetch(`${during.url}/pix/jwks`)).json()) as JSONWebKeySet);
+      const jwks = createLocalJWKSet((await (await contractFetch(`${during.url}/pix/jwks`)).json()) as JSONWebKeySet);
       await expect(compactVerify(signedBefore, jwks)).resolves.toBeTruthy();
-      await expect(compactVerify(await (await fetch(`${during.url}/pix/qr/${locationId}`)).text(), jwks)).resolves.toBeTruthy();
+      await expect(compactVerify(await (await contractFetch(`${during.url}/pix/qr/${locationId}`)).text(), jwks)).resolves.toBeTruthy();
       const report = (secret: string, n: number) =>
-        fetch(`${during.url}/v1/institution/reports`, {
+        contractFetch(`${during.url}/v1/institution/reports`, {
           method: 'POST',
           headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
           body: JSON.stringify({ reportId: `rotation-${n}`, transactionId: charge.body.data.id, status: 'CREATED' }),

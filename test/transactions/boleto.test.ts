@@ -3,6 +3,7 @@ import { getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { linhaDigitavel2CodBarras, validarBoleto } from '@mrmgomes/boleto-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 
 let app: TestApp;
@@ -109,7 +110,7 @@ describe('sandbox boletos', () => {
     const t = (await create({ amount: 2_500, paymentMethod: 'BOLETO', customer: payer })).body.data;
     const url = new URL(t.boleto.url);
     expect(url.origin).toBe('https://pay.example.com');
-    const page = await fetch(`${app.url}${url.pathname}`);
+    const page = await contractFetch(`${app.url}${url.pathname}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
@@ -117,7 +118,7 @@ describe('sandbox boletos', () => {
     expect(html).toContain(`data-barcode="${t.boleto.barcode}"`);
     expect(decodeInterleaved2of5(/<svg[\s\S]*<\/svg>/.exec(html)![0])).toBe(t.boleto.barcode);
     expect(html).toContain('R$ 25,00');
-    const missing = await fetch(`${app.url}/boleto/unknown-token`);
+    const missing = await contractFetch(`${app.url}/boleto/unknown-token`);
     expect(missing.status).toBe(404);
   });
 

@@ -3,6 +3,7 @@ import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBrCode, verifyBrCode } from '../../src/domain/pix/br-code';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 
 let app: TestApp;
@@ -209,12 +210,12 @@ describe('status reports', () => {
     const expired = (await get(t.id)).body.data;
     expect(expired.status).toBe('EXPIRED');
     const locationId = /pix\/qr\/([a-z0-9]+)/.exec(JSON.stringify(parseBrCode(t.pix.copyPaste)))![1];
-    const res = await fetch(`${app.url}/pix/qr/${locationId}`);
+    const res = await contractFetch(`${app.url}/pix/qr/${locationId}`);
     expect(res.headers.get('content-type')).toMatch(/^application\/jose/);
-    const jwks = createLocalJWKSet(await (await fetch(`${app.url}/pix/jwks`)).json() as JSONWebKeySet);
+    const jwks = createLocalJWKSet(await (await contractFetch(`${app.url}/pix/jwks`)).json() as JSONWebKeySet);
     const { payload } = await compactVerify(await res.text(), jwks);
     expect(JSON.parse(new TextDecoder().decode(payload))).toMatchObject({ txid: expect.any(String), status: 'REMOVIDA_PELO_PSP', valor: { original: '9.50' }, calendario: { expiracao: 60 } });
-    expect((await fetch(`${app.url}/pix/qr/unknown`)).status).toBe(404);
+    expect((await contractFetch(`${app.url}/pix/qr/unknown`)).status).toBe(404);
   });
 
   it('the institution callback path needs its secret and is idempotent by reportId', async () => {

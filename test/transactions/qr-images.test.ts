@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 
 let app: TestApp;
@@ -33,7 +34,7 @@ describe('QR images by URL', () => {
   it('pix.qrCode is the absolute PNG URL; the image there decodes to the charge BR Code and is cacheable forever', async () => {
     const { t, path } = await charge();
     expect(t.pix.qrCode).toBe(`https://pix.example.com${path}`);
-    const res = await fetch(`${app.url}${path}`);
+    const res = await contractFetch(`${app.url}${path}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -43,25 +44,25 @@ describe('QR images by URL', () => {
     expect(bytes.length).toBeLessThan(2_000);
     expect(decodePng(bytes).text).toBe(t.pix.copyPaste);
 
-    const again = await fetch(`${app.url}${path}`);
+    const again = await contractFetch(`${app.url}${path}`);
     expect(again.headers.get('etag')).toBe(etag);
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
 
-    const revalidated = await fetch(`${app.url}${path}`, { headers: { 'if-none-match': etag! } });
+    const revalidated = await contractFetch(`${app.url}${path}`, { headers: { 'if-none-match': etag! } });
     expect(revalidated.status).toBe(304);
     expect((await revalidated.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('serves the SVG beside it and scales with size, within bounds', async () => {
     const { locationId, t } = await charge(2_500);
-    const svg = await fetch(`${app.url}/pix/qr/${locationId}.svg`);
+    const svg = await contractFetch(`${app.url}/pix/qr/${locationId}.svg`);
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(svg.headers.get('cache-control')).toContain('immutable');
     expect(await svg.text()).toMatch(/^<\?xml[^>]*\?><svg /);
 
-    const small = decodePng(Buffer.from(await (await fetch(`${app.url}/pix/qr/${locationId}.png`)).arrayBuffer()));
-    const large = decodePng(Buffer.from(await (await fetch(`${app.url}/pix/qr/${locationId}.png?size=8`)).arrayBuffer()));
+    const small = decodePng(Buffer.from(await (await contractFetch(`${app.url}/pix/qr/${locationId}.png`)).arrayBuffer()));
+    const large = decodePng(Buffer.from(await (await contractFetch(`${app.url}/pix/qr/${locationId}.png?size=8`)).arrayBuffer()));
     expect(large.png.width).toBe(small.png.width * 2);
     expect(large.text).toBe(t.pix.copyPaste);
 
@@ -79,7 +80,7 @@ describe('QR images by URL', () => {
       expect(res.body).toMatchObject({ status: false, erro: 'LOCATION_NOT_FOUND', path });
     }
     const { locationId } = await charge();
-    const jws = await fetch(`${app.url}/pix/qr/${locationId}`);
+    const jws = await contractFetch(`${app.url}/pix/qr/${locationId}`);
     expect(jws.status).toBe(200);
     expect(jws.headers.get('content-type')).toMatch(/^application\/jose/);
   });

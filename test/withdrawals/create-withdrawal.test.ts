@@ -3,6 +3,7 @@ import { isCuid } from '@paralleldrive/cuid2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { available, createWithdrawal, enableTwoFactor, fund, outboxEvents, WD } from './support';
 
@@ -106,7 +107,7 @@ describe('POST /api/v1/cobranca/withdrawals', () => {
     expect(noKey.status).toBe(400);
     expect(noKey.body.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
     expect((await createWithdrawal(app, seller.apiKey, base, { key: 'k'.repeat(129) })).body.code).toBe('IDEMPOTENCY_KEY_TOO_LONG');
-    const text = await fetch(`${app.url}${WD}`, { method: 'POST', headers: { 'x-api-key': seller.apiKey, 'idempotency-key': randomUUID(), 'content-type': 'text/plain' }, body: 'amount=1000' });
+    const text = await contractFetch(`${app.url}${WD}`, { method: 'POST', headers: { 'x-api-key': seller.apiKey, 'idempotency-key': randomUUID(), 'content-type': 'text/plain' }, body: 'amount=1000' });
     expect(text.status).toBe(415);
     const anonymous = await rest(app, 'POST', WD, { body: base, idempotencyKey: randomUUID() });
     expect(anonymous.status).toBe(401);

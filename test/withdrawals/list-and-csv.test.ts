@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WITHDRAWAL_CSV_COLUMNS } from '../../src/domain/withdrawals/withdrawal-csv';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { createWithdrawal, drainJobs, fund, parseCsv, runFor, WD } from './support';
 
@@ -133,7 +134,7 @@ describe('CSV export (csv=true)', () => {
     const w2 = (await createWithdrawal(app, s.apiKey, body(2_000, { description: 'linha 1\nlinha 2, com "aspas"', pixKeyType: 'PHONE', pixKey: '+55 11 98765-4321' }))).body.data;
     await drainJobs(app);
 
-    const res = await fetch(`${app.url}${WD}?csv=true&take=1`, { headers: { 'x-api-key': s.apiKey } });
+    const res = await contractFetch(`${app.url}${WD}?csv=true&take=1`, { headers: { 'x-api-key': s.apiKey } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="withdrawals-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -158,13 +159,13 @@ describe('CSV export (csv=true)', () => {
   });
 
   it('filters apply to the export; an invalid query is a JSON 400, not a broken file', async () => {
-    const res = await fetch(`${app.url}${WD}?csv=true&status=REJECTED`, { headers: { 'x-api-key': seller.apiKey } });
+    const res = await contractFetch(`${app.url}${WD}?csv=true&status=REJECTED`, { headers: { 'x-api-key': seller.apiKey } });
     const rows = parseCsv(await res.text());
     expect(rows.slice(1).map((r) => r[0])).toEqual([ids.c]);
     const bad = await list('csv=true&take=0');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('INVALID_TAKE');
-    const empty = parseCsv(await (await fetch(`${app.url}${WD}?csv=true&minAmount=99999999`, { headers: { 'x-api-key': seller.apiKey } })).text());
+    const empty = parseCsv(await (await contractFetch(`${app.url}${WD}?csv=true&minAmount=99999999`, { headers: { 'x-api-key': seller.apiKey } })).text());
     expect(empty).toEqual([[...WITHDRAWAL_CSV_COLUMNS]]);
   });
 
@@ -188,7 +189,7 @@ describe('CSV export (csv=true)', () => {
       return rows;
     });
     try {
-      const res = await fetch(`${app.url}${WD}?csv=true`, { headers: { 'x-api-key': s.apiKey } });
+      const res = await contractFetch(`${app.url}${WD}?csv=true`, { headers: { 'x-api-key': s.apiKey } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-length')).toBeNull(); // streamed (chunked), not buffered
       const rows = parseCsv(await res.text());

@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { validationError } from '../shared/errors';
+import { preprocess, transform } from '../shared/zod-effects';
+import { coded, codedMessage, parseWith } from '../shared/zod-input';
 import { isLuhnValid } from './luhn';
 
 /** The card as sent by the payer's checkout. Lives in memory for one request only: never stored, never logged. */
@@ -12,64 +15,86 @@ export interface CardInput {
 
 export const CARD_LIMITS = { minInstallments: 1, maxInstallments: 12, holderNameMax: 120 } as const;
 
-const bad = (code: string, message: string, field: string) => validationError(code, message, { field });
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const expiry = (message: string) => coded('INVALID_CARD_EXPIRY', message);
 
-function intField(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
-  if (typeof v === 'string' && /^\d{1,4}$/.test(v)) return Number(v);
-  return null;
-}
+/** A number, or a string of 1 to 4 digits read as one (`"07"`); anything else is left for the number check to refuse. */
+const digitsAsNumber = (v: unknown) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v);
+
+const CARD_NUMBER_REQUIRED = codedMessage('CARD_NUMBER_REQUIRED', 'card.number is required');
+const INVALID_CARD_NUMBER = codedMessage('INVALID_CARD_NUMBER', 'card.number must be 12 to 19 digits with a valid check digit (Luhn)');
+const CARD_HOLDER_REQUIRED = codedMessage('CARD_HOLDER_REQUIRED', 'card.holderName is required');
+const INVALID_CARD_HOLDER = codedMessage('INVALID_CARD_HOLDER', `card.holderName must contain letters and have at most ${CARD_LIMITS.holderNameMax} characters`);
+const INVALID_EXP_YEAR = 'card.expYear must be a year (YYYY or YY)';
 
 /**
- * Validates `card` (shape only; the expiry is compared with the clock by
- * `assertNotExpired`). Messages never repeat the number or the CVV.
+ * `card` (shape only; the expiry is compared with the clock by `assertNotExpired`),
+ * checked in this order: present, an object, number, holderName, expMonth, expYear,
+ * cvv. Messages never repeat the number or the CVV. Unknown keys are ignored.
  */
+export const CardRequest = z.object(
+  {
+    number: transform(
+      z.string({ errorMap: (_i, ctx) => ({ message: ctx.data === undefined || ctx.data === null ? CARD_NUMBER_REQUIRED : INVALID_CARD_NUMBER }) }),
+      (v, ctx) => {
+        if (v === '') return fail(ctx, CARD_NUMBER_REQUIRED);
+        const number = v.replace(/[\s-]/g, '');
+        return /^\d{12,19}$/.test(number) && isLuhnValid(number) ? number : fail(ctx, INVALID_CARD_NUMBER);
+      },
+    ).describe('12 to 19 digits (spaces and dashes ignored), Luhn-valid'),
+    holderName: z
+      .string({ errorMap: () => ({ message: CARD_HOLDER_REQUIRED }) })
+      .trim()
+      .min(1, { message: CARD_HOLDER_REQUIRED })
+      .max(CARD_LIMITS.holderNameMax, { message: INVALID_CARD_HOLDER })
+      .regex(/\p{L}/u, { message: INVALID_CARD_HOLDER }),
+    expMonth: preprocess(digitsAsNumber, z.number(expiry('card.expMonth must be 1 to 12')).int().min(1).max(12)),
+    expYear: transform(preprocess(digitsAsNumber, z.number(expiry(INVALID_EXP_YEAR)).int()), (y, ctx) => {
+      const year = y < 100 ? y + 2000 : y;
+      return year >= 2000 && year <= 2199 ? year : fail(ctx, codedMessage('INVALID_CARD_EXPIRY', INVALID_EXP_YEAR));
+    }).describe('YYYY or YY'),
+    cvv: preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(coded('INVALID_CARD_CVV', 'card.cvv must be exactly 3 digits')).regex(/^\d{3}$/)),
+  },
+  {
+    errorMap: (_i, ctx) => ({
+      message:
+        ctx.data === undefined || ctx.data === null
+          ? codedMessage('CARD_REQUIRED', 'card is required for paymentMethod CARD')
+          : codedMessage('INVALID_CARD', 'card must be an object {number, holderName, expMonth, expYear, cvv}'),
+    }),
+  },
+);
+
+function fail(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+  return z.NEVER;
+}
+
+const CardAlone = z.object({ card: CardRequest });
+
+/** Validates `card` alone (errors name `card.*`). */
 export function parseCardInput(v: unknown): CardInput {
-  if (v === undefined || v === null) throw bad('CARD_REQUIRED', 'card is required for paymentMethod CARD', 'card');
-  if (!isPlainObject(v)) throw bad('INVALID_CARD', 'card must be an object {number, holderName, expMonth, expYear, cvv}', 'card');
-  if (v.number === undefined || v.number === null || v.number === '') throw bad('CARD_NUMBER_REQUIRED', 'card.number is required', 'card.number');
-  const number = typeof v.number === 'string' ? v.number.replace(/[\s-]/g, '') : '';
-  if (!/^\d{12,19}$/.test(number) || !isLuhnValid(number)) {
-    throw bad('INVALID_CARD_NUMBER', 'card.number must be 12 to 19 digits with a valid check digit (Luhn)', 'card.number');
-  }
-  const holder = typeof v.holderName === 'string' ? v.holderName.trim() : '';
-  if (v.holderName === undefined || v.holderName === null || holder.length === 0) throw bad('CARD_HOLDER_REQUIRED', 'card.holderName is required', 'card.holderName');
-  if (holder.length > CARD_LIMITS.holderNameMax || !/\p{L}/u.test(holder)) {
-    throw bad('INVALID_CARD_HOLDER', `card.holderName must contain letters and have at most ${CARD_LIMITS.holderNameMax} characters`, 'card.holderName');
-  }
-  const expMonth = intField(v.expMonth);
-  if (expMonth === null || expMonth < 1 || expMonth > 12) throw bad('INVALID_CARD_EXPIRY', 'card.expMonth must be 1 to 12', 'card.expMonth');
-  let expYear = intField(v.expYear);
-  if (expYear !== null && expYear < 100) expYear += 2000;
-  if (expYear === null || expYear < 2000 || expYear > 2199) throw bad('INVALID_CARD_EXPIRY', 'card.expYear must be a year (YYYY or YY)', 'card.expYear');
-  const cvv = typeof v.cvv === 'string' || typeof v.cvv === 'number' ? String(v.cvv) : '';
-  if (!/^\d{3}$/.test(cvv)) throw bad('INVALID_CARD_CVV', 'card.cvv must be exactly 3 digits', 'card.cvv');
-  return { number, holderName: holder, expMonth, expYear, cvv };
+  return parseWith(CardAlone, { card: v }).card;
 }
 
 /** A card is valid through the last day of its expiry month (UTC). */
 export function assertNotExpired(card: Pick<CardInput, 'expMonth' | 'expYear'>, now: Date): void {
   const firstDayAfter = Date.UTC(card.expYear, card.expMonth, 1);
-  if (now.getTime() >= firstDayAfter) throw bad('INVALID_CARD_EXPIRY', 'the card has expired (expMonth/expYear in the past)', 'card.expYear');
+  if (now.getTime() >= firstDayAfter) throw validationError('INVALID_CARD_EXPIRY', 'the card has expired (expMonth/expYear in the past)', { field: 'card.expYear' });
 }
 
-export function parseInstallments(v: unknown): number {
-  if (v === undefined || v === null) return 1;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < CARD_LIMITS.minInstallments || v > CARD_LIMITS.maxInstallments) {
-    throw bad('INVALID_INSTALLMENTS', `installments must be an integer from ${CARD_LIMITS.minInstallments} to ${CARD_LIMITS.maxInstallments}`, 'installments');
-  }
-  return v;
-}
+/** `installments` of a CARD create: 1 when absent. */
+export const Installments = z
+  .number(coded('INVALID_INSTALLMENTS', `installments must be an integer from ${CARD_LIMITS.minInstallments} to ${CARD_LIMITS.maxInstallments}`))
+  .int()
+  .min(CARD_LIMITS.minInstallments)
+  .max(CARD_LIMITS.maxInstallments)
+  .nullish()
+  .describe('CARD: default 1');
 
 export interface CardFields {
   card: CardInput;
   installments: number;
-}
-
-/** `card` and `installments` of a CARD create. */
-export function parseCardFields(body: Record<string, unknown>): CardFields {
-  return { card: parseCardInput(body.card), installments: parseInstallments(body.installments) };
 }
 
 /**

@@ -39,9 +39,6 @@ export interface RawStatementQuery {
   cursor?: unknown;
 }
 
-const absent = (v: unknown) => v === undefined || v === null;
-
-
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar day `YYYY-MM-DD` (2024-02-30 is refused). */
@@ -62,17 +59,25 @@ export const queryDay = (field: string, description: string) =>
     z.string(coded('INVALID_DATE', dayMessage(field))).refine(isCalendarDay, { message: codedMessage('INVALID_DATE', dayMessage(field)) }).describe(`${description} (YYYY-MM-DD)`).optional(),
   );
 
-function day(v: unknown, field: 'startDate' | 'endDate'): string | null {
-  if (absent(v)) return null;
-  if (typeof v !== 'string' || !isCalendarDay(v)) {
-    throw validationError('INVALID_DATE', dayMessage(field), { field });
-  }
-  return v;
-}
+/** An optional `YYYY-MM-DD` (a real calendar day); unlike `queryDay`, an empty value is refused. */
+const optionalDay = (field: string, description: string) =>
+  z
+    .string(coded('INVALID_DATE', dayMessage(field)))
+    .refine(isCalendarDay, { message: codedMessage('INVALID_DATE', dayMessage(field)) })
+    .nullish()
+    .describe(`${description} (YYYY-MM-DD)`);
 
+/** The statement summary's period (and any day range): validates it and documents it. */
+export const DayRangeQuery = z.object({
+  startDate: optionalDay('startDate', 'first UTC day; default the first day with an entry'),
+  endDate: optionalDay('endDate', 'last UTC day; default today'),
+});
+
+/** Both days when given, start not after end (400 INVALID_DATE, INVALID_DATE_RANGE). */
 export function parseDayRange(raw: { startDate?: unknown; endDate?: unknown }): DayRange {
-  const startDate = day(raw.startDate, 'startDate');
-  const endDate = day(raw.endDate, 'endDate');
+  const q = parseWith(DayRangeQuery, raw);
+  const startDate = q.startDate ?? null;
+  const endDate = q.endDate ?? null;
   if (startDate && endDate && startDate > endDate) {
     throw validationError('INVALID_DATE_RANGE', 'startDate must not be after endDate', { startDate, endDate });
   }

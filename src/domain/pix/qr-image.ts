@@ -1,5 +1,5 @@
-import { validationError } from '../shared/errors';
-import { integerParam } from '../shared/query-params';
+import { z } from 'zod';
+import { parseWith, queryInteger } from '../shared/zod-input';
 
 export const QR_IMAGE_FORMATS = ['png', 'svg'] as const;
 export type QrImageFormat = (typeof QR_IMAGE_FORMATS)[number];
@@ -12,12 +12,18 @@ export function qrImageUrl(publicBaseUrl: string, locationId: string, format: Qr
   return `${publicBaseUrl.replace(/\/$/, '')}/pix/qr/${locationId}.${format}`;
 }
 
-/** The `size` query parameter: absent means the default; anything else must be an integer within bounds. */
+/** The query of a QR image: validates it and documents it. */
+export const QrImageQuery = z.object({
+  size: queryInteger({
+    min: QR_IMAGE_SIZE.min,
+    max: QR_IMAGE_SIZE.max,
+    code: 'INVALID_QR_SIZE',
+    message: `size must be an integer from ${QR_IMAGE_SIZE.min} to ${QR_IMAGE_SIZE.max} (pixels per module)`,
+    description: `pixels per module, ${QR_IMAGE_SIZE.min} to ${QR_IMAGE_SIZE.max}, default ${QR_IMAGE_SIZE.default}`,
+  }),
+});
+
+/** The `size` query parameter: absent or empty means the default; anything else must be an integer within bounds. */
 export function parseQrImageSize(raw: unknown): number {
-  if (raw === undefined || raw === '') return QR_IMAGE_SIZE.default;
-  const n = integerParam(raw);
-  if (n === null || n < QR_IMAGE_SIZE.min || n > QR_IMAGE_SIZE.max) {
-    throw validationError('INVALID_QR_SIZE', `size must be an integer from ${QR_IMAGE_SIZE.min} to ${QR_IMAGE_SIZE.max} (pixels per module)`, { field: 'size' });
-  }
-  return n;
+  return parseWith(QrImageQuery, { size: raw }).size ?? QR_IMAGE_SIZE.default;
 }

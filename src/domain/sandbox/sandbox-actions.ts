@@ -1,12 +1,14 @@
 import type { DisputeQueries } from '../disputes/dispute-queries';
 import type { Dispute } from '../disputes/dispute.types';
 import type { Clock } from '../shared/clock';
-import { DomainError, validationError } from '../shared/errors';
+import { DomainError } from '../shared/errors';
+import { parseWith } from '../shared/zod-input';
 import type { InstitutionChargeReportsService, ReportOutcome } from '../transactions/institution-charge-reports.service';
 import type { Transaction, TransactionPaymentMethod } from '../transactions/transaction.types';
 import type { TransactionsService } from '../transactions/transactions.service';
 import type { InstitutionPayoutReportsService, PayoutReportOutcome } from '../withdrawals/institution-payout-reports.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import { SandboxChargeReport } from './sandbox-report-request';
 
 export interface SandboxActionsDeps {
   transactions: Pick<TransactionsService, 'get'>;
@@ -43,10 +45,7 @@ export class SandboxActions {
 
   async reportCharge(sellerId: string, id: string, input: { status: unknown; refusedReason?: unknown }): Promise<ReportOutcome> {
     const t = await this.d.transactions.get(sellerId, id);
-    const status = input.status;
-    if (typeof status !== 'string' || status.length === 0 || status.length > 50) {
-      throw validationError('INVALID_FIELD', 'status must be a string of 1 to 50 characters (unknown words become FAILED)', { field: 'status' });
-    }
+    const { status, refusedReason } = parseWith(SandboxChargeReport, input);
     const now = this.d.clock.now();
     const paid = status.toUpperCase() === 'PAID';
     return this.d.chargeReports.apply({
@@ -55,7 +54,7 @@ export class SandboxActions {
       status,
       end2endId: paid && t.paymentMethod === 'PIX' ? this.d.endToEndId(now) : undefined,
       paidAt: paid ? now : undefined,
-      refusedReason: typeof input.refusedReason === 'string' ? input.refusedReason : undefined,
+      refusedReason,
     });
   }
 

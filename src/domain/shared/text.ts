@@ -39,10 +39,13 @@ export function textProblem(s: string, singleLine = false): TextProblem | null {
 
 export const INVALID_TEXT = 'INVALID_TEXT';
 
+/** The message of INVALID_TEXT for `field`. */
+export const textProblemMessage = (field: string, problem: TextProblem): string => `${field} contains ${DESCRIBE[problem]}, which is not accepted`;
+
 /** Throws 400 INVALID_TEXT naming the field when `s` cannot be stored. */
 export function assertStorableText(s: string, field: string, singleLine = false): void {
   const problem = textProblem(s, singleLine);
-  if (problem) throw validationError(INVALID_TEXT, `${field} contains ${DESCRIBE[problem]}, which is not accepted`, { field, problem });
+  if (problem) throw validationError(INVALID_TEXT, textProblemMessage(field, problem), { field, problem });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isDomainError, validationError } from './errors';
+import { validationError } from './errors';
 import { integerParam } from './query-params';
-import { assertStorableText } from './text';
+import { INVALID_TEXT, textProblem, textProblemMessage } from './text';
 
 /**
  * Request schemas that validate at run time and describe the request in the OpenAPI
@@ -31,31 +31,50 @@ export function coded(code: string, message: string, fieldOrDetails?: string | R
  * the shared INVALID_TEXT error (details `{ field, problem }`), before any other check.
  */
 export function refuseUnstorableText(value: unknown, ctx: z.RefinementCtx, field: string, singleLine = false): void {
-  if (typeof value !== 'string') return;
-  try {
-    assertStorableText(value, field, singleLine);
-  } catch (e) {
-    if (!isDomainError(e)) throw e;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(e.code, e.message, e.details ?? null), fatal: true });
-  }
+  const problem = typeof value === 'string' ? textProblem(value, singleLine) : null;
+  if (problem) issue(ctx, INVALID_TEXT, textProblemMessage(field, problem), [], { field, details: { problem }, fatal: true });
 }
 
-/** A custom issue (cross-field rules, `superRefine`, `transform`) with its code. */
-export function issue(ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[], field?: string): void {
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(code, message, field), path });
+/**
+ * A custom issue (cross-field rules, `superRefine`, `transform`) with its code. `field`
+ * names what `details.field` reports instead of the path; `details` join `field` in the
+ * error's details; `fatal` stops the schema it is raised in.
+ */
+export function issue(
+  ctx: z.RefinementCtx,
+  code: string,
+  message: string,
+  path: (string | number)[],
+  o: { field?: string; details?: Record<string, unknown>; fatal?: boolean } = {},
+): undefined {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(code, message, o.field), path, ...(o.details ? { params: o.details } : {}), ...(o.fatal ? { fatal: true } : {}) });
+  return undefined;
 }
 
 /** A body that is not an object (or is a list) reads as `{}`, so its fields are reported as missing. */
 export const asObject = (v: unknown): unknown => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 
-/** Parses `input` or throws the first issue as a 400 with its code and `details.field`. */
+/**
+ * Runs `schema` on a part of the input inside a refinement or transform: `{ value }`,
+ * or `undefined` once its first issue is raised on `ctx` under `path`.
+ */
+export function parsePart<T extends z.ZodTypeAny>(ctx: z.RefinementCtx, schema: T, input: unknown, path: (string | number)[]): { value: z.output<T> } | undefined {
+  const result = schema.safeParse(input);
+  if (result.success) return { value: result.data };
+  const first = result.error.issues[0]!;
+  ctx.addIssue({ ...first, path: [...path, ...first.path] } as z.IssueData);
+  return undefined;
+}
+
+/** Parses `input` or throws the first issue as a 400 with its code and `details.field` (and the issue's own details). */
 export function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, fallbackCode = 'INVALID_FIELD'): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
   const [code, message, extra] = first.message.includes(SEPARATOR) ? first.message.split(SEPARATOR, 3) : [fallbackCode, first.message];
   const named = extra === undefined ? undefined : (JSON.parse(extra) as string | Record<string, unknown> | null);
-  const details = typeof named === 'string' ? { field: named } : named === undefined ? { field: first.path.join('.') || 'body' } : (named ?? undefined);
+  const base = typeof named === 'string' ? { field: named } : named === undefined ? { field: first.path.join('.') || 'body' } : (named ?? undefined);
+  const details = first.code === z.ZodIssueCode.custom && first.params ? { ...base, ...first.params } : base;
   throw validationError(code!, message!, details);
 }
 

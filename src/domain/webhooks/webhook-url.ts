@@ -12,7 +12,7 @@ export const WEBHOOK_URL_MAX_LENGTH = 2_048;
 export function webhookUrl(field = 'url') {
   const required = codedMessage('WEBHOOK_URL_REQUIRED', `${field} is required`, field);
   const invalid = (ctx: z.RefinementCtx, message: string) => {
-    issue(ctx, 'INVALID_WEBHOOK_URL', message, [], field);
+    issue(ctx, 'INVALID_WEBHOOK_URL', message, [], { field });
     return z.NEVER;
   };
   return z
@@ -27,7 +27,7 @@ export function webhookUrl(field = 'url') {
         return invalid(ctx, `${field} must be an absolute https URL`);
       }
       if (url.protocol !== 'https:') {
-        issue(ctx, 'WEBHOOK_URL_NOT_HTTPS', `${field} must use https`, [], field);
+        issue(ctx, 'WEBHOOK_URL_NOT_HTTPS', `${field} must use https`, [], { field });
         return z.NEVER;
       }
       if (!url.hostname) return invalid(ctx, `${field} must have a host`);

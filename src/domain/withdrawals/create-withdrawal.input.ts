@@ -1,8 +1,12 @@
 import { isValidCnpj, normalizeCnpj } from '../documents/cnpj';
 import { isValidCpf, normalizeCpf } from '../documents/cpf';
 import type { DocumentType } from '../documents/document';
-import { isPixKeyType, normalizePixKey, PIX_KEY_TYPES, type PixKeyType } from '../pix/pix-key';
-import { isDomainError, validationError } from '../shared/errors';
+import { normalizePixKey, PIX_KEY_TYPES, type PixKeyType } from '../pix/pix-key';
+import { z } from 'zod';
+import { isDomainError } from '../shared/errors';
+import { refine, transform } from '../shared/zod-effects';
+import { amountInCents, blankToNull, checkedLater, jsonMetadata } from '../shared/zod-fields';
+import { coded, codedMessage, issue, parsePart, parseWith } from '../shared/zod-input';
 import type { Beneficiary } from './withdrawal.types';
 
 export const WITHDRAWAL_LIMITS = {
@@ -31,135 +35,193 @@ export interface CreateWithdrawalInput {
   metadata: Record<string, unknown> | null;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const bad = (code: string, message: string, field: string) => validationError(code, message, { field });
 const absent = (v: unknown) => v === undefined || v === null;
 // C0 and C1 control characters (newlines included) and DEL.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-function parseAmount(v: unknown): number {
-  if (absent(v)) throw bad('AMOUNT_REQUIRED', 'amount is required (integer cents)', 'amount');
-  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw bad('INVALID_AMOUNT', 'amount must be an integer number of cents', 'amount');
-  if (v < WITHDRAWAL_LIMITS.minAmount) throw bad('AMOUNT_TOO_LOW', `amount must be at least ${WITHDRAWAL_LIMITS.minAmount} cents`, 'amount');
-  if (v > WITHDRAWAL_LIMITS.maxAmount) throw bad('AMOUNT_TOO_HIGH', `amount must be at most ${WITHDRAWAL_LIMITS.maxAmount} cents`, 'amount');
-  return v;
-}
+const Method = z
+  .literal('PIX', {
+    errorMap: (_issue, ctx) => ({
+      message:
+        absent(ctx.data) || ctx.data === ''
+          ? codedMessage('METHOD_REQUIRED', 'method is required (PIX)')
+          : typeof ctx.data !== 'string'
+            ? codedMessage('INVALID_METHOD', 'method must be a string')
+            : codedMessage('UNSUPPORTED_METHOD', 'method must be PIX (the only method enabled)'),
+    }),
+  })
+  .describe('PIX (the only method enabled)');
 
-function parseMethod(v: unknown): 'PIX' {
-  if (absent(v) || v === '') throw bad('METHOD_REQUIRED', 'method is required (PIX)', 'method');
-  if (typeof v !== 'string') throw bad('INVALID_METHOD', 'method must be a string', 'method');
-  if (v !== 'PIX') throw bad('UNSUPPORTED_METHOD', 'method must be PIX (the only method enabled)', 'method');
-  return 'PIX';
-}
+const PixKeyType = z.enum(PIX_KEY_TYPES, {
+  errorMap: (_issue, ctx) => ({
+    message:
+      absent(ctx.data) || ctx.data === ''
+        ? codedMessage('PIX_KEY_TYPE_REQUIRED', `pixKeyType is required: ${PIX_KEY_TYPES.join(', ')}`)
+        : codedMessage('INVALID_PIX_KEY_TYPE', `pixKeyType must be one of ${PIX_KEY_TYPES.join(', ')}`),
+  }),
+});
 
-function parsePixKey(typeRaw: unknown, keyRaw: unknown): { pixKey: string; pixKeyType: PixKeyType } {
-  if (absent(typeRaw) || typeRaw === '') throw bad('PIX_KEY_TYPE_REQUIRED', `pixKeyType is required: ${PIX_KEY_TYPES.join(', ')}`, 'pixKeyType');
-  if (!isPixKeyType(typeRaw)) throw bad('INVALID_PIX_KEY_TYPE', `pixKeyType must be one of ${PIX_KEY_TYPES.join(', ')}`, 'pixKeyType');
-  if (absent(keyRaw) || (typeof keyRaw === 'string' && keyRaw.trim() === '')) throw bad('PIX_KEY_REQUIRED', 'pixKey is required', 'pixKey');
-  if (typeof keyRaw !== 'string') throw bad(`INVALID_PIX_KEY_${typeRaw}`, `${typeRaw} key must be a string`, 'pixKey');
-  // INVALID_PIX_KEY_CPF | _CNPJ | _PHONE | _EMAIL | _EVP, with the rule that failed.
-  try {
-    return { pixKey: normalizePixKey(typeRaw, keyRaw), pixKeyType: typeRaw };
-  } catch (e) {
-    if (isDomainError(e)) throw bad(e.code, e.message, 'pixKey');
-    throw e;
-  }
-}
+const PixKey = z.string().describe('CPF or CNPJ (punctuation ignored), e-mail, Brazilian phone (normalised to E.164) or EVP (UUID)');
 
-function optionalText(v: unknown, field: string, max: number, codes: { invalid: string; tooLong: string }): string | null {
-  if (absent(v)) return null;
-  if (typeof v !== 'string') throw bad(codes.invalid, `${field} must be a string`, field);
-  const s = v.trim();
-  if (s.length === 0) return null;
-  if (Array.from(s).length > max) throw bad(codes.tooLong, `${field} must have at most ${max} characters`, field);
-  return s;
-}
+/**
+ * Optional text, trimmed, null when blank, at most `max` characters counted as
+ * Unicode code points (SPEC), each rule with its code.
+ */
+const text = (field: string, max: number, codes: { invalid: string; tooLong: string }, description?: string) => {
+  const s = z
+    .string(coded(codes.invalid, `${field} must be a string`))
+    .trim()
+    .regex(new RegExp(`^[\\s\\S]{0,${max}}$`, 'u'), { message: codedMessage(codes.tooLong, `${field} must have at most ${max} characters`) })
+    .describe(`at most ${max} characters${description ? `; ${description}` : ''}`);
+  return transform(s, blankToNull).nullish();
+};
 
-function parseExternalReference(v: unknown): string | null {
-  const s = optionalText(v, 'externalReference', WITHDRAWAL_LIMITS.externalReferenceMax, { invalid: 'INVALID_EXTERNAL_REFERENCE', tooLong: 'INVALID_EXTERNAL_REFERENCE' });
-  if (s !== null && CONTROL.test(s)) throw bad('INVALID_EXTERNAL_REFERENCE', 'externalReference must not contain control characters', 'externalReference');
-  return s;
-}
+const Description = text('description', WITHDRAWAL_LIMITS.descriptionMax, { invalid: 'INVALID_DESCRIPTION', tooLong: 'DESCRIPTION_TOO_LONG' });
 
-export function parseWithdrawalMetadata(v: unknown): Record<string, unknown> | null {
-  if (absent(v)) return null;
-  if (!isPlainObject(v)) throw bad('INVALID_METADATA', 'metadata must be a JSON object', 'metadata');
-  const keys = Object.keys(v);
-  if (keys.length > WITHDRAWAL_LIMITS.metadataMaxKeys) throw bad('INVALID_METADATA', `metadata may have at most ${WITHDRAWAL_LIMITS.metadataMaxKeys} keys`, 'metadata');
-  if (Buffer.byteLength(JSON.stringify(v)) > WITHDRAWAL_LIMITS.metadataMaxBytes) {
-    throw bad('INVALID_METADATA', `metadata must serialise to at most ${WITHDRAWAL_LIMITS.metadataMaxBytes} bytes`, 'metadata');
-  }
-  return keys.length === 0 ? null : v;
-}
+const ExternalReferenceText = text(
+  'externalReference',
+  WITHDRAWAL_LIMITS.externalReferenceMax,
+  { invalid: 'INVALID_EXTERNAL_REFERENCE', tooLong: 'INVALID_EXTERNAL_REFERENCE' },
+  'your own reference (searchable), no control characters',
+);
+const ExternalReference = refine(ExternalReferenceText, (s, ctx) => {
+  if (s != null && CONTROL.test(s)) issue(ctx, 'INVALID_EXTERNAL_REFERENCE', 'externalReference must not contain control characters', []);
+});
+
+const Metadata = jsonMetadata({ field: 'metadata', code: 'INVALID_METADATA', maxKeys: WITHDRAWAL_LIMITS.metadataMaxKeys, maxBytes: WITHDRAWAL_LIMITS.metadataMaxBytes });
+
+const REQUIRED_ABOVE = `required above ${WITHDRAWAL_LIMITS.beneficiaryThreshold} cents`;
+const BeneficiaryNameText = text(
+  'beneficiaryName',
+  WITHDRAWAL_LIMITS.beneficiaryNameMax,
+  { invalid: 'INVALID_BENEFICIARY_NAME', tooLong: 'INVALID_BENEFICIARY_NAME' },
+  `letters, no control characters; ${REQUIRED_ABOVE}`,
+);
+const BeneficiaryName = refine(BeneficiaryNameText, (s, ctx) => {
+  if (s != null && (CONTROL.test(s) || !/\p{L}/u.test(s))) issue(ctx, 'INVALID_BENEFICIARY_NAME', 'beneficiaryName must be a name (letters, no control characters)', []);
+});
+const BeneficiaryDocumentType = z
+  .enum(['CPF', 'CNPJ'], coded('INVALID_BENEFICIARY_DOCUMENT_TYPE', 'beneficiaryDocumentType must be CPF or CNPJ'))
+  .nullish()
+  .describe(REQUIRED_ABOVE);
+const BeneficiaryDocumentNumber = z.string().nullish().describe(`${REQUIRED_ABOVE}; punctuation ignored`);
 
 /** CPF or CNPJ of the given type, check digits verified; a valid document of the other type is a mismatch. */
-function parseDocumentNumber(type: DocumentType, raw: string, sandbox: boolean): string {
-  const field = 'beneficiaryDocumentNumber';
+function documentNumber(type: DocumentType, raw: string, sandbox: boolean, ctx: z.RefinementCtx): string | undefined {
+  const field = ['beneficiaryDocumentNumber'];
   const number = type === 'CPF' ? normalizeCpf(raw) : normalizeCnpj(raw);
   const valid = type === 'CPF' ? isValidCpf(number, { allowSandboxMagic: sandbox }) : isValidCnpj(number);
   if (valid) return number;
   const other = normalizeCnpj(raw);
   if ((type === 'CPF' && isValidCnpj(other)) || (type === 'CNPJ' && isValidCpf(other, { allowSandboxMagic: sandbox }))) {
-    throw bad('BENEFICIARY_DOCUMENT_TYPE_MISMATCH', `beneficiaryDocumentNumber is not a ${type} (it is a valid ${type === 'CPF' ? 'CNPJ' : 'CPF'})`, field);
+    issue(ctx, 'BENEFICIARY_DOCUMENT_TYPE_MISMATCH', `beneficiaryDocumentNumber is not a ${type} (it is a valid ${type === 'CPF' ? 'CNPJ' : 'CPF'})`, field);
+  } else {
+    issue(
+      ctx,
+      'INVALID_BENEFICIARY_DOCUMENT_NUMBER',
+      type === 'CPF' ? 'beneficiaryDocumentNumber is not a valid CPF (11 digits with check digits)' : 'beneficiaryDocumentNumber is not a valid CNPJ (14 characters with check digits)',
+      field,
+    );
   }
-  throw bad(
-    'INVALID_BENEFICIARY_DOCUMENT_NUMBER',
-    type === 'CPF' ? 'beneficiaryDocumentNumber is not a valid CPF (11 digits with check digits)' : 'beneficiaryDocumentNumber is not a valid CNPJ (14 characters with check digits)',
-    field,
-  );
+  return undefined;
 }
 
-function parseBeneficiary(body: Record<string, unknown>, amount: number, sandbox: boolean): Beneficiary {
+type RawFields = Partial<Record<'pixKey' | 'description' | 'externalReference' | 'metadata' | 'beneficiaryName' | 'beneficiaryDocumentType' | 'beneficiaryDocumentNumber', unknown>>;
+
+/** The key in its normal form for its type. */
+function pixKey(type: PixKeyType, raw: unknown, ctx: z.RefinementCtx): string | undefined {
+  if (absent(raw) || (typeof raw === 'string' && raw.trim() === '')) issue(ctx, 'PIX_KEY_REQUIRED', 'pixKey is required', ['pixKey']);
+  else if (typeof raw !== 'string') issue(ctx, `INVALID_PIX_KEY_${type}`, `${type} key must be a string`, ['pixKey']);
+  else {
+    // INVALID_PIX_KEY_CPF | _CNPJ | _PHONE | _EMAIL | _EVP, with the rule that failed.
+    try {
+      return normalizePixKey(type, raw);
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(e.code, e.message), path: ['pixKey'] });
+    }
+  }
+  return undefined;
+}
+
+/** Below the threshold the beneficiary fields are optional, but validated when given. */
+function beneficiary(b: RawFields, amount: number, sandbox: boolean, ctx: z.RefinementCtx): Beneficiary | undefined {
   const required = amount > WITHDRAWAL_LIMITS.beneficiaryThreshold;
   const why = `required for amounts above ${WITHDRAWAL_LIMITS.beneficiaryThreshold} cents`;
-
-  const name = optionalText(body.beneficiaryName, 'beneficiaryName', WITHDRAWAL_LIMITS.beneficiaryNameMax, { invalid: 'INVALID_BENEFICIARY_NAME', tooLong: 'INVALID_BENEFICIARY_NAME' });
-  if (name !== null && (CONTROL.test(name) || !/\p{L}/u.test(name))) {
-    throw bad('INVALID_BENEFICIARY_NAME', 'beneficiaryName must be a name (letters, no control characters)', 'beneficiaryName');
-  }
-  if (required && name === null) throw bad('BENEFICIARY_NAME_REQUIRED', `beneficiaryName is ${why}`, 'beneficiaryName');
-
-  const typeRaw = body.beneficiaryDocumentType;
-  let documentType: DocumentType | null = null;
-  if (!absent(typeRaw) && typeRaw !== '') {
-    if (typeRaw !== 'CPF' && typeRaw !== 'CNPJ') throw bad('INVALID_BENEFICIARY_DOCUMENT_TYPE', 'beneficiaryDocumentType must be CPF or CNPJ', 'beneficiaryDocumentType');
-    documentType = typeRaw;
-  }
-  const numberRaw = body.beneficiaryDocumentNumber;
+  const name = parsePart(ctx, BeneficiaryName, b.beneficiaryName, ['beneficiaryName']);
+  if (!name) return undefined;
+  if (required && name.value == null) return issue(ctx, 'BENEFICIARY_NAME_REQUIRED', `beneficiaryName is ${why}`, ['beneficiaryName']);
+  const type = b.beneficiaryDocumentType === '' ? { value: null } : parsePart(ctx, BeneficiaryDocumentType, b.beneficiaryDocumentType, ['beneficiaryDocumentType']);
+  if (!type) return undefined;
+  const documentType = type.value ?? null;
+  const numberRaw = b.beneficiaryDocumentNumber;
   const hasNumber = !absent(numberRaw) && numberRaw !== '';
   if (documentType === null && (required || hasNumber)) {
-    throw bad('BENEFICIARY_DOCUMENT_TYPE_REQUIRED', `beneficiaryDocumentType is ${required ? why : 'required with beneficiaryDocumentNumber'}`, 'beneficiaryDocumentType');
+    return issue(ctx, 'BENEFICIARY_DOCUMENT_TYPE_REQUIRED', `beneficiaryDocumentType is ${required ? why : 'required with beneficiaryDocumentNumber'}`, ['beneficiaryDocumentType']);
   }
-  let documentNumber: string | null = null;
+  let number: string | null = null;
   if (documentType !== null) {
     if (!hasNumber) {
-      throw bad('BENEFICIARY_DOCUMENT_NUMBER_REQUIRED', `beneficiaryDocumentNumber is ${required ? why : 'required with beneficiaryDocumentType'}`, 'beneficiaryDocumentNumber');
+      return issue(ctx, 'BENEFICIARY_DOCUMENT_NUMBER_REQUIRED', `beneficiaryDocumentNumber is ${required ? why : 'required with beneficiaryDocumentType'}`, ['beneficiaryDocumentNumber']);
     }
-    if (typeof numberRaw !== 'string') throw bad('INVALID_BENEFICIARY_DOCUMENT_NUMBER', 'beneficiaryDocumentNumber must be a string', 'beneficiaryDocumentNumber');
-    documentNumber = parseDocumentNumber(documentType, numberRaw, sandbox);
+    if (typeof numberRaw !== 'string') return issue(ctx, 'INVALID_BENEFICIARY_DOCUMENT_NUMBER', 'beneficiaryDocumentNumber must be a string', ['beneficiaryDocumentNumber']);
+    const checked = documentNumber(documentType, numberRaw, sandbox, ctx);
+    if (checked === undefined) return undefined;
+    number = checked;
   }
-  return { name, documentType, documentNumber };
+  return { name: name.value ?? null, documentType, documentNumber: number };
 }
 
 /**
- * Validates the body of POST /api/v1/cobranca/withdrawals (and the GraphQL input).
- * Rules are checked in a fixed order and the first one broken is reported, each with
- * its own stable code (see README, Withdrawals). Unknown fields are ignored.
+ * The body of POST /api/v1/cobranca/withdrawals (and the GraphQL input): validates it
+ * and documents it. Rules are checked in a fixed order and the first one broken is
+ * reported, each with its own stable code (see README, Withdrawals): amount, method
+ * and pixKeyType by the object, then, in `transform`, the key for its type, the text
+ * fields, metadata and the beneficiary (required above the threshold). Unknown fields
+ * are ignored.
  */
+function createWithdrawalRequest(sandbox: boolean) {
+  const body = z.object(
+    {
+      amount: amountInCents({ min: WITHDRAWAL_LIMITS.minAmount, max: WITHDRAWAL_LIMITS.maxAmount, description: 'cents; the plan fee is debited beside it' }),
+      method: Method,
+      pixKeyType: PixKeyType,
+      pixKey: checkedLater(PixKey),
+      description: checkedLater(Description),
+      externalReference: checkedLater(ExternalReference),
+      metadata: checkedLater(Metadata),
+      beneficiaryName: checkedLater(BeneficiaryName),
+      beneficiaryDocumentType: checkedLater(BeneficiaryDocumentType),
+      beneficiaryDocumentNumber: checkedLater(BeneficiaryDocumentNumber),
+    },
+    coded('INVALID_BODY', 'request body must be a JSON object'),
+  );
+  return transform(body, (b, ctx): CreateWithdrawalInput => {
+    const key = pixKey(b.pixKeyType, b.pixKey, ctx);
+    const description = key !== undefined && parsePart(ctx, Description, b.description, ['description']);
+    const externalReference = description && parsePart(ctx, ExternalReference, b.externalReference, ['externalReference']);
+    const metadata = externalReference && parsePart(ctx, Metadata, b.metadata, ['metadata']);
+    const payee = metadata && beneficiary(b, b.amount, sandbox, ctx);
+    if (!payee || key === undefined) return z.NEVER;
+    const meta = metadata.value ?? null;
+    return {
+      amount: b.amount,
+      method: b.method,
+      pixKey: key,
+      pixKeyType: b.pixKeyType,
+      description: description.value ?? null,
+      externalReference: externalReference.value ?? null,
+      metadata: meta && Object.keys(meta).length > 0 ? meta : null,
+      beneficiary: payee,
+    };
+  });
+}
+
+/** Built once: the production rules (documented) and the sandbox's. */
+export const CreateWithdrawalRequest = createWithdrawalRequest(false);
+const SandboxCreateWithdrawalRequest = createWithdrawalRequest(true);
+
+/** Validates the body of POST /api/v1/cobranca/withdrawals (and the GraphQL input). */
 export function parseCreateWithdrawal(body: unknown, opts: { sandbox: boolean }): CreateWithdrawalInput {
-  if (!isPlainObject(body)) throw bad('INVALID_BODY', 'request body must be a JSON object', 'body');
-  const amount = parseAmount(body.amount);
-  const method = parseMethod(body.method);
-  const { pixKey, pixKeyType } = parsePixKey(body.pixKeyType, body.pixKey);
-  const description = optionalText(body.description, 'description', WITHDRAWAL_LIMITS.descriptionMax, { invalid: 'INVALID_DESCRIPTION', tooLong: 'DESCRIPTION_TOO_LONG' });
-  return {
-    amount,
-    method,
-    pixKey,
-    pixKeyType,
-    description,
-    externalReference: parseExternalReference(body.externalReference),
-    metadata: parseWithdrawalMetadata(body.metadata),
-    beneficiary: parseBeneficiary(body, amount, opts.sandbox),
-  };
+  return parseWith(opts.sandbox ? SandboxCreateWithdrawalRequest : CreateWithdrawalRequest, body);
 }

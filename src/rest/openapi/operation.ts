@@ -11,7 +11,7 @@ import {
   type ErrorCodes,
   type Limited,
 } from './components';
-import type { z } from './zod';
+import { z } from './zod';
 
 type RouteParameter = NonNullable<RouteConfig['request']>['query'];
 
@@ -52,6 +52,28 @@ const SECURITY: Record<Auth, RouteConfig['security']> = {
   none: [],
 };
 
+/**
+ * The route's own answers with the errors every route can give. A status both use (the
+ * health body of a 503 beside 503 OVERLOADED) documents either body, with the error's
+ * codes still listed.
+ */
+function withErrors(own: Record<number, ResponseConfig>, errors: Record<string, ResponseConfig>): Record<string, ResponseConfig> {
+  const out: Record<string, ResponseConfig> = { ...own, ...errors };
+  for (const [status, error] of Object.entries(errors)) {
+    const mine = own[Number(status)];
+    const mineJson = mine?.content?.['application/json'];
+    const errorSchema = error.content?.['application/json']?.schema;
+    if (!mine || !(mineJson?.schema instanceof z.ZodType) || !(errorSchema instanceof z.ZodType)) continue;
+    out[status] = {
+      ...error,
+      description: `${mine.description}; or ${error.description}`,
+      headers: { ...(error.headers as object), ...(mine.headers as object) },
+      content: { 'application/json': { ...mineJson, schema: z.union([mineJson.schema, errorSchema]) } },
+    };
+  }
+  return out;
+}
+
 /** Registers one REST operation with its request, success answers and every error it can give. */
 export function registerOperation(registry: OpenAPIRegistry, o: Operation): void {
   const limited = o.limited ?? 'none';
@@ -82,7 +104,7 @@ export function registerOperation(registry: OpenAPIRegistry, o: Operation): void
       ...(o.headers ? { headers: o.headers } : {}),
       ...(content ? { body: { required: !o.bodyOptional, content } } : {}),
     },
-    responses: { ...o.responses, ...errorResponses(o.path, codes, limited) },
+    responses: withErrors(o.responses, errorResponses(o.path, codes, limited)),
     ...(o.sandboxOnly ? { 'x-sandbox-only': true } : {}),
   });
 }

@@ -1388,21 +1388,18 @@ export interface components {
             /**
              * @description PIX (the only method enabled in production); BOLETO and CARD in the sandbox
              * @default PIX
-             * @enum {string}
+             * @enum {string|null}
              */
-            paymentMethod?: "PIX" | "BOLETO" | "CARD";
-            /**
-             * @description PIX: seconds until the QR code expires
-             * @default 3600
-             */
-            expiration?: number;
+            paymentMethod?: "PIX" | "BOLETO" | "CARD" | null;
+            /** @description PIX: seconds until the QR code expires; default 3600 */
+            expiration?: number | null;
             customer?: {
-                name?: string;
-                email?: string;
-                /** @description CPF or CNPJ (check digits verified) */
-                document?: string;
+                name?: string | null;
+                email?: string | null;
                 /** @description Brazilian phone, normalised to E.164 */
-                phone?: string;
+                phone?: string | null;
+                /** @description CPF or CNPJ (check digits verified) */
+                document?: string | null;
             } | null;
             /** @description free JSON, at most 50 keys and 4096 bytes */
             metadata?: {
@@ -1461,19 +1458,23 @@ export interface components {
         CreateWithdrawal: {
             /** @description cents; the plan fee is debited beside it */
             amount: number;
-            /** @enum {string} */
+            /**
+             * @description PIX (the only method enabled)
+             * @enum {string}
+             */
             method: "PIX";
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "PHONE" | "EMAIL" | "EVP";
             /** @description CPF or CNPJ (punctuation ignored), e-mail, Brazilian phone (normalised to E.164) or EVP (UUID) */
             pixKey: string;
+            /** @description at most 140 characters */
             description?: string | null;
-            /** @description your own reference (searchable) */
+            /** @description at most 100 characters; your own reference (searchable), no control characters */
             externalReference?: string | null;
             metadata?: {
                 [key: string]: unknown;
             } | null;
-            /** @description required above 500000 cents */
+            /** @description at most 120 characters; letters, no control characters; required above 500000 cents */
             beneficiaryName?: string | null;
             /**
              * @description required above 500000 cents
@@ -4232,7 +4233,9 @@ export interface operations {
     getStatementSummary: {
         parameters: {
             query?: {
+                /** @description first UTC day; default the first day with an entry (YYYY-MM-DD) */
                 startDate?: string;
+                /** @description last UTC day; default today (YYYY-MM-DD) */
                 endDate?: string;
             };
             header?: never;
@@ -6789,7 +6792,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description A dependency is down; or Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6799,7 +6802,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StandardError"];
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** Format: date-time */
+                        timestamp: string;
+                        uptime: number;
+                        checks: {
+                            [key: string]: string;
+                        };
+                    } | components["schemas"]["StandardError"];
                 };
             };
         };
@@ -6950,7 +6962,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Not ready; or Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6960,7 +6972,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StandardError"];
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "error";
+                        /** Format: date-time */
+                        timestamp: string;
+                        uptime: number;
+                        checks: {
+                            [key: string]: "ok" | "error";
+                        };
+                    } | components["schemas"]["StandardError"];
                 };
             };
         };
@@ -7031,7 +7052,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description pixels per module, 1 to 32, default 4 */
-                size?: string;
+                size?: number;
             };
             header?: never;
             path: {
@@ -7132,7 +7153,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description pixels per module, 1 to 32, default 4 */
-                size?: string;
+                size?: number;
             };
             header?: never;
             path: {
@@ -7790,6 +7811,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description unknown words become FAILED */
                     status: string;
                     refusedReason?: string | null;
                 };

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { queryDay, StatementQuerySchema } from '../../../domain/ledger/statement-query';
+import { DayRangeQuery, StatementQuerySchema } from '../../../domain/ledger/statement-query';
 import { envelope, ok } from '../components';
 import { BALANCE_EXAMPLE, STATEMENT_EXAMPLE, SUMMARY_EXAMPLE, WALLET_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
@@ -49,7 +49,7 @@ export function registerBalance(registry: OpenAPIRegistry): void {
     path: '/balance-statement/summary',
     operationId: 'getStatementSummary',
     summary: 'Get the statement summary',
-    query: z.object({ startDate: queryDay('startDate', 'first UTC day; default the first day with an entry'), endDate: queryDay('endDate', 'last UTC day; default today') }),
+    query: DayRangeQuery,
     errors: { ...SELLER, 400: DAYS },
     responses: { 200: ok('Totals of the period', envelope(StatementSummary), { limited: 'seller', example: SUMMARY_EXAMPLE }) },
   });

@@ -1,7 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { TRANSACTION_LIMITS } from '../../../domain/transactions/create-transaction.input';
+import { CreateTransactionRequest } from '../../../domain/transactions/create-transaction.input';
 import { RefundRequest } from '../../../domain/transactions/refunds.service';
-import { TRANSACTION_PAYMENT_METHODS } from '../../../domain/transactions/transaction.types';
 import { envelope, ok } from '../components';
 import { CHARGE_EXAMPLE, CHARGE_LIST_EXAMPLE, REFUNDED_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
@@ -11,46 +10,9 @@ import { TransactionListQuery } from '../../../domain/transactions/transaction-l
 
 const id = z.object({ id: z.string().describe('transaction id') });
 
-const CreateTransaction = z
-  .object({
-    amount: z.number().int().min(TRANSACTION_LIMITS.minAmount).max(TRANSACTION_LIMITS.maxAmount).describe('cents'),
-    paymentMethod: z.enum(TRANSACTION_PAYMENT_METHODS).optional().openapi({ default: 'PIX', description: 'PIX (the only method enabled in production); BOLETO and CARD in the sandbox' }),
-    expiration: z
-      .number()
-      .int()
-      .min(TRANSACTION_LIMITS.minExpirationSeconds)
-      .max(TRANSACTION_LIMITS.maxExpirationSeconds)
-      .optional()
-      .openapi({ default: TRANSACTION_LIMITS.defaultExpirationSeconds, description: 'PIX: seconds until the QR code expires' }),
-    customer: z
-      .object({
-        name: z.string().max(TRANSACTION_LIMITS.customerNameMax).optional(),
-        email: z.string().max(254).optional(),
-        document: z.string().max(32).optional().describe('CPF or CNPJ (check digits verified)'),
-        phone: z.string().max(32).optional().describe('Brazilian phone, normalised to E.164'),
-      })
-      .strict()
-      .nullable()
-      .optional(),
-    metadata: z.record(z.unknown()).nullable().optional().describe(`free JSON, at most ${TRANSACTION_LIMITS.metadataMaxKeys} keys and ${TRANSACTION_LIMITS.metadataMaxBytes} bytes`),
-    description: z.string().max(TRANSACTION_LIMITS.descriptionMax).nullable().optional(),
-    merchantOrderId: z.string().max(TRANSACTION_LIMITS.merchantOrderIdMax).nullable().optional(),
-    postbackUrl: z.string().max(TRANSACTION_LIMITS.postbackUrlMax).nullable().optional().describe('https URL that also receives this charge’s webhooks'),
-    dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional().describe('BOLETO: YYYY-MM-DD, today to 180 days ahead (São Paulo); default 3 days ahead'),
-    card: z
-      .object({
-        number: z.string().describe('12 to 19 digits (spaces and dashes ignored), Luhn-valid'),
-        holderName: z.string().max(120),
-        expMonth: z.number().int().min(1).max(12),
-        expYear: z.number().int().describe('YYYY or YY'),
-        cvv: z.string().regex(/^\d{3}$/),
-      })
-      .nullable()
-      .optional()
-      .describe('CARD only; never stored or logged'),
-    installments: z.number().int().min(1).max(12).nullable().optional().describe('CARD: default 1'),
-  })
-  .openapi('CreateTransaction', { example: { amount: 5000, description: 'Pedido 42', expiration: 3600, customer: { name: 'Maria Souza', email: 'maria@example.com', document: '529.982.247-25' } } });
+const CreateTransaction = CreateTransactionRequest.openapi('CreateTransaction', {
+  example: { amount: 5000, description: 'Pedido 42', expiration: 3600, customer: { name: 'Maria Souza', email: 'maria@example.com', document: '529.982.247-25' } },
+});
 
 const CREATE_CODES = [
   'INVALID_BODY',

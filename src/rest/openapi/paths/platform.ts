@@ -1,8 +1,10 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { QrImageQuery } from '../../../domain/pix/qr-image';
+import { SandboxChargeReport } from '../../../domain/sandbox/sandbox-report-request';
 import { envelope, headers, ok } from '../components';
 import { CHARGE_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
-import { InstitutionReport, SandboxTransactionReport } from '../../request-schemas';
+import { InstitutionReport } from '../../request-schemas';
 import { Transaction } from '../resources';
 import { z } from '../zod';
 
@@ -65,7 +67,7 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
       auth: 'none',
       limited: 'address',
       params: locationId,
-      query: z.object({ size: z.string().optional().describe('pixels per module, 1 to 32, default 4') }),
+      query: QrImageQuery,
       errors: { 400: ['INVALID_QR_SIZE'], 404: ['LOCATION_NOT_FOUND'] },
       responses: {
         200: { description: 'The image', headers: headers('RateLimit', 'RateLimit-Policy'), content: { [format === 'png' ? 'image/png' : 'image/svg+xml']: { schema: format === 'png' ? binary : z.string() } } },
@@ -141,7 +143,7 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     operationId: 'sandboxReportTransaction',
     summary: 'Simulate an institution report on a charge',
     description: 'Sandbox only. Unknown status words become FAILED.',
-    body: SandboxTransactionReport,
+    body: SandboxChargeReport,
     errors: { 400: ['INVALID_FIELD'], 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION', 'INVALID_DISPUTE_TRANSITION'], 422: ['REPORT_NOT_SUPPORTED', 'NOTHING_TO_DISPUTE'] },
     responses: { 200: ok('Whether it applied, and the charge', envelope(z.object({ applied: z.boolean(), transaction: Transaction }).strict()), { limited: 'seller' }) },
   });

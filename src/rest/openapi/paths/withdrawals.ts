@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { PIX_KEY_TYPES } from '../../../domain/pix/pix-key';
-import { WITHDRAWAL_LIMITS } from '../../../domain/withdrawals/create-withdrawal.input';
+import { CreateWithdrawalRequest } from '../../../domain/withdrawals/create-withdrawal.input';
 import { WithdrawalListQuery } from '../../../domain/withdrawals/withdrawal-list-query';
 import { SandboxWithdrawalReport } from '../../request-schemas';
 import { envelope, headers, ok } from '../components';
@@ -9,20 +9,7 @@ import { registerOperation } from '../operation';
 import { Withdrawal, WithdrawalDetail } from '../resources';
 import { z } from '../zod';
 
-const CreateWithdrawal = z
-  .object({
-    amount: z.number().int().min(WITHDRAWAL_LIMITS.minAmount).max(WITHDRAWAL_LIMITS.maxAmount).describe('cents; the plan fee is debited beside it'),
-    method: z.literal('PIX'),
-    pixKeyType: z.enum(PIX_KEY_TYPES),
-    pixKey: z.string().describe('CPF or CNPJ (punctuation ignored), e-mail, Brazilian phone (normalised to E.164) or EVP (UUID)'),
-    description: z.string().max(WITHDRAWAL_LIMITS.descriptionMax).nullable().optional(),
-    externalReference: z.string().max(WITHDRAWAL_LIMITS.externalReferenceMax).nullable().optional().describe('your own reference (searchable)'),
-    metadata: z.record(z.unknown()).nullable().optional(),
-    beneficiaryName: z.string().max(WITHDRAWAL_LIMITS.beneficiaryNameMax).nullable().optional().describe(`required above ${WITHDRAWAL_LIMITS.beneficiaryThreshold} cents`),
-    beneficiaryDocumentType: z.enum(['CPF', 'CNPJ']).nullable().optional().describe(`required above ${WITHDRAWAL_LIMITS.beneficiaryThreshold} cents`),
-    beneficiaryDocumentNumber: z.string().nullable().optional().describe(`required above ${WITHDRAWAL_LIMITS.beneficiaryThreshold} cents; punctuation ignored`),
-  })
-  .openapi('CreateWithdrawal', { example: { amount: 1000, method: 'PIX', pixKeyType: 'EMAIL', pixKey: 'maria@example.com' } });
+const CreateWithdrawal = CreateWithdrawalRequest.openapi('CreateWithdrawal', { example: { amount: 1000, method: 'PIX', pixKeyType: 'EMAIL', pixKey: 'maria@example.com' } });
 
 const PIX_KEY_CODES = PIX_KEY_TYPES.map((t) => `INVALID_PIX_KEY_${t}`);
 

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { coded, asObject } from '../shared/zod-input';
+
+/** A status word of a simulated institution report. */
+export const reportedStatus = z.string(coded('INVALID_FIELD', 'status must be a string of 1 to 50 characters (unknown words become FAILED)')).min(1).max(50);
+
+/** Anything but a string is ignored. */
+export const textOrNothing = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
+
+/** Body of POST /v1/sandbox/transactions/:id/report (and the GraphQL mutation), checked once the charge is found. */
+export const SandboxChargeReport = z.preprocess(asObject, z.object({ status: reportedStatus.describe('unknown words become FAILED'), refusedReason: textOrNothing }));
