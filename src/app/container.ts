@@ -41,6 +41,17 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange, external: [evidenceObjects] });
+  const sandbox = new SandboxActions({
+    transactions: transactions.transactions,
+    withdrawals: withdrawals.withdrawals,
+    payNow: (id, at, method) => transactions.sandboxInstitution.pay(id, at, undefined, method),
+    chargeReports: transactions.transactionReports,
+    payoutReports: withdrawals.withdrawalReports,
+    disputes: disputes.disputeQueries,
+    clock,
+    randomToken: () => platform.tokens.randomToken(),
+    endToEndId: sandboxEndToEndId,
+  });
   return {
     mode: config.MODE,
     clock,
@@ -74,18 +85,17 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...disputes,
     ...privacy,
     boletoPages: new BoletoPages({ findBoleto: (token) => transactions.transactions.findBoleto(token), render: renderBoletoPage }),
-    sandbox: new SandboxActions({
-      transactions: transactions.transactions,
-      withdrawals: withdrawals.withdrawals,
-      payNow: (id, at, method) => transactions.sandboxInstitution.pay(id, at, undefined, method),
-      chargeReports: transactions.transactionReports,
-      payoutReports: withdrawals.withdrawalReports,
-      disputes: disputes.disputeQueries,
-      clock,
-      randomToken: () => platform.tokens.randomToken(),
-      endToEndId: sandboxEndToEndId,
+    commands: wireCommands(platform, {
+      ...transactions,
+      ...withdrawals,
+      ...rateLimits,
+      ...disputes,
+      ...privacy,
+      ...webhooks,
+      ...accounts,
+      ...ledger,
+      sandbox,
     }),
-    commands: wireCommands(platform, { ...transactions, ...withdrawals, abuseLimits: rateLimits.abuseLimits, appealDispute: disputes.appealDispute, erasure: privacy.erasure, ...webhooks, ...accounts }),
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
     institutionCallbackSecrets: config.INSTITUTION_CALLBACK_SECRET
       ? [config.INSTITUTION_CALLBACK_SECRET]

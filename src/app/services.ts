@@ -1,5 +1,4 @@
 import type { BoletoPages } from '../domain/boleto/boleto-pages';
-import type { SandboxActions } from '../domain/sandbox/sandbox-actions';
 import type { SubscriptionSlots } from '../domain/rate-limits/subscription-slots';
 import type { ApiKeysService } from '../domain/accounts/api-keys.service';
 import type { IdentityService } from '../domain/accounts/identity.service';
@@ -66,7 +65,7 @@ export interface Services {
   live: LiveEvents;
   logger: Logger;
   startedAt: Date;
-  /** The writes both doors call (create charge, refund, create withdrawal, appeal, erasure requests). */
+  /** Every write both doors call; the sandbox simulations and the institution's reports among them. */
   commands: Commands;
   /** This process's metrics, as far as the doors observe and expose them. */
   metrics: DoorMetrics;
@@ -136,8 +135,6 @@ export interface Services {
   disputeRepository: DisputeRepository;
   /** The seller's reads of its disputes. */
   disputeQueries: DisputeQueries;
-  /** Sandbox mode: what a seller may make the simulated institution do (pay, report, dispute). */
-  sandbox: SandboxActions;
   /** The printable boleto pages behind `boleto.url`. */
   boletoPages: BoletoPages;
   /** Data-subject access: the export, direct or queued and mailed. */

@@ -22,9 +22,10 @@ import { webhookManagementCommands, type WebhookManagementCommands } from '../..
 import type { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
 import { webhookReplayCommands, type WebhookReplayCommands } from '../../domain/webhooks/webhook-replay.commands';
 import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
+import { operatorAndSandboxCommands, type OperatorAndSandboxCommands, type OperatorAndSandboxServices } from './operator-commands';
 
 /** The writes both doors call: each parses its raw input, runs the one idempotency mechanism (the creates) and answers a domain view. */
-export interface Commands {
+export interface Commands extends OperatorAndSandboxCommands {
   createCharge: CreateCharge;
   refund: Refund;
   createWithdrawal: CreateWithdrawal;
@@ -60,7 +61,9 @@ interface AccountAndWebhookServices {
 
 export function wireCommands(
   p: Platform,
-  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits } & AppealAndErasureServices & AccountAndWebhookServices,
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits } & AppealAndErasureServices &
+    AccountAndWebhookServices &
+    OperatorAndSandboxServices,
 ): Commands {
   const sandbox = p.config.MODE === 'sandbox';
   const { idempotency } = p;
@@ -73,6 +76,7 @@ export function wireCommands(
     ...webhookReplayCommands(d),
     ...apiKeyCommands(d),
     ...twoFactorCommands(d),
+    ...operatorAndSandboxCommands(d),
   };
 }
 

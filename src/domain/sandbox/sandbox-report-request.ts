@@ -9,3 +9,9 @@ export const textOrNothing = z.preprocess((v) => (typeof v === 'string' ? v : un
 
 /** Body of POST /v1/sandbox/transactions/:id/report (and the GraphQL mutation), checked once the charge is found. */
 export const SandboxChargeReport = z.preprocess(asObject, z.object({ status: reportedStatus.describe('unknown words become FAILED'), refusedReason: textOrNothing }));
+
+/** Body of POST /v1/sandbox/withdrawals/:id/report. */
+export const SandboxWithdrawalReport = z.preprocess(asObject, z.object({ status: reportedStatus, reason: textOrNothing }));
+
+/** Body of POST /v1/sandbox/disputes/:id/decide. */
+export const SandboxDisputeDecision = z.preprocess(asObject, z.object({ outcome: z.enum(['WON', 'LOST'], coded('INVALID_OUTCOME', 'outcome must be WON or LOST')) }));

@@ -1,10 +1,9 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { FeePlan, KycStatus } from '../../domain/accounts/accounts.types';
+import type { KycStatus } from '../../domain/accounts/accounts.types';
 import { type GqlContext, requireOperatorUser, requirePrincipal, requireSession, requireSessionUser } from '../context';
 import {
   ApiKeyType,
   CreatedApiKeyType,
-  FeePlanType,
   KeyModeGql,
   KycStatusGql,
   MeType,
@@ -29,25 +28,23 @@ export class AccountResolver {
 
   @Mutation(() => UserType)
   async signUp(@Ctx() ctx: GqlContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string) {
-    return UserType.from(await ctx.services.identity.signUp({ email, password }));
+    return UserType.fromView((await ctx.services.commands.signUp({ input: { email, password } })).view);
   }
 
   @Mutation(() => SessionType)
   async logIn(@Ctx() ctx: GqlContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string) {
-    const s = await ctx.services.abuseLimits.attempt('login', { user: email, address: ctx.address }, () => ctx.services.identity.logIn({ email, password }));
-    return Object.assign(new SessionType(), { token: s.token, expiresAt: s.expiresAt, user: UserType.from(s.user) });
+    return SessionType.fromView((await ctx.services.commands.logIn({ input: { email, password }, address: ctx.address })).view);
   }
 
   @Mutation(() => Boolean, { description: 'ends the dashboard session whose token made this call' })
   async logOut(@Ctx() ctx: GqlContext) {
-    await ctx.services.identity.logOut(requireSession(ctx).sessionId);
+    await ctx.services.commands.logOut({ sessionId: requireSession(ctx).sessionId });
     return true;
   }
 
   @Mutation(() => SellerType, { description: 'registers the seller of the logged-in user; document is a CPF or CNPJ' })
   async registerSeller(@Ctx() ctx: GqlContext, @Arg('name', () => String) name: string, @Arg('document', () => String) document: string) {
-    const user = requireSessionUser(ctx);
-    return SellerType.from(await ctx.services.sellers.registerSeller(user, { name, document }));
+    return SellerType.from(await ctx.services.commands.registerSeller({ user: requireSessionUser(ctx), input: { name, document } }));
   }
 
   @Mutation(() => TwoFactorEnrolmentType, { description: 'starts TOTP enrolment; confirm with a code to activate' })
@@ -87,7 +84,7 @@ export class AccountResolver {
     @Arg('sellerId', () => ID) sellerId: string,
     @Arg('status', () => KycStatusGql) status: KycStatusGql,
   ) {
-    return SellerType.from(await ctx.services.sellers.reviewKyc(requireOperatorUser(ctx), sellerId, status as KycStatus));
+    return SellerType.from(await ctx.services.commands.reviewSellerKyc({ operator: requireOperatorUser(ctx), sellerId, status: status as KycStatus }));
   }
 
   @Mutation(() => SellerType, { description: 'operators only: a seller\'s fee plan' })
@@ -102,10 +99,7 @@ export class AccountResolver {
     @Arg('cardInBasisPoints', () => Int, { nullable: true, description: 'default 399 when omitted' }) cardInBasisPoints: number | null,
     @Arg('cardInFixedCents', () => Int, { nullable: true, description: 'default 0 when omitted' }) cardInFixedCents: number | null,
   ) {
-    const plan: FeePlan = { pixInBasisPoints, pixInFixedCents, pixInMinimumCents, withdrawalFixedCents };
-    if (typeof boletoFixedCents === 'number') plan.boletoFixedCents = boletoFixedCents;
-    if (typeof cardInBasisPoints === 'number') plan.cardInBasisPoints = cardInBasisPoints;
-    if (typeof cardInFixedCents === 'number') plan.cardInFixedCents = cardInFixedCents;
-    return SellerType.from(await ctx.services.sellers.setFeePlan(requireOperatorUser(ctx), sellerId, plan));
+    const input = { pixInBasisPoints, pixInFixedCents, pixInMinimumCents, withdrawalFixedCents, boletoFixedCents, cardInBasisPoints, cardInFixedCents };
+    return SellerType.from(await ctx.services.commands.setSellerFeePlan({ operator: requireOperatorUser(ctx), sellerId, input }));
   }
 }

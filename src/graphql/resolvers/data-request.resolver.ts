@@ -9,7 +9,7 @@ import { DataExportType, DataRequestEventType, DataRequestKindGql, DataRequestSt
 export class DataRequestResolver {
   @Query(() => DataExportType, { description: 'your personal data and your seller\'s; large accounts get it by e-mail (queued)' })
   async exportMyData(@Ctx() ctx: GqlContext) {
-    const answer = await ctx.services.dataExport.export(requirePrincipal(ctx));
+    const answer = await ctx.services.commands.requestDataExport({ principal: requirePrincipal(ctx) });
     return Object.assign(new DataExportType(), answer.queued
       ? { queued: true, requestId: answer.request.id, requestedAt: answer.request.requestedAt, data: null }
       : { queued: false, requestId: null, requestedAt: null, data: answer.data });

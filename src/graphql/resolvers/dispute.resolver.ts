@@ -37,8 +37,7 @@ export class DisputeResolver {
 
   @Mutation(() => DisputeType, { description: 'operators only: decides an OPEN or UNDER_REVIEW dispute, the same path as the institution\'s decision' })
   async decideDispute(@Ctx() ctx: GqlContext, @Arg('disputeId', () => ID) disputeId: string, @Arg('outcome', () => DisputeOutcomeGql) outcome: DisputeOutcomeGql) {
-    const operator = requireOperatorUser(ctx);
-    return DisputeType.fromView(disputeView(await ctx.services.disputeDecisions.decideByOperator({ disputeId, outcome, operatorId: operator.id })));
+    return DisputeType.fromView((await ctx.services.commands.decideDispute({ operator: requireOperatorUser(ctx), disputeId, outcome })).view);
   }
 
   @Subscription(() => DisputeType, {

@@ -1,5 +1,4 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { CorrectionInput } from '../../domain/ledger/ledger-admin.service';
 import { type GqlContext, requireOperatorUser } from '../context';
 import { LedgerEntryType, Money, PlatformAccountBalanceType, WalletMethodGql } from '../types/wallet.types';
 
@@ -15,7 +14,7 @@ export class LedgerAdminResolver {
     @Arg('method', () => WalletMethodGql, { nullable: true, defaultValue: WalletMethodGql.PIX }) method: WalletMethodGql,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'the same key for the same seller posts once' }) idempotencyKey: string | null,
   ) {
-    return this.correct(ctx, { sellerId, direction: 'CREDIT', amount, reason, method, idempotencyKey });
+    return LedgerEntryType.from(await ctx.services.commands.creditSellerManually({ operator: requireOperatorUser(ctx), input: { sellerId, amount, reason, method, idempotencyKey } }));
   }
 
   @Mutation(() => LedgerEntryType, { description: 'operators only: debits a seller\'s available balance; reason mandatory (<= 500 chars)' })
@@ -27,17 +26,12 @@ export class LedgerAdminResolver {
     @Arg('method', () => WalletMethodGql, { nullable: true, defaultValue: WalletMethodGql.PIX }) method: WalletMethodGql,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null,
   ) {
-    return this.correct(ctx, { sellerId, direction: 'DEBIT', amount, reason, method, idempotencyKey });
+    return LedgerEntryType.from(await ctx.services.commands.debitSellerManually({ operator: requireOperatorUser(ctx), input: { sellerId, amount, reason, method, idempotencyKey } }));
   }
 
   @Query(() => [PlatformAccountBalanceType], { description: 'operators only: platform accounts, derived from their postings' })
   async platformAccountBalances(@Ctx() ctx: GqlContext) {
     const rows = await ctx.services.ledgerAdmin.platformBalances(requireOperatorUser(ctx));
     return rows.map((r) => Object.assign(new PlatformAccountBalanceType(), r));
-  }
-
-  private async correct(ctx: GqlContext, input: CorrectionInput) {
-    const operator = requireOperatorUser(ctx);
-    return LedgerEntryType.from(await ctx.services.ledgerAdmin.correct(operator, input));
   }
 }

@@ -26,6 +26,6 @@ export class RateLimitResolver {
     @Arg('limitClass', () => LimitClassGql) limitClass: LimitClassGql,
     @Arg('perMinute', () => Int, { nullable: true, description: '1 to 1000000 requests per minute' }) perMinute: number | null,
   ) {
-    return toGql(await ctx.services.rateLimits.setLimit(requireOperatorUser(ctx), sellerId, limitClass, perMinute));
+    return toGql(await ctx.services.commands.setSellerRateLimit({ operator: requireOperatorUser(ctx), sellerId, limitClass, perMinute }));
   }
 }

@@ -1,6 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import { DomainError } from '../../domain/shared/errors';
-import { transactionView } from '../../domain/transactions/transaction-view';
 import { type GqlContext, requireSeller } from '../context';
 import { TransactionType } from '../types/transaction.types';
 
@@ -15,7 +14,7 @@ export class SandboxResolver {
   @Mutation(() => TransactionType, { description: 'sandbox only: the simulated payer pays this charge now' })
   async sandboxPayTransaction(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
     requireSandbox(ctx);
-    return TransactionType.fromView(transactionView(await ctx.services.sandbox.payCharge(requireSeller(ctx).id, id)));
+    return TransactionType.fromView((await ctx.services.commands.sandboxPayCharge({ seller: requireSeller(ctx), transactionId: id })).view);
   }
 
   @Mutation(() => TransactionType, { description: 'sandbox only: the simulated institution reports any status (unknown words become FAILED)' })
@@ -26,7 +25,7 @@ export class SandboxResolver {
     @Arg('refusedReason', () => String, { nullable: true }) refusedReason: string | null,
   ) {
     requireSandbox(ctx);
-    const outcome = await ctx.services.sandbox.reportCharge(requireSeller(ctx).id, id, { status, refusedReason: refusedReason ?? undefined });
-    return TransactionType.fromView(transactionView(outcome.transaction));
+    const r = await ctx.services.commands.sandboxReportCharge({ seller: requireSeller(ctx), transactionId: id, input: { status, refusedReason } });
+    return TransactionType.fromView(r.view.transaction);
   }
 }

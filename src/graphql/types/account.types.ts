@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { apiKeyView, userView, type ApiKeyView, type UserView } from '../../domain/accounts/account-view';
+import type { SessionView } from '../../domain/accounts/identity.commands';
 import { DEFAULT_FEE_PLAN, type ApiKey, type FeePlan, type Seller, type User } from '../../domain/accounts/accounts.types';
 
 const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
@@ -103,6 +104,10 @@ export class SessionType {
   @Field(() => String, { description: 'send as Authorization: Bearer <token>' }) token!: string;
   @Field(() => Date) expiresAt!: Date;
   @Field(() => UserType) user!: UserType;
+
+  static fromView(v: SessionView): SessionType {
+    return Object.assign(new SessionType(), { token: v.token, expiresAt: new Date(v.expiresAt), user: UserType.fromView(v.user) });
+  }
 }
 
 @ObjectType('TwoFactorEnrolment')

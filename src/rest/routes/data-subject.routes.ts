@@ -13,7 +13,7 @@ export function dataSubjectRoutes(services: Services): Router {
   const auth = authenticate(services, 'bearer');
 
   router.get('/data-subject/export', auth, async (_req, res) => {
-    const answer = await services.dataExport.export(principalOf(res));
+    const answer = await services.commands.requestDataExport({ principal: principalOf(res) });
     if (answer.queued) {
       const { id, requestedAt } = answer.request;
       res.status(202).json({

@@ -4,9 +4,7 @@ import type { Services } from '../../app/services';
 import { appealAnswer, disputeView } from '../../domain/disputes/dispute-view';
 import { EVIDENCE_MEDIA_TYPE, evidenceView } from '../../domain/disputes/evidence';
 import { readAppealForm } from '../multipart-appeal';
-import { sendCommandAnswer } from '../send-command-result';
-import { parseWith } from '../../domain/shared/zod-input';
-import { SandboxDisputeDecision } from '../request-schemas';
+import { sendCommandAnswer, sendCommandResult } from '../send-command-result';
 import { authenticate, sellerOf } from '../middleware/auth';
 
 const query = (req: Request, name: string): unknown => (req.query as Record<string, unknown>)[name];
@@ -74,15 +72,12 @@ export function disputesSandboxRoutes(services: Services): Router {
     ['med', 'CHARGEDBACK'],
   ] as const) {
     router.post(`/v1/sandbox/transactions/:id/${path}`, auth, async (_req, res) => {
-      const { applied, dispute } = await services.sandbox.openDispute(sellerOf(res).id, String(_req.params.id), status);
-      res.json({ status: true, data: { applied, dispute: dispute ? disputeView(dispute) : null } });
+      sendCommandResult(res, 200, await services.commands.sandboxOpenDispute({ seller: sellerOf(res), transactionId: String(_req.params.id), kind: status }));
     });
   }
 
   router.post('/v1/sandbox/disputes/:id/decide', auth, async (req, res) => {
-    const { outcome } = parseWith(SandboxDisputeDecision, req.body);
-    const { applied, dispute } = await services.sandbox.decideDispute(sellerOf(res).id, String(req.params.id), outcome);
-    res.json({ status: true, data: { applied, dispute: disputeView(dispute) } });
+    sendCommandResult(res, 200, await services.commands.sandboxDecideDispute({ seller: sellerOf(res), disputeId: String(req.params.id), input: req.body }));
   });
 
   return router;

@@ -2,8 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Services } from '../../app/services';
 import { unauthenticated } from '../../domain/accounts/identity.service';
-import { parseWith } from '../../domain/shared/zod-input';
-import { InstitutionReport } from '../request-schemas';
+import { sendCommandResult } from '../send-command-result';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -21,16 +20,7 @@ export function institutionRoutes(services: Services, callbackSecrets: readonly 
     next(given && expected.some((e) => timingSafeEqual(given, e)) ? undefined : unauthenticated('institution credential missing or wrong'));
   };
   router.post('/v1/institution/reports', auth, async (req, res) => {
-    const b = parseWith(InstitutionReport, req.body);
-    const outcome = await services.transactionReports.apply({
-      reportId: b.reportId,
-      transactionId: b.transactionId,
-      status: b.status,
-      end2endId: b.end2endId ?? undefined,
-      paidAt: b.paidAt ? new Date(b.paidAt) : undefined,
-      refusedReason: b.refusedReason ?? undefined,
-    });
-    res.json({ status: true, data: { applied: outcome.applied, duplicate: outcome.duplicate, transactionStatus: outcome.transaction.status } });
+    sendCommandResult(res, 200, await services.commands.applyInstitutionReport({ input: req.body }));
   });
   return router;
 }

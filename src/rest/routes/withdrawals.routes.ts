@@ -3,13 +3,11 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../app/services';
-import { parseWith } from '../../domain/shared/zod-input';
 import { WITHDRAWAL_CSV_COLUMNS, withdrawalCsvRecord } from '../../domain/withdrawals/withdrawal-csv';
 import { parseWithdrawalListQuery } from '../../domain/withdrawals/withdrawal-list-query';
 import { withdrawalDetailView, withdrawalSpecFields } from '../../domain/withdrawals/withdrawal-view';
 import type { Withdrawal, WithdrawalListFilter } from '../../domain/withdrawals/withdrawal.types';
 import { sendCommandResult } from '../send-command-result';
-import { SandboxWithdrawalReport } from '../request-schemas';
 import { clientAddress, rateLimited } from '../middleware/rate-limit';
 import { authenticate, principalOf, sellerOf } from '../middleware/auth';
 
@@ -84,8 +82,7 @@ export function withdrawalsSandboxRoutes(services: Services): Router {
   const router = Router();
   const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
   router.post('/v1/sandbox/withdrawals/:id/report', auth, async (req: Request, res: Response) => {
-    const outcome = await services.sandbox.reportWithdrawal(sellerOf(res).id, String(req.params.id), parseWith(SandboxWithdrawalReport, req.body));
-    res.json({ status: true, data: { applied: outcome.applied, transitions: outcome.transitions, withdrawal: withdrawalDetailView(outcome.withdrawal) } });
+    sendCommandResult(res, 200, await services.commands.sandboxReportWithdrawal({ seller: sellerOf(res), withdrawalId: String(req.params.id), input: req.body }));
   });
   return router;
 }
