@@ -56,7 +56,7 @@ function create(url: string, apiKey: string, key: string): Promise<Outcome> {
       res.on('data', (c: Buffer) => (text += c.toString()));
       res.on('end', () => {
         const parsed = JSON.parse(text) as { data?: { id: string } };
-        const drift = contractProblems({ method: 'POST', url: '/api/v1/cobranca/transactions', status: res.statusCode!, headers: headersOf(res.headers), body: parsed });
+        const drift = contractProblems({ method: 'POST', url: '/api/v1/cobranca/transactions', status: res.statusCode!, headers: headersOf(res.headers), body: parsed, sent: { json: true, body: JSON.parse(body) } });
         resolve({ key, status: res.statusCode, id: parsed.data?.id, replayed: res.headers['idempotent-replayed'] === 'true', ...(drift.length ? { drift } : {}) });
       });
       res.on('error', (e: NodeJS.ErrnoException) => resolve({ key, error: e.code ?? e.message }));

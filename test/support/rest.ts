@@ -23,6 +23,6 @@ export async function rest(
   } catch {
     /* not JSON */
   }
-  assertMatchesContract({ method, url: path, status: res.status, headers: res.headers, body });
+  assertMatchesContract({ method, url: path, status: res.status, headers: res.headers, body, sent: opts.body === undefined ? { json: false } : { json: true, body: opts.body } });
   return { status: res.status, headers: res.headers, body };
 }
