@@ -1,8 +1,9 @@
 import { assertMatchesContract } from './contract';
 
 /**
- * Small REST client for tests: JSON in, status + headers + JSON out. Every answer is
- * checked against the OpenAPI document (test/support/contract.ts): a drift fails the test.
+ * Small REST client for tests: JSON in, status + headers + JSON out. Every answer (and,
+ * on a success, the body sent) is checked against the OpenAPI document
+ * (test/support/contract.ts): a drift fails the test.
  */
 export async function rest(
   app: { url: string },
