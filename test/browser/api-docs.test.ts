@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/rest/openapi/document';
 import { launchChromium } from '../dashboard/browser';
 import { startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'docs');
 
 let app: TestApp;
@@ -66,16 +67,16 @@ describe('the API reference at /docs', () => {
     ]);
     await page.screenshot({ path: join(SCREENSHOTS, 'home.png') });
     await page.context().close();
-    const api = await fetch(`${app.url}/`, { headers: { accept: 'application/json' } });
+    const api = await contractFetch(`${app.url}/`, { headers: { accept: 'application/json' } });
     expect(api.status).toBe(404);
     expect(((await api.json()) as { erro: string }).erro).toBe('ROUTE_NOT_FOUND');
   });
 
   it('serves the document as JSON and YAML, naming this service in servers', async () => {
-    const json = (await (await fetch(`${app.url}/openapi.json`)).json()) as { openapi: string; servers: unknown };
+    const json = (await (await contractFetch(`${app.url}/openapi.json`)).json()) as { openapi: string; servers: unknown };
     expect(json.openapi).toBe('3.1.0');
     expect(json.servers).toEqual([{ url: app.url, description: 'this service' }]);
-    const yaml = await fetch(`${app.url}/openapi.yaml`);
+    const yaml = await contractFetch(`${app.url}/openapi.yaml`);
     expect(yaml.headers.get('content-type')).toContain('application/yaml');
     const { parse } = await import('yaml');
     expect(parse(await yaml.text())).toEqual(json);

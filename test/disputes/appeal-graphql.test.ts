@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { disputesOf, paidCharge, report } from './support';
 
@@ -86,13 +87,13 @@ describe('appealDispute (GraphQL multipart request)', () => {
       createdAt: expect.any(String),
       downloadPath: `/v1/disputes/${disputeId}/evidence/${file.id}`,
     });
-    const download = await fetch(`${app.url}${file.downloadPath}`, { headers: { authorization: `Bearer ${seller.session}` } });
+    const download = await contractFetch(`${app.url}${file.downloadPath}`, { headers: { authorization: `Bearer ${seller.session}` } });
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PNG);
 
     const other = await onboardSeller(app);
     expect((await gql(app, EVIDENCE, { id: disputeId }, other.session)).errors![0].extensions!.code).toBe('DISPUTE_NOT_FOUND');
-    expect((await fetch(`${app.url}${file.downloadPath}`, { headers: { authorization: `Bearer ${other.session}` } })).status).toBe(404);
+    expect((await contractFetch(`${app.url}${file.downloadPath}`, { headers: { authorization: `Bearer ${other.session}` } })).status).toBe(404);
   });
 
   it('tells clients the limits it enforces', async () => {

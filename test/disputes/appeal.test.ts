@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { ContractDrift, contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { disputesOf, eventsOf, paidCharge, report, transactionStatus } from './support';
 
@@ -32,7 +33,7 @@ function form(fields: Record<string, string>, files: Part[]): FormData {
 async function appeal(body: FormData | string, o: { key?: string; apiKey?: string; contentType?: string } = {}) {
   const headers: Record<string, string> = { 'x-api-key': o.apiKey ?? seller.apiKey, 'idempotency-key': o.key ?? randomUUID() };
   if (o.contentType) headers['content-type'] = o.contentType;
-  const res = await fetch(`${app.url}/v1/disputes/appeal`, { method: 'POST', headers, body });
+  const res = await contractFetch(`${app.url}/v1/disputes/appeal`, { method: 'POST', headers, body });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
@@ -69,7 +70,7 @@ describe('POST /v1/disputes/appeal', () => {
     expect(detail.evidence.map((e: any) => e.type).sort()).toEqual(['JPG', 'JPG', 'PDF', 'PDF', 'PDF', 'PDF', 'PNG', 'PNG', 'PNG', 'PNG']);
     const disguised = detail.evidence.find((e: any) => e.name === 'really-a-png.pdf');
     expect(disguised).toMatchObject({ type: 'PNG', mediaType: 'image/png', size: PNG.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const download = await fetch(`${app.url}${disguised.downloadPath}`, { headers: { 'x-api-key': seller.apiKey } });
+    const download = await contractFetch(`${app.url}${disguised.downloadPath}`, { headers: { 'x-api-key': seller.apiKey } });
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
     expect((await eventsOf(app, disputeId)).at(-1)).toBe('DISPUTE_UNDER_REVIEW');
@@ -111,14 +112,17 @@ describe('POST /v1/disputes/appeal', () => {
         c.enqueue(chunk);
       },
     });
-    const outcome = await fetch(`${app.url}/v1/disputes/appeal`, {
+    const outcome = await contractFetch(`${app.url}/v1/disputes/appeal`, {
       method: 'POST',
       headers: { 'x-api-key': seller.apiKey, 'idempotency-key': randomUUID(), 'content-type': `multipart/form-data; boundary=${boundary}` },
       body,
       duplex: 'half',
     } as RequestInit).then(
       async (r) => ({ status: r.status, code: ((await r.json()) as any).erro as string }),
-      () => ({ status: 0, code: 'CONNECTION_CLOSED' }),
+      (e) => {
+        if (e instanceof ContractDrift) throw e;
+        return { status: 0, code: 'CONNECTION_CLOSED' };
+      },
     );
     // Either the 413 arrives or the server closed the connection on the still-sending client.
     expect(['413:FILE_TOO_LARGE', '413:PAYLOAD_TOO_LARGE', '0:CONNECTION_CLOSED']).toContain(`${outcome.status}:${outcome.code}`);
@@ -131,7 +135,10 @@ describe('POST /v1/disputes/appeal', () => {
     const file = Buffer.concat([PDF, Buffer.alloc(4 * 1024 * 1024, 0x20)]);
     const outcome = await appeal(form({ disputeId, appealReason: 'many large files' }, Array.from({ length: 6 }, (_, i) => ({ name: `${i}.pdf`, content: file })))).then(
       (r) => `${r.status}:${r.body.erro}`,
-      () => '0:CONNECTION_CLOSED',
+      (e) => {
+        if (e instanceof ContractDrift) throw e;
+        return '0:CONNECTION_CLOSED';
+      },
     );
     expect(['413:PAYLOAD_TOO_LARGE', '0:CONNECTION_CLOSED']).toContain(outcome);
     expect(await evidenceCount(disputeId)).toBe(0);

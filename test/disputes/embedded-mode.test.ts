@@ -7,6 +7,7 @@ import { startApplication } from '../../src/app/application';
 import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pixpay-disputes-embedded-'));
@@ -35,7 +36,7 @@ describe('disputes in embedded mode (PGlite, one connection)', () => {
       form.append('disputeId', med.body.data.dispute.id);
       form.append('appealReason', 'Legitimate sale');
       form.append('files', new Blob([Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100, 0x20)])]), 'invoice.pdf');
-      const appeal = await fetch(`${app.url}/v1/disputes/appeal`, { method: 'POST', headers: { 'x-api-key': s.apiKey, 'idempotency-key': randomUUID() }, body: form });
+      const appeal = await contractFetch(`${app.url}/v1/disputes/appeal`, { method: 'POST', headers: { 'x-api-key': s.apiKey, 'idempotency-key': randomUUID() }, body: form });
       expect(appeal.status).toBe(200);
 
       const decided = await rest(app, 'POST', `/v1/sandbox/disputes/${med.body.data.dispute.id}/decide`, { key: s.apiKey, body: { outcome: 'WON' } });

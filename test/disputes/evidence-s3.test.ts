@@ -8,6 +8,7 @@ import { CONFIRM_WITHIN_MS, PendingEvidenceObjects, SWEEP_AFTER_MS } from '../..
 import { S3EvidenceObjects } from '../../src/infra/disputes/s3-evidence-objects';
 import { S3EvidenceStore } from '../../src/infra/disputes/s3-evidence-store';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { sha256, startTestS3, type TestS3 } from '../support/s3-server';
 import { operatorSession } from '../privacy/support';
@@ -39,7 +40,7 @@ async function appealRest(disputeId: string, files: Part[], o: { key?: string; a
   form.append('disputeId', disputeId);
   form.append('appealReason', 'Delivered: receipt and photos attached');
   for (const p of files) form.append('files', new Blob([p.content]), p.name);
-  const res = await fetch(`${app.url}/v1/disputes/appeal`, {
+  const res = await contractFetch(`${app.url}/v1/disputes/appeal`, {
     method: 'POST',
     headers: { 'x-api-key': o.apiKey ?? seller.apiKey, 'idempotency-key': o.key ?? randomUUID() },
     body: form,
@@ -77,7 +78,7 @@ const pendingUnder = async (prefix: string) =>
   (await app.services.platform.sql.query<{ object_key: string }>('select object_key from evidence_pending_objects where object_key like ?', [`${prefix}%`])).map((r) => r.object_key);
 
 async function download(path: string, apiKey = seller.apiKey) {
-  const res = await fetch(`${app.url}${path}`, { headers: { 'x-api-key': apiKey } });
+  const res = await contractFetch(`${app.url}${path}`, { headers: { 'x-api-key': apiKey } });
   return { status: res.status, headers: res.headers, content: Buffer.from(await res.arrayBuffer()) };
 }
 

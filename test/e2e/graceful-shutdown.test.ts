@@ -1,12 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { onboardSeller } from '../support/app';
-import { contractFetch } from '../support/contract';
+import { ContractDrift, contractFetch, contractProblems } from '../support/contract';
 import { createTestDatabase } from '../support/database';
 
 const root = join(__dirname, '..', '..');
@@ -38,7 +38,9 @@ async function startProcess(): Promise<{ child: ChildProcess; url: string; exite
   return { child, url, exited, output: () => output };
 }
 
-type Outcome = { key: string; status?: number; id?: string; replayed?: boolean; error?: string };
+type Outcome = { key: string; status?: number; id?: string; replayed?: boolean; error?: string; drift?: string[] };
+
+const headersOf = (h: IncomingHttpHeaders) => new Headers(Object.entries(h).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v] as [string, string]])));
 
 /** One create on a fresh connection (no keep-alive), so "started" is unambiguous: the connection was accepted. */
 function create(url: string, apiKey: string, key: string): Promise<Outcome> {
@@ -54,7 +56,8 @@ function create(url: string, apiKey: string, key: string): Promise<Outcome> {
       res.on('data', (c: Buffer) => (text += c.toString()));
       res.on('end', () => {
         const parsed = JSON.parse(text) as { data?: { id: string } };
-        resolve({ key, status: res.statusCode, id: parsed.data?.id, replayed: res.headers['idempotent-replayed'] === 'true' });
+        const drift = contractProblems({ method: 'POST', url: '/api/v1/cobranca/transactions', status: res.statusCode!, headers: headersOf(res.headers), body: parsed, sent: { json: true, body: JSON.parse(body) } });
+        resolve({ key, status: res.statusCode, id: parsed.data?.id, replayed: res.headers['idempotent-replayed'] === 'true', ...(drift.length ? { drift } : {}) });
       });
       res.on('error', (e: NodeJS.ErrnoException) => resolve({ key, error: e.code ?? e.message }));
     });
@@ -87,7 +90,10 @@ describe('graceful shutdown under load', () => {
     const readiness = (async () => {
       await sigterm;
       while (routed) {
-        const res = await fetch(`${first.url}/health/ready`, { headers: { connection: 'close' } }).catch(() => null);
+        const res = await contractFetch(`${first.url}/health/ready`, { headers: { connection: 'close' } }).catch((e) => {
+          if (e instanceof ContractDrift) throw e;
+          return null;
+        });
         if (res?.status !== 200) routed = false;
         else await new Promise((r) => setTimeout(r, 100));
       }
@@ -115,6 +121,8 @@ describe('graceful shutdown under load', () => {
     expect(answered.every((o) => o.status === 201), JSON.stringify(answered.filter((o) => o.status !== 201))).toBe(true);
     // Every request sent while the instance was routed got its answer: no reset, no refusal.
     expect(failed).toEqual([]);
+    // Every answer, during the drain too, is one the document describes.
+    expect(outcomes.flatMap((o) => o.drift ?? [])).toEqual([]);
 
     // Retried on a new instance: answered ones replay, refused ones are created; one charge per key.
     const second = await startProcess();
@@ -122,6 +130,7 @@ describe('graceful shutdown under load', () => {
       const retried = await Promise.all(outcomes.map((o) => create(second.url, seller.apiKey, o.key)));
       for (const [i, r] of retried.entries()) {
         expect(r.status).toBe(201);
+        expect(r.drift).toBeUndefined();
         if (outcomes[i]!.status === 201) expect(r).toMatchObject({ replayed: true, id: outcomes[i]!.id });
       }
       const list = await contractFetch(`${second.url}/api/v1/cobranca/transactions?limit=500`, { headers: { 'x-api-key': seller.apiKey } });

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 const scrape = async (a: { url: string } = app, token = TOKEN) => {
-  const res = await fetch(`${a.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await contractFetch(`${a.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 };
 

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ContractDrift, contractFetch } from '../support/contract';
 
 const root = join(__dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'pixpay-shutdown-'));
@@ -12,8 +13,9 @@ const out = join(root, 'dist');
 async function healthy(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
+      if ((await contractFetch(url)).status === 200) return;
+    } catch (e) {
+      if (e instanceof ContractDrift) throw e;
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 100));

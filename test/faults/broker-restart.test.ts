@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
 import { eventually, Receiver } from '../webhooks/support/receiver';
 import { PrivateRabbitMq } from './support/private-rabbitmq';
@@ -29,7 +30,7 @@ afterAll(async () => {
 }, 60_000);
 
 const health = async (path: string) => {
-  const res = await fetch(`${app.url}${path}`);
+  const res = await contractFetch(`${app.url}${path}`);
   return { status: res.status, body: (await res.json()) as { checks: Record<string, string> } };
 };
 

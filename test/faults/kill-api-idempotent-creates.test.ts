@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
+import { ContractDrift, contractFetch } from '../support/contract';
 import { createTestDatabase } from '../support/database';
 import { ServiceProcess } from './support/service-process';
 
@@ -22,7 +23,7 @@ type Answer = { status: number; id?: string; replayed: boolean; retryAfter: numb
 
 async function create(url: string, apiKey: string, key: string, amount: number): Promise<Answer> {
   try {
-    const res = await fetch(`${url}/api/v1/cobranca/transactions`, {
+    const res = await contractFetch(`${url}/api/v1/cobranca/transactions`, {
       method: 'POST',
       headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'idempotency-key': key },
       body: JSON.stringify({ amount, description: `kill ${key}` }),
@@ -30,6 +31,7 @@ async function create(url: string, apiKey: string, key: string, amount: number):
     const body = (await res.json()) as { data?: { id: string } };
     return { status: res.status, id: body.data?.id, replayed: res.headers.get('idempotent-replayed') === 'true', retryAfter: Number(res.headers.get('retry-after') ?? 0) };
   } catch (e) {
+    if (e instanceof ContractDrift) throw e;
     return { error: String((e as Error).cause ?? e) };
   }
 }
@@ -75,7 +77,7 @@ describe('kill -9 of an api instance during concurrent idempotent creates', () =
       const before = first[i]!;
       if ('status' in before && before.status === 201) expect(a).toMatchObject({ replayed: true, id: before.id });
     }
-    const list = await fetch(`${api2.url}/api/v1/cobranca/transactions?limit=500`, { headers: { 'x-api-key': seller.apiKey } });
+    const list = await contractFetch(`${api2.url}/api/v1/cobranca/transactions?limit=500`, { headers: { 'x-api-key': seller.apiKey } });
     const items = ((await list.json()) as { data: { items: { id: string; amount: number }[]; total: number } }).data;
     const ids = new Set(final.map((a) => ('id' in a ? a.id : undefined)));
     const amounts = items.items.map((t) => t.amount).sort((a, b) => a - b);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { eventually } from '../webhooks/support/receiver';
 import { processesFixture } from './support/processes-fixture';
 
@@ -16,18 +17,18 @@ describe('kill -9 of a worker during webhook deliveries', () => {
     const workers = [await f.start('worker-1', { ...env, ROLE: 'worker' }), await f.start('worker-2', { ...env, ROLE: 'worker' })];
     const seller = await onboardSeller(api);
     const headers = { 'x-api-key': seller.apiKey, 'content-type': 'application/json' };
-    const reg = await fetch(`${api.url}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ eventType: 'ALL', url: receiver.url('/kill') }) });
+    const reg = await contractFetch(`${api.url}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ eventType: 'ALL', url: receiver.url('/kill') }) });
     expect(reg.status).toBe(201);
     receiver.script('/kill', () => ({ status: 200, delayMs: 150 }));
 
     for (let i = 0; i < CHARGES; i++) {
-      const res = await fetch(`${api.url}/api/v1/cobranca/transactions`, {
+      const res = await contractFetch(`${api.url}/api/v1/cobranca/transactions`, {
         method: 'POST',
         headers: { ...headers, 'idempotency-key': `kw-${i}` },
         body: JSON.stringify({ amount: 1000 + i }),
       });
       const id = ((await res.json()) as { data: { id: string } }).data.id;
-      expect((await fetch(`${api.url}/v1/sandbox/transactions/${id}/pay`, { method: 'POST', headers: { 'x-api-key': seller.apiKey } })).status).toBeLessThan(300);
+      expect((await contractFetch(`${api.url}/v1/sandbox/transactions/${id}/pay`, { method: 'POST', headers: { 'x-api-key': seller.apiKey } })).status).toBeLessThan(300);
     }
     await receiver.waitFor(() => receiver.on('/kill').length >= 10, 30_000, 'deliveries under way');
     await workers[0]!.kill();
@@ -55,6 +56,6 @@ describe('kill -9 of a worker during webhook deliveries', () => {
     console.log(`fault kill-worker: expected ${events.length}, delivered ${state.delivered}, duplicated ${duplicated}, lost ${lost.length}`);
     expect(lost).toEqual([]);
     expect(new Set(received)).toEqual(new Set(events.map((e) => e.event_id)));
-    expect((await fetch(`${workers[1]!.url}/health/ready`)).status).toBe(200);
+    expect((await contractFetch(`${workers[1]!.url}/health/ready`)).status).toBe(200);
   }, 240_000);
 });

@@ -3,6 +3,7 @@ import { type RunningApp, startApplication } from '../../src/app/application';
 import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { eventually, Receiver } from '../webhooks/support/receiver';
 import { PrivatePostgres } from './support/private-postgres';
 
@@ -34,10 +35,10 @@ describe('PostgreSQL restarted under load', () => {
   it('503 with Retry-After while it is down, readiness false; after it, retried creates make one charge per key and every event is delivered', async () => {
     const seller = await onboardSeller(app);
     const headers = { 'x-api-key': seller.apiKey, 'content-type': 'application/json' };
-    expect((await fetch(`${app.url}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ eventType: 'ALL', url: receiver.url('/pg') }) })).status).toBe(201);
+    expect((await contractFetch(`${app.url}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ eventType: 'ALL', url: receiver.url('/pg') }) })).status).toBe(201);
 
     const create = async (i: number): Promise<Answer> => {
-      const res = await fetch(`${app.url}/api/v1/cobranca/transactions`, {
+      const res = await contractFetch(`${app.url}/api/v1/cobranca/transactions`, {
         method: 'POST',
         headers: { ...headers, 'idempotency-key': `pg-${i}` },
         body: JSON.stringify({ amount: 2000 + i }),
@@ -45,7 +46,7 @@ describe('PostgreSQL restarted under load', () => {
       const body = (await res.json()) as { data?: { id: string }; erro?: string; code?: string };
       return { status: res.status, id: body.data?.id, code: body.erro ?? body.code, retryAfter: Number(res.headers.get('retry-after') ?? 0) };
     };
-    const pay = (id: string) => fetch(`${app.url}/v1/sandbox/transactions/${id}/pay`, { method: 'POST', headers: { 'x-api-key': seller.apiKey } }).then((r) => r.status);
+    const pay = (id: string) => contractFetch(`${app.url}/v1/sandbox/transactions/${id}/pay`, { method: 'POST', headers: { 'x-api-key': seller.apiKey } }).then((r) => r.status);
 
     // Load, with a restart in the middle of it.
     const first: Answer[] = [];
@@ -55,7 +56,7 @@ describe('PostgreSQL restarted under load', () => {
       if (i === CHARGES / 2) {
         cluster.stop();
         restarted = true;
-        for (let j = 0; j < 3; j++) readiness.push((await fetch(`${app.url}/health/ready`)).status);
+        for (let j = 0; j < 3; j++) readiness.push((await contractFetch(`${app.url}/health/ready`)).status);
       }
       first.push(await create(i));
       if (restarted && i === CHARGES / 2 + 4) cluster.start();
@@ -66,7 +67,7 @@ describe('PostgreSQL restarted under load', () => {
     expect(readiness).toEqual([503, 503, 503]);
 
     // Afterwards: retry every create (same keys) and pay every charge.
-    await eventually(() => fetch(`${app.url}/health/ready`).then((r) => r.status), (s) => s === 200, 30_000, 'ready again');
+    await eventually(() => contractFetch(`${app.url}/health/ready`).then((r) => r.status), (s) => s === 200, 30_000, 'ready again');
     const ids: string[] = [];
     for (let i = 0; i < CHARGES; i++) {
       const a = await eventually(() => create(i), (r) => r.status === 201, 60_000, `create pg-${i}`);
@@ -76,7 +77,7 @@ describe('PostgreSQL restarted under load', () => {
     }
     expect(new Set(ids).size).toBe(CHARGES);
 
-    const list = await fetch(`${app.url}/api/v1/cobranca/transactions?limit=500&status=PAID`, { headers: { 'x-api-key': seller.apiKey } });
+    const list = await contractFetch(`${app.url}/api/v1/cobranca/transactions?limit=500&status=PAID`, { headers: { 'x-api-key': seller.apiKey } });
     expect(((await list.json()) as { data: { total: number } }).data.total).toBe(CHARGES);
     const { sql } = app.services.platform;
     const events = await eventually(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { collect, wsClient } from '../support/subscriptions';
 import { eventually } from '../webhooks/support/receiver';
 import { processesFixture } from './support/processes-fixture';
@@ -23,7 +24,7 @@ describe('scale-out: 2 api + 2 worker processes', () => {
     const api = (i: number) => apis[i % 2]!.url;
     const headers = { 'x-api-key': seller.apiKey, 'content-type': 'application/json' };
     const post = async (base: string, path: string, body: unknown, key?: string) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+      const res = await contractFetch(`${base}${path}`, { method: 'POST', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
       return { status: res.status, body: (await res.json()) as { data: any } };
     };
     expect((await post(api(0), '/v1/webhooks', { eventType: 'ALL', url: receiver.url('/scale') })).status).toBe(201);
@@ -61,7 +62,7 @@ describe('scale-out: 2 api + 2 worker processes', () => {
 
     // Withdrawals settle through the workers' jobs; then every event is delivered.
     await eventually(
-      () => fetch(`${api(0)}/api/v1/cobranca/withdrawals?status=PAID`, { headers }).then((r) => r.json() as Promise<{ data: { count: number } }>),
+      () => contractFetch(`${api(0)}/api/v1/cobranca/withdrawals?status=PAID`, { headers }).then((r) => r.json() as Promise<{ data: { count: number } }>),
       (r) => r.data.count === WITHDRAWALS,
       60_000,
       'withdrawals paid',
@@ -88,8 +89,8 @@ describe('scale-out: 2 api + 2 worker processes', () => {
     expect(Number(state.events)).toBe(events.length);
 
     // Balances to the cent: paid amounts - fees - refunds - withdrawals (their fees are in totalFees).
-    const summary = (await (await fetch(`${api(1)}/balance-statement/summary`, { headers: { authorization: `Bearer ${seller.apiKey}` } })).json()) as { data: { totalFees: number } };
-    const balance = (await (await fetch(`${api(0)}/balance-statement`, { headers: { authorization: `Bearer ${seller.apiKey}` } })).json()) as { data: { available: number; total: number } };
+    const summary = (await (await contractFetch(`${api(1)}/balance-statement/summary`, { headers: { authorization: `Bearer ${seller.apiKey}` } })).json()) as { data: { totalFees: number } };
+    const balance = (await (await contractFetch(`${api(0)}/balance-statement`, { headers: { authorization: `Bearer ${seller.apiKey}` } })).json()) as { data: { available: number; total: number } };
     const paid = charges.reduce((s, c) => s + c.amount, 0);
     const refunds = Math.ceil(CHARGES / 2) * REFUND;
     expect(balance.data.available).toBe(paid - summary.data.totalFees - refunds - WITHDRAWALS * WITHDRAWAL_AMOUNT);

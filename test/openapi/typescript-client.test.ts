@@ -27,11 +27,13 @@ function client(auth: Record<string, string>) {
     baseUrl: app.url,
     headers: auth,
     fetch: async (request: Request) => {
+      const sentText = request.body ? await request.clone().text() : '';
       const res = await fetch(request);
       const text = await res.clone().text();
       const body = res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text;
       const url = new URL(request.url);
-      assertMatchesContract({ method: request.method, url: url.pathname + url.search, status: res.status, headers: res.headers, body });
+      const sent = !sentText ? { json: false as const } : request.headers.get('content-type')?.includes('json') ? { json: true as const, body: JSON.parse(sentText) } : undefined;
+      assertMatchesContract({ method: request.method, url: url.pathname + url.search, status: res.status, headers: res.headers, body, sent });
       return res;
     },
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 
 const CHARGES = 100_000;
@@ -119,7 +120,7 @@ describe('queued export (100,000 charges)', () => {
 
     const link = /(http:\/\/\S+\/data-subject\/export\/download\/\S+)/.exec(message.text.replace(/=\r?\n/g, ''))![1];
     const path = new URL(link).pathname;
-    const download = await fetch(`${app.url}${path}`);
+    const download = await contractFetch(`${app.url}${path}`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/zip');
     const body = Buffer.from(await download.arrayBuffer());

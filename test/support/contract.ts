@@ -8,7 +8,9 @@ import { openApiDocument } from '../../src/rest/openapi/document';
  * Contract check of a REST answer against openapi.json's document: the operation
  * exists, its status is documented, the body matches the documented schema of its media
  * type, an error's code is one the response lists, and the documented headers are
- * there (undocumented ones we define are refused). Throws with what drifted.
+ * there (undocumented ones we define are refused). On a success, the JSON body the test
+ * sent must be one the document accepts (a 2xx to a body it calls invalid is a drift).
+ * Throws with what drifted.
  */
 type Json = Record<string, any>;
 
@@ -50,6 +52,8 @@ export interface Answer {
   status: number;
   headers: Headers;
   body: unknown;
+  /** What the test sent, when known: no body, or a JSON one. Other bodies (multipart) are not checked. */
+  sent?: { json: false } | { json: true; body: unknown };
 }
 
 export function contractProblems(a: Answer): string[] {
@@ -65,7 +69,7 @@ export function contractProblems(a: Answer): string[] {
   }
   const response: Json | undefined = op.operation.responses[String(a.status)];
   if (!response) return [`${what}: status ${a.status} is not documented for ${a.method} ${op.template} (documented: ${Object.keys(op.operation.responses).join(', ')})`];
-  const problems: string[] = [];
+  const problems: string[] = a.status >= 200 && a.status < 300 && a.sent ? sentProblems(what, op, a.method, a.sent) : [];
   const documented = Object.keys(response.headers ?? {}).map((h) => h.toLowerCase());
   for (const h of OUR_HEADERS) if (a.headers.has(h) && !documented.includes(h)) problems.push(`${what}: header ${h} is sent but not documented`);
   // The budget is always sent on a success of a limited path; an error may come before the count.
@@ -87,9 +91,20 @@ export function contractProblems(a: Answer): string[] {
   return problems;
 }
 
-function schemaProblems(what: string, v: ValidateFunction, body: unknown): string[] {
+/** A request the operation answered with a success: its body is one the document accepts. */
+function sentProblems(what: string, op: { template: string; operation: Json }, method: string, sent: NonNullable<Answer['sent']>): string[] {
+  const requestBody: Json | undefined = op.operation.requestBody;
+  if (!requestBody) return [];
+  const json = requestBody.content?.['application/json'];
+  if (!sent.json) return requestBody.required ? [`${what}: answered a success without the request body the document requires`] : [];
+  if (!json) return [`${what}: answered a success to a JSON body; the document takes ${Object.keys(requestBody.content ?? {}).join(', ')}`];
+  const v = validator(pointer('paths', op.template, method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema'));
+  return schemaProblems(what, v, sent.body, 'request body');
+}
+
+function schemaProblems(what: string, v: ValidateFunction, body: unknown, label = 'body'): string[] {
   if (v(body)) return [];
-  return (v.errors ?? []).map((e) => `${what}: body${e.instancePath} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+  return (v.errors ?? []).map((e) => `${what}: ${label}${e.instancePath} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
 }
 
 function decodeURIComponentSafe(s: string): string {
@@ -100,10 +115,16 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
+/** What `assertMatchesContract` throws: a test that tolerates a failed request (a closed connection) still fails on it. */
+export class ContractDrift extends Error {}
+
 /** Throws when the answer drifts from the document. */
 export function assertMatchesContract(a: Answer): void {
   const problems = contractProblems(a);
-  if (problems.length > 0) throw new Error(`the answer does not match openapi.json:\n${problems.join('\n')}\nbody: ${JSON.stringify(a.body).slice(0, 2000)}`);
+  if (problems.length > 0) {
+    const sent = a.sent?.json ? `\nrequest body: ${JSON.stringify(a.sent.body).slice(0, 2000)}` : '';
+    throw new ContractDrift(`the answer does not match openapi.json:\n${problems.join('\n')}\nbody: ${JSON.stringify(a.body).slice(0, 2000)}${sent}`);
+  }
 }
 
 /**
@@ -116,7 +137,19 @@ export async function contractFetch(url: string, init: RequestInit = {}): Promis
   const json = /\bjson\b/.test(res.headers.get('content-type') ?? '');
   const text = json ? new TextDecoder().decode(bytes) : '';
   const { pathname, search } = new URL(url);
-  assertMatchesContract({ method: (init.method ?? 'GET').toUpperCase(), url: pathname + search, status: res.status, headers: res.headers, body: json && text ? JSON.parse(text) : null });
+  assertMatchesContract({ method: (init.method ?? 'GET').toUpperCase(), url: pathname + search, status: res.status, headers: res.headers, body: json && text ? JSON.parse(text) : null, sent: sentOf(init) });
   const empty = res.status === 204 || res.status === 304;
   return new Response(empty ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+/** The body of a request as the contract check reads it: none, JSON, or unknown (multipart, a stream, malformed JSON). */
+function sentOf(init: RequestInit): Answer['sent'] {
+  if (init.body === undefined || init.body === null) return { json: false };
+  const type = new Headers(init.headers).get('content-type') ?? '';
+  if (typeof init.body !== 'string' || !/\bjson\b/.test(type)) return undefined;
+  try {
+    return { json: true, body: JSON.parse(init.body) };
+  } catch {
+    return undefined;
+  }
 }

@@ -1,8 +1,9 @@
 import { assertMatchesContract } from './contract';
 
 /**
- * Small REST client for tests: JSON in, status + headers + JSON out. Every answer is
- * checked against the OpenAPI document (test/support/contract.ts): a drift fails the test.
+ * Small REST client for tests: JSON in, status + headers + JSON out. Every answer (and,
+ * on a success, the body sent) is checked against the OpenAPI document
+ * (test/support/contract.ts): a drift fails the test.
  */
 export async function rest(
   app: { url: string },
@@ -23,6 +24,6 @@ export async function rest(
   } catch {
     /* not JSON */
   }
-  assertMatchesContract({ method, url: path, status: res.status, headers: res.headers, body });
+  assertMatchesContract({ method, url: path, status: res.status, headers: res.headers, body, sent: opts.body === undefined ? { json: false } : { json: true, body: opts.body } });
   return { status: res.status, headers: res.headers, body };
 }

@@ -3,6 +3,7 @@ import { onboardSeller } from '../support/app';
 import { takeDatabaseDown } from '../support/database-outage';
 import { emitEvent, paidTransaction, startWebhookApp, watchAmqpDeliveries, type WebhookTestApp } from './support/app';
 import { eventually, Receiver } from './support/receiver';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 
 let receiver: Receiver;
@@ -32,7 +33,7 @@ describe('webhook attempt answered while the database is down', () => {
     // The database goes away while the receiver is still answering, and stays away past the answer.
     const outage = await takeDatabaseDown(app.databaseUrl);
     try {
-      await eventually(() => fetch(`${app.url}/health/ready`).then((r) => r.status), (s) => s === 503, 10_000, 'not ready');
+      await eventually(() => contractFetch(`${app.url}/health/ready`).then((r) => r.status), (s) => s === 503, 10_000, 'not ready');
       // The scenario: the answer arrives during the outage (its record waits for the database).
       await eventually(() => handled.answersReceived(), (n) => n === 1, ANSWER_AFTER_MS + 10_000, 'the answer, during the outage');
     } finally {

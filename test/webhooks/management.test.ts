@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller } from '../support/app';
 import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from './support/app';
 import { eventually, independentVerify, Receiver } from './support/receiver';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 
 let receiver: Receiver;
@@ -63,10 +64,10 @@ describe('registration: validation and SSRF', () => {
   });
 
   it('requires a credential (x-api-key or Bearer)', async () => {
-    const res = await fetch(`${app.url}/v1/webhooks`);
+    const res = await contractFetch(`${app.url}/v1/webhooks`);
     expect(res.status).toBe(401);
     standardError(await res.json(), 'UNAUTHENTICATED', '/v1/webhooks');
-    const bearer = await fetch(`${app.url}/v1/webhooks`, { headers: { authorization: `Bearer ${seller.apiKey}` } });
+    const bearer = await contractFetch(`${app.url}/v1/webhooks`, { headers: { authorization: `Bearer ${seller.apiKey}` } });
     expect(bearer.status).toBe(200);
   });
 });

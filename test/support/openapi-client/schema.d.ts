@@ -3321,7 +3321,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, EVIDENCE_STORAGE_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3467,7 +3467,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, EVIDENCE_STORAGE_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7017,6 +7017,16 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: ROUTE_NOT_FOUND */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -60,7 +60,7 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
     tag: 'Disputes',
     auth: 'apiKey',
     params: z.object({ id: z.string().describe('dispute id'), fileId: z.string().describe('evidence id') }),
-    errors: { 404: ['DISPUTE_NOT_FOUND', 'EVIDENCE_NOT_FOUND'] },
+    errors: { 404: ['DISPUTE_NOT_FOUND', 'EVIDENCE_NOT_FOUND'], 503: ['EVIDENCE_STORAGE_UNAVAILABLE'] },
     responses: {
       200: {
         description: 'The file as uploaded (Content-Disposition: attachment)',
@@ -97,6 +97,8 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
       404: ['DISPUTE_NOT_FOUND'],
       409: ['DISPUTE_NOT_APPEALABLE'],
       413: ['FILE_TOO_LARGE'],
+      // With EVIDENCE_STORE=s3, while the bucket does not answer.
+      503: ['EVIDENCE_STORAGE_UNAVAILABLE'],
     },
     responses: {
       200: ok(

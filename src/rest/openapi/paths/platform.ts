@@ -54,6 +54,8 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     description: 'Exists only when METRICS_TOKEN is set.',
     tag: 'Health',
     auth: 'metricsToken',
+    // Without METRICS_TOKEN the path is an unknown route.
+    errors: { 404: ['ROUTE_NOT_FOUND'] },
     responses: { 200: { description: 'Prometheus text format', headers: headers(), content: { 'text/plain': { schema: z.string() } } } },
   });
   const image = (format: 'png' | 'svg') =>
