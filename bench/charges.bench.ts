@@ -47,10 +47,18 @@ interface LoadSpec {
   amount?: number;
 }
 
+/**
+ * Runs the load and measures the server's share of it. A run of `amount` requests is
+ * timed from its start to its last answer: autocannon itself ends such a run, and counts
+ * its rate, on whole seconds (3,000 answers in 0.17 s are reported as 3,000 per second).
+ */
 async function load(url: string, spec: LoadSpec, serverPid: number, seconds = SECONDS): Promise<LoadResult> {
   const cpuBefore = cpuMs(serverPid);
   const dbBefore = postgresCpuMs();
-  const r = await autocannon({
+  const started = process.hrtime.bigint();
+  let lastAnswer = started;
+  // Without a callback autocannon answers its instance, an emitter that is also a promise.
+  const run = autocannon({
     url,
     method: spec.method ?? 'GET',
     connections: CLIENTS,
@@ -66,11 +74,14 @@ async function load(url: string, spec: LoadSpec, serverPid: number, seconds = SE
         }),
       },
     ],
-  });
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  run.on('response', () => (lastAnswer = process.hrtime.bigint()));
+  const r = await run;
   const cpu = cpuMs(serverPid) - cpuBefore;
   const dbCpu = postgresCpuMs() - dbBefore;
+  const answeredIn = Number(lastAnswer - started) / 1e9;
   return {
-    rps: r.requests.average,
+    rps: spec.amount ? r.requests.total / answeredIn : r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx,

@@ -28,7 +28,7 @@ const schema = z.object({
   AUTH_CACHE_MAX_KEYS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   QR_IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
   /** Worker threads rendering QR images off the event loop; 0 renders in the request's thread. */
-  QR_RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(1),
+  QR_RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 100kb or 1mb').default('100kb'),
