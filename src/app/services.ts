@@ -99,7 +99,6 @@ export interface Services {
   /** The simulated institution behind the sandbox-only endpoints. */
   sandboxInstitution: SandboxInstitution;
   pixSigner: JwsSigner;
-  /** Bearer secret the institution's callbacks present. */
   /** Every secret the institution may present: the current one and, during an APP_SECRET rotation, the one derived from the other. */
   institutionCallbackSecrets: string[];
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */

@@ -75,20 +75,23 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   }
   app.use(storablePathAndQuery);
   // The API first: its requests, most of the traffic, then skip the pages' routers.
+  const apiRouters: [string[], Router][] = [
+    [['/api/v1/cobranca/transactions'], transactionsRoutes(services)],
+    [['/api/v1/cobranca/withdrawals'], withdrawalsRoutes(services)],
+    [['/seller-wallet', '/balance-statement'], balanceRoutes(services)],
+    [['/v1/webhooks'], webhooksRoutes(services)],
+    [['/v1/disputes'], disputesRoutes(services)],
+    [['/data-subject'], dataSubjectRoutes(services)],
+    [['/v1/institution'], institutionRoutes(services, services.institutionCallbackSecrets)],
+  ];
+  if (services.mode === 'sandbox') {
+    for (const r of [sandboxRoutes(services), withdrawalsSandboxRoutes(services), disputesSandboxRoutes(services)]) apiRouters.push([['/v1/sandbox'], r]);
+  }
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));
   api.use(storableBody);
-  api.use(routedUnder(['/api/v1/cobranca/transactions'], transactionsRoutes(services)));
-  api.use(routedUnder(['/api/v1/cobranca/withdrawals'], withdrawalsRoutes(services)));
-  api.use(routedUnder(['/seller-wallet', '/balance-statement'], balanceRoutes(services)));
-  api.use(routedUnder(['/v1/webhooks'], webhooksRoutes(services)));
-  api.use(routedUnder(['/v1/disputes'], disputesRoutes(services)));
-  api.use(routedUnder(['/data-subject'], dataSubjectRoutes(services)));
-  api.use(routedUnder(['/v1/institution'], institutionRoutes(services, services.institutionCallbackSecrets)));
-  if (services.mode === 'sandbox') api.use(routedUnder(['/v1/sandbox'], sandboxRoutes(services)));
-  if (services.mode === 'sandbox') api.use(routedUnder(['/v1/sandbox'], withdrawalsSandboxRoutes(services)));
-  if (services.mode === 'sandbox') api.use(routedUnder(['/v1/sandbox'], disputesSandboxRoutes(services)));
-  app.use(routedUnder(['/api/v1/cobranca', '/v1', '/seller-wallet', '/balance-statement', '/data-subject'], api));
+  for (const [prefixes, router] of apiRouters) api.use(routedUnder(prefixes, router));
+  app.use(routedUnder([...new Set(apiRouters.flatMap(([prefixes]) => prefixes))], api));
   app.use(routedUnder(['/pix'], pixLocationRoutes(services)));
   app.use(routedUnder(['/boleto'], boletoPageRoutes(services)));
   app.use(routedUnder([DASHBOARD_PATH], dashboardRoutes()));

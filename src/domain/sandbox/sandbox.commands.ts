@@ -1,7 +1,7 @@
 import type { Seller } from '../accounts/accounts.types';
 import { disputeView } from '../disputes/dispute-view';
 import { answered, type CommandResult, type View } from '../idempotency/idempotent-command';
-import { parseWith } from '../shared/zod-input';
+import { asObject, parseWith } from '../shared/zod-input';
 import { transactionView } from '../transactions/transaction-view';
 import { withdrawalDetailView } from '../withdrawals/withdrawal-view';
 import type { SandboxActions } from './sandbox-actions';
@@ -51,6 +51,6 @@ export function sandboxCommands(d: { sandbox: SandboxActions }): SandboxCommands
 
 /** The report's fields of a body that may be anything (checked once the charge is found). */
 function reportFields(input: unknown): { status: unknown; refusedReason?: unknown } {
-  const body = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  const body = asObject(input) as Record<string, unknown>;
   return { status: body.status, refusedReason: body.refusedReason };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { INVALID_TEXT, textProblem, textProblemMessage } from './text';
 import { preprocess, refine, transform } from './zod-effects';
-import { coded, codedMessage, issue } from './zod-input';
+import { coded, codedMessage, issue, refuseUnstorableText } from './zod-input';
 
 /**
  * Optional text a client sends (descriptions, names, references), as the services
@@ -18,8 +17,7 @@ export function storableText(label: string, max: number, o: { singleLine?: boole
     .max(max, { message: codedMessage('FIELD_TOO_LONG', `${label} must have at most ${max} characters`) });
   if (o.description) text = text.describe(o.description);
   const storable = preprocess((v, ctx) => {
-    const problem = typeof v === 'string' ? textProblem(v, o.singleLine) : null;
-    if (problem) issue(ctx, INVALID_TEXT, textProblemMessage(label, problem), [], { details: { problem }, fatal: true });
+    refuseUnstorableText(v, ctx, label, o.singleLine);
     return v;
   }, text);
   return transform(storable, blankToNull).nullish();

@@ -37,8 +37,14 @@ export function webhookManagementCommands(d: { webhooks: WebhookManagementServic
       return answered(webhookView(endpoint, secret));
     },
     updateWebhook: async ({ seller, id, input }) => {
-      await webhooks.get(seller.id, id); // an unknown id is a 404 whatever the body holds
-      return answered(webhookView(await webhooks.update(seller.id, id, parseWebhookUpdate(input))));
+      let changes: ReturnType<typeof parseWebhookUpdate>;
+      try {
+        changes = parseWebhookUpdate(input);
+      } catch (e) {
+        await webhooks.get(seller.id, id); // an unknown id is a 404 whatever the body holds
+        throw e;
+      }
+      return answered(webhookView(await webhooks.update(seller.id, id, changes)));
     },
     deleteWebhook: async ({ seller, id }) => {
       await webhooks.delete(seller.id, id);

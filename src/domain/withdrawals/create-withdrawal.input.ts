@@ -138,7 +138,7 @@ function pixKey(type: PixKeyType, raw: unknown, ctx: z.RefinementCtx): string | 
       return normalizePixKey(type, raw);
     } catch (e) {
       if (!isDomainError(e)) throw e;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: codedMessage(e.code, e.message), path: ['pixKey'] });
+      issue(ctx, e.code, e.message, ['pixKey']);
     }
   }
   return undefined;

@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { AppealFields } from '../../../domain/disputes/appeal-input';
 import { DisputeListQuery } from '../../../domain/disputes/dispute-list-query';
 import { APPEAL_LIMITS } from '../../../domain/disputes/evidence';
-import { SandboxDisputeDecision } from '../../request-schemas';
+import { SandboxDisputeDecision } from '../../../domain/sandbox/sandbox-report-request';
 import { envelope, headers, ok } from '../components';
 import { APPEAL_EXAMPLE, DISPUTE_EXAMPLE, DISPUTE_LIST_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';

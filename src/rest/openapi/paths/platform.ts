@@ -4,7 +4,7 @@ import { SandboxChargeReport } from '../../../domain/sandbox/sandbox-report-requ
 import { envelope, headers, ok } from '../components';
 import { CHARGE_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
-import { InstitutionReport } from '../../request-schemas';
+import { InstitutionReport } from '../../../domain/transactions/institution-report-request';
 import { Transaction } from '../resources';
 import { z } from '../zod';
 

@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { PIX_KEY_TYPES } from '../../../domain/pix/pix-key';
 import { CreateWithdrawalRequest } from '../../../domain/withdrawals/create-withdrawal.input';
 import { WithdrawalListQuery } from '../../../domain/withdrawals/withdrawal-list-query';
-import { SandboxWithdrawalReport } from '../../request-schemas';
+import { SandboxWithdrawalReport } from '../../../domain/sandbox/sandbox-report-request';
 import { envelope, headers, ok } from '../components';
 import { WITHDRAWAL_CSV_EXAMPLE, WITHDRAWAL_DETAIL_EXAMPLE, WITHDRAWAL_EXAMPLE, WITHDRAWAL_LIST_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
