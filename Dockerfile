@@ -5,6 +5,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm workspaces: the SDK's manifest must be there for `npm ci` to match the lock file.
+COPY packages/client/package.json ./packages/client/
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src

@@ -4,7 +4,7 @@ import { aliases } from './vitest.aliases.mts';
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.test.ts', 'web/src/**/*.spec.ts'],
+    include: ['src/**/*.spec.ts', 'test/**/*.test.ts', 'web/src/**/*.spec.ts', 'packages/*/test/**/*.test.ts'],
     // Fault tests start private brokers and database clusters: `npm run test:faults`.
     exclude: ['**/node_modules/**', 'test/faults/**'],
     setupFiles: ['reflect-metadata'],

@@ -1,0 +1,3 @@
+export const CONTRACT_FILE: string;
+export const SCHEMA_FILE: string;
+export function schemaSource(documentText?: string): Promise<string>;

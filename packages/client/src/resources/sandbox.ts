@@ -1,0 +1,46 @@
+import type { CallOptions, Transport } from '../http/transport.js';
+import type { JsonBodyOf } from '../types.js';
+
+/**
+ * The sandbox's simulations (`/v1/sandbox`, absent in production mode): act as the
+ * payer, the institution or the central bank instead of waiting for them.
+ */
+export class Sandbox {
+  constructor(private readonly t: Transport) {}
+
+  /** The simulated payer pays the charge now (it would pay itself after `SANDBOX_AUTOPAY_SECONDS`). */
+  async payTransaction(id: string, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/transactions/{id}/pay', { ...init, params: { path: { id } } }), options);
+    return answer.data;
+  }
+
+  /** The simulated institution reports any status for the charge (`{status, refusedReason?}`). */
+  async reportTransaction(id: string, body: JsonBodyOf<'sandboxReportTransaction'>, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/transactions/{id}/report', { ...init, params: { path: { id } }, body }), options);
+    return answer.data;
+  }
+
+  /** The buyer contests the charge: `{applied, dispute}`. */
+  async openDispute(transactionId: string, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/transactions/{id}/dispute', { ...init, params: { path: { id: transactionId } } }), options);
+    return answer.data;
+  }
+
+  /** The central bank returns the charge through MED: `{applied, dispute}`. */
+  async medReturn(transactionId: string, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/transactions/{id}/med', { ...init, params: { path: { id: transactionId } } }), options);
+    return answer.data;
+  }
+
+  /** Decides a dispute (`{outcome: 'WON' | 'LOST'}`). */
+  async decideDispute(disputeId: string, body: JsonBodyOf<'sandboxDecideDispute'>, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/disputes/{id}/decide', { ...init, params: { path: { id: disputeId } }, body }), options);
+    return answer.data;
+  }
+
+  /** The simulated institution reports any status for the withdrawal (`{status, reason?}`). */
+  async reportWithdrawal(id: string, body: JsonBodyOf<'sandboxReportWithdrawal'>, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/withdrawals/{id}/report', { ...init, params: { path: { id } }, body }), options);
+    return answer.data;
+  }
+}
