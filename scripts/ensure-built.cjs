@@ -9,7 +9,7 @@ const { spawnSync } = require('node:child_process');
 
 const root = join(__dirname, '..');
 const STAMP = join(root, 'dist', '.built');
-const SOURCES = ['src', 'bench', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = ['src', 'bench', 'packages/client/src', 'packages/client/scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 function newestMtime(path) {
   let st;
