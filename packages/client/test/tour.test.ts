@@ -124,4 +124,32 @@ describe("the README's tour through the SDK", () => {
     expect((await pixpay.webhooks.delete(hook.id)).deleted).toBe(true);
     expect(await pixpay.webhooks.list()).toEqual([]);
   });
+
+  it('the other calls answer what their types say, each answer contract-checked', async () => {
+    const s = await onboardSeller(app);
+    const pixpay = sdk(app, s.apiKey);
+    const disputed = await pixpay.transactions.create({ amount: 3000 });
+    const refunded = await pixpay.transactions.create({ amount: 2000 });
+    for (const c of [disputed, refunded]) await pixpay.sandbox.payTransaction(c.id);
+
+    expect((await pixpay.transactions.refund(refunded.id, { amount: 500 })).status).toBe('PARTIALLY_REFUNDED');
+    expect((await pixpay.transactions.list({ status: 'PAID' })).items.map((t) => t.id)).toEqual([disputed.id]);
+
+    const { dispute } = await pixpay.sandbox.openDispute(disputed.id);
+    expect((await pixpay.disputes.get(dispute.id)).id).toBe(dispute.id);
+    expect((await pixpay.disputes.list()).count).toBe(1);
+    expect((await pixpay.sandbox.decideDispute(dispute.id, { outcome: 'WON' })).applied).toBe(true);
+
+    const w = await pixpay.withdrawals.create({ amount: 500, method: 'PIX', pixKeyType: 'EMAIL', pixKey: 'maria@example.com' });
+    expect((await pixpay.withdrawals.get(w.id)).id).toBe(w.id);
+    expect(await pixpay.withdrawals.csv()).toContain(w.id);
+    expect((await pixpay.sandbox.reportWithdrawal(w.id, { status: 'CANCELED' })).withdrawal.status).toBe('CANCELED');
+
+    expect((await pixpay.statement.summary()).totalCredits).toBeGreaterThanOrEqual(5000);
+    expect((await pixpay.webhooks.postbackSecret()).secret).toMatch(/^whsec_/);
+    expect((await pixpay.webhooks.resendTransactionEvents({ transactionIds: [refunded.id] })).results).toHaveLength(1);
+    expect((await pixpay.dataSubject.export()).message).toEqual(expect.any(String));
+    expect((await pixpay.health.get()).checks.database).toBe('ok');
+    expect((await pixpay.health.live()).status).toBe('ok');
+  });
 });
