@@ -56,7 +56,7 @@ describe('dashboard disputes in Chromium', () => {
     const sandbox = await context.newPage();
     await sandbox.goto(`${app.url}/dashboard/#/sandbox/${charge.id}`);
     await sandbox.getByRole('button', { name: 'Pagar agora' }).click();
-    await textOf(sandbox.getByRole('status')).toMatch('PAID');
+    await textOf(sandbox.getByRole('status')).toMatch('Paga');
     await sandbox.getByRole('button', { name: 'Abrir contestação' }).click();
     await textOf(sandbox.getByRole('status')).toMatch('Em disputa');
     await visible(sandbox.getByRole('link', { name: 'Ver disputa' }));
