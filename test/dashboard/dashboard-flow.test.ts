@@ -50,7 +50,7 @@ describe('seller dashboard in Chromium', () => {
     await page.getByLabel('Senha').fill('short');
     await page.getByRole('button', { name: 'Criar conta', exact: true }).click();
     // The API's own validation message is shown.
-    await textOf(page.getByRole('alert')).toMatch(/password/i);
+    await textOf(page.getByRole('alert')).toMatch(/senha/i);
     await page.getByLabel('Senha').fill('correct horse battery');
     await page.getByRole('button', { name: 'Criar conta', exact: true }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Cadastro do vendedor' }));
@@ -63,7 +63,7 @@ describe('seller dashboard in Chromium', () => {
     await visible(page.getByRole('alert'));
     await page.getByLabel('CPF ou CNPJ').fill('000.000.000-00');
     await page.getByRole('button', { name: 'Cadastrar vendedor' }).click();
-    await visible(page.getByText('Aprovado'));
+    await textOf(page.locator('.facts [data-status="APPROVED"]')).toBe('Aprovado');
 
     // 2FA enrolment with its QR, confirmed with a code.
     await page.getByRole('button', { name: 'Ativar 2FA' }).click();
@@ -104,7 +104,7 @@ describe('seller dashboard in Chromium', () => {
     const sandbox = await context.newPage();
     await sandbox.goto(`${app.url}/dashboard/#/sandbox/${chargeId}`);
     await sandbox.getByRole('button', { name: 'Pagar agora' }).click();
-    await textOf(sandbox.getByRole('status')).toMatch('PAID');
+    await textOf(sandbox.getByRole('status')).toMatch('Paga');
     await statusOf(row.locator('.badge')).toBe('PAID');
     await accessible();
     expect(await screenshots(page, '05-charges')).toEqual([]);
@@ -124,7 +124,7 @@ describe('seller dashboard in Chromium', () => {
     // The wallet: 100,00 - 0,99 fee - 50,00 refund.
     await go('wallet', 'Carteira');
     await textOf(page.getByTestId('balance-available')).toBe('R$ 49,01');
-    await visible(page.getByRole('row').filter({ hasText: 'CREDIT' }).first());
+    await visible(page.getByRole('row').filter({ hasText: 'Crédito' }).first());
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe('extrato.csv');
     await visible(page.locator('canvas[role="img"]'));
@@ -138,7 +138,7 @@ describe('seller dashboard in Chromium', () => {
     await page.getByLabel('Chave PIX', { exact: true }).fill('destino@example.com');
     await page.getByLabel('Código 2FA').fill('000000');
     await page.getByRole('button', { name: 'Criar' }).click();
-    await textOf(page.getByRole('alert')).toMatch('INVALID_MFA_CODE');
+    await textOf(page.getByRole('alert')).toMatch('Código 2FA incorreto');
     app.clock.advance(30_000);
     await page.getByLabel('Código 2FA').fill(totpCode(secret, app.clock.now()));
     await page.getByRole('button', { name: 'Criar' }).click();

@@ -56,9 +56,9 @@ describe('dashboard disputes in Chromium', () => {
     const sandbox = await context.newPage();
     await sandbox.goto(`${app.url}/dashboard/#/sandbox/${charge.id}`);
     await sandbox.getByRole('button', { name: 'Pagar agora' }).click();
-    await textOf(sandbox.getByRole('status')).toMatch('PAID');
+    await textOf(sandbox.getByRole('status')).toMatch('Paga');
     await sandbox.getByRole('button', { name: 'Abrir contestação' }).click();
-    await textOf(sandbox.getByRole('status')).toMatch('DISPUTE');
+    await textOf(sandbox.getByRole('status')).toMatch('Em disputa');
     await visible(sandbox.getByRole('link', { name: 'Ver disputa' }));
 
     // The disputes list shows it without a reload: OPEN, the whole paid amount, the charge linked.
@@ -91,15 +91,16 @@ describe('dashboard disputes in Chromium', () => {
     const reason = page.getByLabel('Justificativa');
     const files = page.getByLabel('Arquivos (PDF, PNG ou JPG)');
     await page.getByRole('button', { name: 'Enviar recurso' }).click();
-    await textOf(page.getByRole('alert')).toMatch('APPEAL_REASON_REQUIRED');
+    await textOf(page.getByRole('alert')).toMatch('Escreva a justificativa.');
     await reason.fill('Produto entregue; comprovante e foto da entrega anexos.');
     await files.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByRole('button', { name: 'Enviar recurso' }).click();
-    await textOf(page.getByRole('alert')).toMatch('notas.txt INVALID_FILE_TYPE');
+    await textOf(page.getByRole('alert')).toMatch('notas.txt: Tipo de arquivo não aceito');
     // A file that only claims to be a PDF passes the browser's check; the API's refusal is shown.
     await files.setInputFiles({ name: 'falso.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
     await page.getByRole('button', { name: 'Enviar recurso' }).click();
-    await textOf(page.getByRole('alert')).toBe('files must be PDF, JPG or PNG (judged by their content) INVALID_FILE_TYPE');
+    await textOf(page.getByRole('alert')).toBe('Tipo de arquivo não aceito (só PDF, PNG ou JPG, pelo conteúdo).');
+    expect(await page.getByRole('alert').getAttribute('data-code')).toBe('INVALID_FILE_TYPE');
     await statusOf(page.locator('.card-head .badge')).toBe('OPEN');
 
     // The real appeal: two files in one multipart request; the status changes and the files are listed.
@@ -114,7 +115,7 @@ describe('dashboard disputes in Chromium', () => {
     await expect.poll(() => evidence.count()).toBe(2);
     await textOf(evidence.filter({ hasText: 'entrega.png' })).toMatch(/PNG/);
     await expect.poll(() => page.getByRole('button', { name: 'Enviar recurso' }).count()).toBe(0);
-    await visible(page.getByText('DISPUTE_UNDER_REVIEW'));
+    await textOf(page.locator('[data-event="DISPUTE_UNDER_REVIEW"]')).toBe('Recurso enviado');
 
     // The evidence downloads with the session: the same bytes that were sent.
     const [download] = await Promise.all([page.waitForEvent('download'), evidence.filter({ hasText: 'entrega.png' }).getByRole('link', { name: 'Baixar entrega.png' }).click()]);
@@ -125,16 +126,16 @@ describe('dashboard disputes in Chromium', () => {
 
     // The institution decides for the seller (sandbox tab); the detail follows live.
     await sandbox.getByRole('button', { name: 'Decidir: vendedor ganha' }).click();
-    await textOf(sandbox.getByRole('status')).toMatch('PAID');
+    await textOf(sandbox.getByRole('status')).toMatch('Paga');
     await sandbox.close();
     await statusOf(page.locator('.card-head .badge')).toBe('WON');
-    await visible(page.getByText('DISPUTE_RESOLVED'));
+    await textOf(page.locator('[data-event="DISPUTE_RESOLVED"]')).toBe('Decidida a favor do vendedor');
 
     // The charge's timeline carries its dispute's steps, with a link to it.
     await page.getByRole('link', { name: charge.id }).click();
     await visible(page.getByRole('heading', { level: 1, name: new RegExp(charge.id) }));
     const timeline = page.locator('.timeline');
-    await textOf(timeline).toMatch(/DISPUTE_CREATED.*DISPUTE_UNDER_REVIEW.*DISPUTE_RESOLVED/);
+    await textOf(timeline).toMatch(/Disputa aberta.*Recurso enviado.*Decidida a favor do vendedor/);
     expect(await page.getByRole('link', { name: 'Ver disputa' }).getAttribute('href')).toBe(`#/disputes/${disputeId}`);
 
     // English: texts and money follow the language.

@@ -45,6 +45,20 @@ describe('sandbox mutations', () => {
     expect(codeOf(await gql(app, PAY, { id }))).toBe('UNAUTHENTICATED');
   });
 
+  it('lists the test CPFs whose KYC the sandbox decides at once, as registration really decides it', async () => {
+    const info = await gql(app, '{ sandbox { kycDocuments { document kycStatus } } }', {}, seller.session);
+    const documents = info.data!.sandbox.kycDocuments as { document: string; kycStatus: string }[];
+    expect(documents.map((d) => d.kycStatus).sort()).toEqual(['APPROVED', 'PENDING_REVIEW', 'REJECTED']);
+    for (const { document, kycStatus } of documents) {
+      const email = `kyc-${document}@example.com`;
+      await gql(app, 'mutation($e:String!){ signUp(email:$e, password:"correct horse battery"){ id } }', { e: email });
+      const session = (await gql(app, 'mutation($e:String!){ logIn(email:$e, password:"correct horse battery"){ token } }', { e: email })).data!.logIn.token as string;
+      const registered = await gql(app, 'mutation($d:String!){ registerSeller(name:"Loja KYC", document:$d){ kycStatus } }', { d: document }, session);
+      expect(registered.data!.registerSeller.kycStatus).toBe(kycStatus);
+    }
+    expect(codeOf(await gql(app, '{ sandbox { kycDocuments { document } } }'))).toBe('UNAUTHENTICATED');
+  });
+
   it('share their actions with the REST sandbox paths', async () => {
     const id = await newCharge();
     const bad = await rest(app, 'POST', `/v1/sandbox/transactions/${id}/report`, { key: seller.apiKey, body: { status: '' } });

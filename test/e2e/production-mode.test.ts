@@ -41,6 +41,12 @@ describe('production mode', () => {
     expect(res.errors?.[0]?.extensions?.code).toBe('SANDBOX_ONLY');
   });
 
+  it('tells clients there is no sandbox (no test values to offer)', async () => {
+    const res = await gql(app, '{ sandbox { kycDocuments { document } } }', {}, liveKey);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.sandbox).toBeNull();
+  });
+
   it('never lets the simulator stand in for a real institution: charges and payouts are 503 until one is connected', async () => {
     const charge = await rest(app, 'POST', '/api/v1/cobranca/transactions', { key: liveKey, body: { amount: 1000 }, idempotencyKey: randomUUID() });
     expect(charge.status).toBe(503);

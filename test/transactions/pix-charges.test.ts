@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBrCode, verifyBrCode } from '../../src/domain/pix/br-code';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 
@@ -181,7 +181,24 @@ describe('reading and listing', () => {
     expect(ranged.body.data.items.map((t: { id: string }) => t.id)).toEqual([ids[3], ids[2], ids[1]]);
   });
 
-  it.each([['limit=0'], ['limit=501'], ['offset=-1'], ['status=NOPE'], ['paymentMethod=CASH'], ['createdFrom=yesterday'], ['limit=abc']])('400 for %s', async (q) => {
+  it('searches the id, description and merchant order id, case-insensitive, through both doors', async () => {
+    const s = await onboardSeller(app);
+    const shoes = (await create({ amount: 1000, description: 'Tênis de corrida', merchantOrderId: 'loja-77' }, randomUUID(), s.apiKey)).body.data.id as string;
+    const percent = (await create({ amount: 1000, description: 'Desconto de 100%' }, randomUUID(), s.apiKey)).body.data.id as string;
+    await create({ amount: 1000, description: 'Camiseta' }, randomUUID(), s.apiKey);
+    const found = async (term: string) =>
+      (await rest(app, 'GET', `${TX}?search=${encodeURIComponent(term)}`, { key: s.apiKey })).body.data.items.map((t: { id: string }) => t.id);
+    expect(await found('TÊNIS')).toEqual([shoes]);
+    expect(await found('LOJA-7')).toEqual([shoes]);
+    expect(await found(shoes.slice(2, 12))).toEqual([shoes]);
+    // LIKE wildcards in the term are plain characters.
+    expect(await found('100%')).toEqual([percent]);
+    expect(await found('%')).toEqual([percent]);
+    const graphql = await gql(app, 'query($q: String) { transactions(search: $q) { total items { id } } }', { q: 'tênis' }, s.session);
+    expect(graphql.data!.transactions).toEqual({ total: 1, items: [{ id: shoes }] });
+  });
+
+  it.each([['limit=0'], ['limit=501'], ['offset=-1'], ['status=NOPE'], ['paymentMethod=CASH'], ['createdFrom=yesterday'], ['limit=abc'], [`search=${'x'.repeat(201)}`]])('400 for %s', async (q) => {
     const res = await rest(app, 'GET', `${TX}?${q}`, { key: seller.apiKey });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_QUERY_PARAMETER');

@@ -9,6 +9,7 @@ import type { Transaction } from '../transactions/transaction.types';
 import { TRANSACTION_COMMAND_FOR_DECISION, applyDisputeTransition } from './dispute-machine';
 import type { Dispute } from './dispute.types';
 import { emitDisputeEvents, type DisputesDeps } from './disputes.deps';
+import { STATEMENT_DESCRIPTIONS } from '../ledger/statement-descriptions';
 
 export type DisputeOutcome = 'WON' | 'LOST';
 
@@ -52,7 +53,7 @@ export class DisputeDecisions {
         fromBlocked: Math.min(dispute.blockedAmount, balances.blocked),
         balances,
         description: `Dispute ${dispute.id} decided for the buyer`,
-        line: 'Dispute lost',
+        line: STATEMENT_DESCRIPTIONS.disputeLost,
         metadata: { disputeId: dispute.id },
       });
       if ((await this.d.ledger.postEntry(tx, draft)).created) dispute.owedAmount = owed;

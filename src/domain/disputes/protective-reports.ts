@@ -12,6 +12,7 @@ import type { DisputeOrigin } from './dispute-status';
 import type { Dispute } from './dispute.types';
 import { DISPUTE_JOBS } from './dispute-jobs';
 import { disputedAmount, emitDisputeEvents, type DisputesDeps } from './disputes.deps';
+import { STATEMENT_DESCRIPTIONS } from '../ledger/statement-descriptions';
 
 /**
  * Institution words that are decisions, not statuses (ours; the institution reports
@@ -128,7 +129,7 @@ export class DisputeProtectiveReports implements ProtectiveReports {
       amount,
       balances,
       description: `Chargeback (MED) of transaction ${t.id}`,
-      line: 'Chargeback (MED)',
+      line: STATEMENT_DESCRIPTIONS.chargebackMed,
     });
     const posted = await this.d.ledger.postEntry(tx, draft);
     const dispute = this.newDispute(t, 'MED', amount, now);

@@ -1,6 +1,7 @@
 import type { Cents } from '../shared/money';
 import { availableAccount, blockedAccount } from './ledger-accounts';
 import type { JournalEntryDraft, PaymentMethod } from './ledger.types';
+import { STATEMENT_DESCRIPTIONS } from './statement-descriptions';
 
 /**
  * Money retained while a transaction is under review (PENDING_REVIEW) or blocked
@@ -22,7 +23,7 @@ function move(i: { sellerId: string; transactionId: string; holdId: string; amou
       { account: release ? blocked : available, amount: -i.amount },
       { account: release ? available : blocked, amount: i.amount },
     ],
-    lines: [release ? { type: 'RELEASE_RETAINED', amount: i.amount, description: 'Retained balance released (review)', fee: false } : { type: 'RETAINED', amount: i.amount, description: 'Balance retained (review)', fee: false }],
+    lines: [release ? { type: 'RELEASE_RETAINED', amount: i.amount, description: STATEMENT_DESCRIPTIONS.releasedAfterReview, fee: false } : { type: 'RETAINED', amount: i.amount, description: STATEMENT_DESCRIPTIONS.retainedForReview, fee: false }],
     metadata: { holdId: i.holdId, method: i.method ?? 'PIX' },
   };
 }

@@ -3,6 +3,7 @@ import type { Cents } from '../shared/money';
 import { availableAccount, blockedAccount } from './ledger-accounts';
 import type { EntryKind, JournalEntryDraft, PaymentMethod, Posting, StatementLine } from './ledger.types';
 import { PLATFORM_ACCOUNTS } from './ledger.types';
+import { CORRECTION_DESCRIPTION_PREFIX, STATEMENT_DESCRIPTIONS } from './statement-descriptions';
 
 /**
  * One builder per business fact. Each returns a balanced journal entry with the
@@ -76,10 +77,10 @@ export function pixCredit(i: { sellerId: string; transactionId: string; amount: 
     { account: PLATFORM_ACCOUNTS.providerClearing, amount: -amount },
     { account: seller, amount },
   ];
-  const lines = [line('CREDIT', amount, 'PIX received')];
+  const lines = [line('CREDIT', amount, STATEMENT_DESCRIPTIONS.pixReceived)];
   if (fee > 0) {
     postings.push({ account: seller, amount: -fee }, { account: PLATFORM_ACCOUNTS.fees, amount: fee });
-    lines.push(line('DEBIT', fee, 'PIX cash-in fee', true));
+    lines.push(line('DEBIT', fee, STATEMENT_DESCRIPTIONS.pixFee, true));
   }
   return entry({
     reference: `credit:transaction:${id(i.transactionId, 'transactionId')}`,
@@ -93,8 +94,8 @@ export function pixCredit(i: { sellerId: string; transactionId: string; amount: 
 }
 
 const METHOD_CREDIT = {
-  BOLETO: { kind: 'BOLETO_CREDIT', received: 'Boleto paid', fee: 'Boleto fee' },
-  CARD: { kind: 'CARD_CREDIT', received: 'Card payment approved', fee: 'Card fee' },
+  BOLETO: { kind: 'BOLETO_CREDIT', received: STATEMENT_DESCRIPTIONS.boletoReceived, fee: STATEMENT_DESCRIPTIONS.boletoFee },
+  CARD: { kind: 'CARD_CREDIT', received: STATEMENT_DESCRIPTIONS.cardReceived, fee: STATEMENT_DESCRIPTIONS.cardFee },
 } as const;
 
 /**
@@ -147,7 +148,7 @@ export function refundDebit(i: { sellerId: string; transactionId: string; refund
       { account: availableAccount(id(i.sellerId, 'sellerId'), i.method ?? 'PIX'), amount: -amount },
       { account: PLATFORM_ACCOUNTS.providerClearing, amount },
     ],
-    lines: [line('DEBIT', amount, 'Refund')],
+    lines: [line('DEBIT', amount, STATEMENT_DESCRIPTIONS.refund)],
   });
 }
 
@@ -167,7 +168,7 @@ export function chargebackDebit(i: { sellerId: string; transactionId: string; am
       { account: availableAccount(id(i.sellerId, 'sellerId'), i.method ?? 'PIX'), amount: -amount },
       { account: PLATFORM_ACCOUNTS.providerClearing, amount },
     ],
-    lines: [line('DEBIT', amount, 'Chargeback (MED)')],
+    lines: [line('DEBIT', amount, STATEMENT_DESCRIPTIONS.chargebackMed)],
   });
 }
 
@@ -187,7 +188,7 @@ export function chargebackReversal(i: { sellerId: string; transactionId: string;
       { account: PLATFORM_ACCOUNTS.providerClearing, amount: -amount },
       { account: availableAccount(id(i.sellerId, 'sellerId'), i.method ?? 'PIX'), amount },
     ],
-    lines: [line('CREDIT', amount, 'Chargeback reversed')],
+    lines: [line('CREDIT', amount, STATEMENT_DESCRIPTIONS.chargebackReversed)],
   });
 }
 
@@ -208,7 +209,7 @@ export function block(i: { sellerId: string; disputeId: string; transactionId?: 
       { account: availableAccount(sellerId, i.method ?? 'PIX'), amount: -amount },
       { account: blockedAccount(sellerId), amount },
     ],
-    lines: [line('RETAINED', amount, 'Balance retained (dispute)')],
+    lines: [line('RETAINED', amount, STATEMENT_DESCRIPTIONS.retained)],
     metadata: { disputeId: i.disputeId, method: i.method ?? 'PIX' },
   });
 }
@@ -230,7 +231,7 @@ export function release(i: { sellerId: string; disputeId: string; transactionId?
       { account: blockedAccount(sellerId), amount: -amount },
       { account: availableAccount(sellerId, i.method ?? 'PIX'), amount },
     ],
-    lines: [line('RELEASE_RETAINED', amount, 'Retained balance released')],
+    lines: [line('RELEASE_RETAINED', amount, STATEMENT_DESCRIPTIONS.retainedReleased)],
     metadata: { disputeId: i.disputeId, method: i.method ?? 'PIX' },
   });
 }
@@ -252,7 +253,7 @@ export function blockedDebit(i: { sellerId: string; disputeId: string; transacti
       { account: blockedAccount(sellerId), amount: -amount },
       { account: PLATFORM_ACCOUNTS.providerClearing, amount },
     ],
-    lines: [line('DEBIT', amount, 'Dispute lost')],
+    lines: [line('DEBIT', amount, STATEMENT_DESCRIPTIONS.disputeLost)],
     metadata: { disputeId: i.disputeId },
   });
 }
@@ -270,10 +271,10 @@ export function withdrawalDebit(i: { sellerId: string; withdrawalId: string; amo
     { account: seller, amount: -amount },
     { account: PLATFORM_ACCOUNTS.payouts, amount },
   ];
-  const lines = [line('DEBIT', amount, 'Withdrawal')];
+  const lines = [line('DEBIT', amount, STATEMENT_DESCRIPTIONS.withdrawal)];
   if (fee > 0) {
     postings.push({ account: seller, amount: -fee }, { account: PLATFORM_ACCOUNTS.fees, amount: fee });
-    lines.push(line('DEBIT', fee, 'Withdrawal fee', true));
+    lines.push(line('DEBIT', fee, STATEMENT_DESCRIPTIONS.withdrawalFee, true));
   }
   return entry({
     reference: `debit:withdrawal:${id(i.withdrawalId, 'withdrawalId')}`,
@@ -298,10 +299,10 @@ export function withdrawalRefund(i: { sellerId: string; withdrawalId: string; am
     { account: PLATFORM_ACCOUNTS.payouts, amount: -amount },
     { account: seller, amount },
   ];
-  const lines = [line('CREDIT', amount, 'Withdrawal refunded')];
+  const lines = [line('CREDIT', amount, STATEMENT_DESCRIPTIONS.withdrawalRefunded)];
   if (fee > 0) {
     postings.push({ account: PLATFORM_ACCOUNTS.fees, amount: -fee }, { account: seller, amount: fee });
-    lines.push(line('CREDIT', fee, 'Withdrawal fee refunded', true));
+    lines.push(line('CREDIT', fee, STATEMENT_DESCRIPTIONS.withdrawalFeeRefunded, true));
   }
   return entry({
     reference: `refund:withdrawal:${id(i.withdrawalId, 'withdrawalId')}`,
@@ -392,7 +393,7 @@ export function operatorAdjustment(i: {
       { account: PLATFORM_ACCOUNTS.adjustments, amount: -signed },
       { account: availableAccount(id(i.sellerId, 'sellerId'), i.method ?? 'PIX'), amount: signed },
     ],
-    lines: [line(i.direction, amount, `Correction: ${reason}`)],
+    lines: [line(i.direction, amount, `${CORRECTION_DESCRIPTION_PREFIX}${reason}`)],
     metadata: { reason, operatorId: i.operatorId, method: i.method ?? 'PIX' },
   });
 }

@@ -4,6 +4,7 @@ import { availableAccount, blockedAccount, bucketOfMethod, debtAccount } from '.
 import { totalAvailable } from './journal-entry';
 import type { EntryKind, JournalEntryDraft, PaymentMethod, Posting, SellerBalances } from './ledger.types';
 import { PAYMENT_METHODS, PLATFORM_ACCOUNTS } from './ledger.types';
+import { withOwedCents } from './statement-descriptions';
 
 /**
  * The seller's debt. A MED return or a lost dispute must take its money even when the
@@ -66,7 +67,7 @@ export function forcedDebit(i: ForcedDebitInput): { draft: JournalEntryDraft; ow
       withdrawalId: null,
       description: i.description,
       postings,
-      lines: [{ type: 'DEBIT', amount: i.amount, description: rest > 0 ? `${i.line} (${rest} cents owed)` : i.line, fee: false }],
+      lines: [{ type: 'DEBIT', amount: i.amount, description: rest > 0 ? withOwedCents(i.line, rest) : i.line, fee: false }],
       metadata: { ...(i.metadata ?? {}), owed: rest },
     },
   };

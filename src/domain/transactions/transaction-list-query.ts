@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { coded, codedMessage, issue, parseWith, queryEnum, queryInteger } from '../shared/zod-input';
+import { coded, codedMessage, issue, parseWith, queryEnum, queryInteger, queryText } from '../shared/zod-input';
 import { TRANSACTION_STATUSES } from './transaction-status';
 import { TRANSACTION_PAYMENT_METHODS, type TransactionListFilter } from './transaction.types';
 
 export const LIST_LIMITS = { defaultLimit: 50, minLimit: 1, maxLimit: 500 } as const;
 const MAX_OFFSET = 10_000_000;
+const SEARCH_MAX = 200;
 const CODE = 'INVALID_QUERY_PARAMETER';
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -37,6 +38,13 @@ export const TransactionListQuery = z
     offset: queryInteger({ min: 0, max: MAX_OFFSET, code: CODE, message: `offset must be an integer from 0 to ${MAX_OFFSET}`, description: 'rows to skip' }),
     createdFrom: dateTime('createdFrom', 'ISO 8601 date-time, inclusive'),
     createdUntil: dateTime('createdUntil', 'ISO 8601 date-time, inclusive'),
+    search: queryText({
+      max: SEARCH_MAX,
+      pattern: /^[^\u0000-\u001f]*$/,
+      code: CODE,
+      message: `search must be a string of at most ${SEARCH_MAX} characters`,
+      description: 'case-insensitive substring of id, description, merchantOrderId or end2endId',
+    }),
   })
   .superRefine((q, ctx) => {
     if (q.createdFrom && q.createdUntil && new Date(q.createdFrom) > new Date(q.createdUntil)) {
@@ -54,5 +62,6 @@ export function parseTransactionListQuery(sellerId: string, query: Record<string
     paymentMethod: q.paymentMethod,
     createdFrom: q.createdFrom ? new Date(q.createdFrom) : undefined,
     createdUntil: q.createdUntil ? new Date(q.createdUntil) : undefined,
+    search: q.search,
   };
 }

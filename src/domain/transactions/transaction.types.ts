@@ -91,6 +91,8 @@ export interface TransactionListFilter {
   paymentMethod?: TransactionPaymentMethod;
   createdFrom?: Date;
   createdUntil?: Date;
+  /** case-insensitive substring of id, description, merchantOrderId or end2endId */
+  search?: string;
   limit: number;
   offset: number;
 }

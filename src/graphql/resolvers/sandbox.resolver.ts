@@ -1,6 +1,7 @@
-import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { DomainError } from '../../domain/shared/errors';
-import { type GqlContext, requireSeller } from '../context';
+import { type GqlContext, requirePrincipal, requireSeller } from '../context';
+import { SandboxInfoType } from '../types/sandbox.types';
 import { TransactionType } from '../types/transaction.types';
 
 /** The schema is the same in every mode; production refuses these as the REST door has no such paths. */
@@ -11,6 +12,12 @@ function requireSandbox(ctx: GqlContext): void {
 /** Sandbox simulations: the same actions as POST /v1/sandbox/transactions/:id/{pay,report}. */
 @Resolver()
 export class SandboxResolver {
+  @Query(() => SandboxInfoType, { nullable: true, description: 'null in production mode; in the sandbox, the test values it accepts' })
+  sandbox(@Ctx() ctx: GqlContext) {
+    requirePrincipal(ctx);
+    return ctx.services.mode === 'sandbox' ? SandboxInfoType.current() : null;
+  }
+
   @Mutation(() => TransactionType, { description: 'sandbox only: the simulated payer pays this charge now' })
   async sandboxPayTransaction(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
     requireSandbox(ctx);

@@ -14,7 +14,9 @@ export class TransactionResolver {
     return TransactionType.fromView(transactionView(await ctx.services.transactions.get(requireSeller(ctx).id, id)));
   }
 
-  @Query(() => TransactionPageType, { description: 'newest first; createdFrom / createdUntil are inclusive ISO 8601 date-times' })
+  @Query(() => TransactionPageType, {
+    description: 'newest first; createdFrom / createdUntil are inclusive ISO 8601 date-times; search: case-insensitive substring of id, description, merchantOrderId or end2endId',
+  })
   async transactions(
     @Ctx() ctx: GqlContext,
     @Arg('limit', () => Int, { nullable: true, description: '1 to 500, default 50' }) limit: number | null,
@@ -23,6 +25,7 @@ export class TransactionResolver {
     @Arg('paymentMethod', () => String, { nullable: true }) paymentMethod: string | null,
     @Arg('createdFrom', () => Date, { nullable: true }) createdFrom: Date | null,
     @Arg('createdUntil', () => Date, { nullable: true }) createdUntil: Date | null,
+    @Arg('search', () => String, { nullable: true }) search: string | null,
   ) {
     const filter = parseTransactionListQuery(requireSeller(ctx).id, {
       limit: limit ?? undefined,
@@ -31,6 +34,7 @@ export class TransactionResolver {
       paymentMethod: paymentMethod ?? undefined,
       createdFrom: createdFrom?.toISOString(),
       createdUntil: createdUntil?.toISOString(),
+      search: search ?? undefined,
     });
     const { items, total } = await ctx.services.transactions.list(filter);
     return Object.assign(new TransactionPageType(), offsetPage(items.map((t) => TransactionType.fromView(transactionView(t))), total, filter.limit, filter.offset));

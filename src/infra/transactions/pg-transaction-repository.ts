@@ -4,6 +4,7 @@ import type { TransactionRepository } from '../../domain/transactions/transactio
 import type { BoletoCharge, CardSummary, Transaction, TransactionListFilter, TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
+import { containsPattern } from '../db/contains-pattern';
 
 interface Row {
   id: string;
@@ -157,6 +158,11 @@ export class PgTransactionRepository implements TransactionRepository {
     if (f.createdUntil) {
       where.push('created_at <= ?');
       params.push(f.createdUntil);
+    }
+    if (f.search) {
+      const p = containsPattern(f.search);
+      where.push(`(id ilike ? escape '!' or description ilike ? escape '!' or merchant_order_id ilike ? escape '!' or end2end_id ilike ? escape '!')`);
+      params.push(p, p, p, p);
     }
     const clause = where.join(' and ');
     const [rows, count] = await Promise.all([

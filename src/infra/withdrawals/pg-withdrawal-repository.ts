@@ -6,6 +6,7 @@ import type { WithdrawalRepository } from '../../domain/withdrawals/withdrawals.
 import type { Withdrawal, WithdrawalListFilter } from '../../domain/withdrawals/withdrawal.types';
 import type { Sql } from '../db/sql';
 import { cents, date } from '../ledger/sql-values';
+import { containsPattern } from '../db/contains-pattern';
 
 interface Row {
   id: string;
@@ -58,9 +59,6 @@ function toWithdrawal(r: Row): Withdrawal {
     updatedAt: date(r.updated_at),
   };
 }
-
-/** LIKE pattern for a case-insensitive substring, with the wildcards of the term escaped (escape char `!`). */
-export const containsPattern = (term: string): string => `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** The WHERE clause of a list filter (without take / skip), with its parameters. */
 export function whereOf(f: WithdrawalListFilter): { clause: string; params: unknown[] } {

@@ -20,7 +20,7 @@ const Appeal = graphql(`
  */
 /** The key stays the same until an appeal succeeds: the API stores only successes, so a retry after a lost answer is not a second appeal. */
 export function AppealForm({ disputeId, onSent }: { disputeId: string; onSent(message: string): void }) {
-  const { t, locale } = useI18n();
+  const { t, locale, errorText } = useI18n();
   const limits = useQuery(Limits, {});
   const appeal = useMutation(Appeal);
   const [reason, setReason] = useState('');
@@ -64,9 +64,9 @@ export function AppealForm({ disputeId, onSent }: { disputeId: string; onSent(me
             {problems.length > 0 && (
               <ul className="error" role="alert">
                 {problems.map((p, i) => (
-                  <li key={i}>
-                    {t(`problem_${p.code}`)}
-                    {p.file && `: ${p.file}`} <code>{p.code}</code>
+                  <li key={i} data-code={p.code}>
+                    {p.file && `${p.file}: `}
+                    {errorText(p.code, p.code)}
                   </li>
                 ))}
               </ul>

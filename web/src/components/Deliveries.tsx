@@ -35,7 +35,7 @@ export function DeliveryTable({ deliveries, actions }: { deliveries: readonly De
                   <small className="muted">{d.url}</small>
                 </td>
                 <td>
-                  <StatusBadge status={d.status} /> {d.lastStatusCode ? <small>HTTP {d.lastStatusCode}</small> : null}
+                  <StatusBadge status={d.status} family="WebhookDeliveryStatus" /> {d.lastStatusCode ? <small>HTTP {d.lastStatusCode}</small> : null}
                 </td>
                 <td>{d.attempts}</td>
                 <td className="row-actions">
@@ -67,7 +67,7 @@ function Attempts({ id }: { id: string }) {
       <ul className="attempts">
         {log.map((a) => (
           <li key={a.id}>
-            {t('attempt')} {a.number} · {dateTime(a.attemptedAt)} · <StatusBadge status={a.success ? 'DELIVERED' : 'FAILED'} /> {a.statusCode ?? '—'} · {t('latency')} {a.latencyMs} ms
+            {t('attempt')} {a.number} · {dateTime(a.attemptedAt)} · <StatusBadge status={a.success ? 'DELIVERED' : 'FAILED'} family="WebhookDeliveryStatus" /> {a.statusCode ?? '—'} · {t('latency')} {a.latencyMs} ms
             {a.error && <span className="error"> · {a.error}</span>}
             {a.responseExcerpt && (
               <>

@@ -1,14 +1,15 @@
 import { type ReactNode, useId, useState } from 'react';
 import type { ApiError } from '../lib/client';
 import { useI18n } from '../lib/i18n';
+import type { CodeFamily } from '../lib/labels/code-labels';
 
-/** The API's message for a failed call, announced to screen readers. */
+/** What a failed call's code means, announced to screen readers; the code itself stays for support in `data-code`. */
 export function ErrorMessage({ error }: { error: ApiError | undefined }) {
-  const { t } = useI18n();
+  const { errorText } = useI18n();
   if (!error) return null;
   return (
-    <p className="error" role="alert">
-      {error.code === 'NETWORK_ERROR' ? t('networkError') : error.message} <code>{error.code}</code>
+    <p className="error" role="alert" data-code={error.code}>
+      {errorText(error.code, error.message)}
     </p>
   );
 }
@@ -23,12 +24,12 @@ export function Notice({ children }: { children: ReactNode }) {
 
 /** Loading, error (with retry) and empty states around a query's content. */
 export function Loadable({ loading, error, empty, reload, children }: { loading: boolean; error?: ApiError; empty?: boolean; reload?: () => void; children: ReactNode }) {
-  const { t } = useI18n();
+  const { t, errorText } = useI18n();
   if (error)
     return (
-      <div className="error-box" role="alert">
+      <div className="error-box" role="alert" data-code={error.code}>
         <p>
-          {t('errorLoading')}: {error.code === 'NETWORK_ERROR' ? t('networkError') : error.message} <code>{error.code}</code>
+          {t('errorLoading')}: {errorText(error.code, error.message)}
         </p>
         {reload && (
           <button type="button" onClick={reload}>
@@ -88,7 +89,6 @@ const TONE: Record<string, string> = {
   APPROVED: 'ok',
   DELIVERED: 'ok',
   REFUNDED: 'info',
-  CREATED: 'info',
   PARTIALLY_REFUNDED: 'info',
   PENDING: 'wait',
   WAITING_PAYMENT: 'wait',
@@ -98,15 +98,19 @@ const TONE: Record<string, string> = {
   OPEN: 'wait',
   UNDER_REVIEW: 'info',
   WON: 'ok',
+  TWO_FACTOR_ON: 'ok',
+  TWO_FACTOR_OFF: 'wait',
+  CREATED: 'info',
   EXPIRED: 'muted',
   CANCELED: 'muted',
 };
 
-/** A status word as a coloured badge; unknown statuses get the neutral tone. */
-export function StatusBadge({ status }: { status: string }) {
+/** A status as a coloured badge with its words; the code stays in `data-status`. Unknown statuses get the neutral tone. */
+export function StatusBadge({ status, family }: { status: string; family: CodeFamily }) {
+  const { label } = useI18n();
   return (
     <span className={`badge badge-${TONE[status] ?? 'bad'}`} data-status={status}>
-      {status}
+      {label(family, status)}
     </span>
   );
 }
@@ -155,19 +159,31 @@ export function DataTable({ columns, children }: { columns: (string | Column)[];
   );
 }
 
-/** A select of fixed values with an "all" choice first (filters). */
-export function ChoiceFilter({ label, value, choices, onChange }: { label: string; value: string; choices: readonly string[]; onChange(v: string): void }) {
+/** A select of fixed values with an "all" choice first (filters); each value shows its label. */
+export function ChoiceFilter({ label, value, choices, family, onChange }: { label: string; value: string; choices: readonly string[]; family: CodeFamily; onChange(v: string): void }) {
   const { t } = useI18n();
   return (
     <Field label={label}>
       {(id) => (
         <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">{t('all')}</option>
-          {choices.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
+          <CodeOptions family={family} codes={choices} />
         </select>
       )}
     </Field>
+  );
+}
+
+/** The options of a select of codes: the code as the value, its label as the text. */
+export function CodeOptions({ family, codes }: { family: CodeFamily; codes: readonly string[] }) {
+  const { label } = useI18n();
+  return (
+    <>
+      {codes.map((c) => (
+        <option key={c} value={c}>
+          {label(family, c)}
+        </option>
+      ))}
+    </>
   );
 }

@@ -12,6 +12,9 @@ export const ChargeUpdated = graphql(
   [ChargeFields],
 );
 
+/** A charge the payer can still pay: its QR code and countdown are worth showing. */
+export const awaitsPayment = (status: string): boolean => status === 'PENDING' || status === 'WAITING_PAYMENT';
+
 export const TRANSACTION_STATUSES = [
   'PENDING', 'WAITING_PAYMENT', 'PROCESSING', 'AUTHORIZED', 'PAID', 'PARTIALLY_REFUNDED', 'REFUNDED',
   'EXPIRED', 'FAILED', 'REFUSED', 'PENDING_REVIEW', 'BLOCKED', 'DISPUTE', 'CHARGEDBACK',

@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type CodeFamily, codeLabel, errorLabel } from './labels/code-labels';
+import { statementDescription } from './labels/statement-labels';
 import { en, type MessageKey, pt } from './messages';
-import { moneyFormat } from './money';
+import { type Cents, type Direction, moneyFormat, signedMoneyFormat } from './money';
 
 export type Locale = 'pt-BR' | 'en';
 const LOCALE_KEY = 'pixpay.locale';
@@ -10,7 +12,15 @@ interface I18n {
   t(key: MessageKey): string;
   setLocale(l: Locale): void;
   /** cents -> "R$ 1.234,56" (pt-BR) or "R$1,234.56" (en) */
-  money(cents: number | null | undefined): string;
+  money(cents: Cents | null | undefined): string;
+  /** a debit with a minus sign, a credit without, whatever sign the API sent */
+  signedMoney(cents: Cents, direction: Direction): string;
+  /** a code the API sends (a status, a method, a key type...) as words */
+  label(family: CodeFamily, code: string): string;
+  /** what an error code means; the API's message when the code is new to this app */
+  errorText(code: string, apiMessage: string): string;
+  /** a statement line's description as words of the locale */
+  statementText(description: string): string;
   /** an ISO instant in the user's time zone */
   dateTime(iso: string | null | undefined): string;
   date(iso: string): string;
@@ -36,6 +46,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       setLocale,
       t: (k) => dict[k],
       money: (c) => (c === null || c === undefined ? '—' : moneyFormat(locale, c)),
+      signedMoney: (c, direction) => signedMoneyFormat(locale, c, direction),
+      label: (family, code) => codeLabel(family, code, locale),
+      errorText: (code, apiMessage) => errorLabel(code, apiMessage, locale),
+      statementText: (description) => statementDescription(description, locale, (c) => moneyFormat(locale, c)),
       dateTime: (iso) => (iso ? dt.format(new Date(iso)) : '—'),
       date: (iso) => d.format(new Date(iso)),
     };

@@ -4,7 +4,8 @@ import { ErrorMessage, Field, Notice, Section, StatusBadge } from '../components
 import { graphql } from '../lib/graphql';
 import { useMutation } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
-import type { MessageKey } from '../lib/messages';
+import { formatDocument } from '../lib/documents';
+import { type SandboxInfo, useSandbox } from '../lib/sandbox';
 import { useMe } from '../lib/me';
 
 const RegisterSeller = graphql(`mutation RegisterSeller($name: String!, $document: String!) { registerSeller(name: $name, document: $document) { id kycStatus } }`);
@@ -26,6 +27,7 @@ export function AccountPage() {
 function SellerSection() {
   const { t, dateTime, money, locale } = useI18n();
   const { me, reload } = useMe();
+  const sandbox = useSandbox();
   const [name, setName] = useState('');
   const [document, setDocument] = useState('');
   const register = useMutation(RegisterSeller);
@@ -42,11 +44,16 @@ function SellerSection() {
           <dt>{t('sellerName')}</dt>
           <dd>{seller.name}</dd>
           <dt>{seller.documentType}</dt>
-          <dd>{seller.documentNumber}</dd>
+          <dd data-testid="seller-document">{formatDocument(seller.documentType, seller.documentNumber)}</dd>
           <dt>{t('kycStatus')}</dt>
           <dd>
-            <StatusBadge status={seller.kycStatus} /> {t(`kyc_${seller.kycStatus}` as MessageKey)}
+            <StatusBadge status={seller.kycStatus} family="KycStatus" />
           </dd>
+          {seller.kycStatus === 'PENDING_REVIEW' && sandbox && (
+            <dd className="facts-wide">
+              <SandboxKycHint intro={t('sandboxKycPending')} documents={sandbox.kycDocuments} />
+            </dd>
+          )}
           <dt>{t('createdAt')}</dt>
           <dd>{dateTime(seller.createdAt)}</dd>
           <dt>{t('feePlan')}</dt>
@@ -59,7 +66,7 @@ function SellerSection() {
   }
   return (
     <Section title={t('sellerTitle')}>
-      <p className="muted">{t('sandboxDocs')}</p>
+      {sandbox && <SandboxKycHint intro={t('sandboxKycHint')} documents={sandbox.kycDocuments} />}
       <form onSubmit={(e) => void submit(e)} className="grid-form">
         <Field label={t('sellerName')}>{(id) => <input id={id} required value={name} onChange={(e) => setName(e.target.value)} />}</Field>
         <Field label={t('sellerDocument')}>{(id) => <input id={id} required inputMode="numeric" value={document} onChange={(e) => setDocument(e.target.value)} />}</Field>
@@ -99,7 +106,7 @@ function TwoFactorSection() {
   return (
     <Section title={t('twoFactor')}>
       <p>
-        <StatusBadge status={enabled ? 'APPROVED' : 'PENDING'} /> {enabled ? t('twoFactorOn') : t('twoFactorOff')}
+        <StatusBadge status={enabled ? 'TWO_FACTOR_ON' : 'TWO_FACTOR_OFF'} family="Badge" />
       </p>
       {done && <Notice>{t('twoFactorActivated')}</Notice>}
       {!enabled && !enrolment && (
@@ -129,5 +136,23 @@ function TwoFactorSection() {
       )}
       <ErrorMessage error={confirm.error ?? disable.error} />
     </Section>
+  );
+}
+
+/** The sandbox's test CPFs and the KYC status each gets, as the API's registration rule decides it. */
+function SandboxKycHint({ intro, documents }: { intro: string; documents: SandboxInfo['kycDocuments'] }) {
+  const { t } = useI18n();
+  return (
+    <div className="hint" data-testid="sandbox-kyc-hint">
+      <p>{intro}</p>
+      <ul>
+        {documents.map((d) => (
+          <li key={d.document}>
+            <code>{formatDocument('CPF', d.document)}</code> → <StatusBadge status={d.kycStatus} family="KycStatus" />
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t('sandboxKycOthers')}</p>
+    </div>
   );
 }

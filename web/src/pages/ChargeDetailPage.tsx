@@ -2,14 +2,15 @@ import { type FormEvent, useState } from 'react';
 import { DeliveryTable, DeliveryFields } from '../components/Deliveries';
 import { PixCharge } from '../components/PixCharge';
 import { ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
-import { ChargeFields, ChargeUpdated } from '../lib/charges';
+import { awaitsPayment, ChargeFields, ChargeUpdated } from '../lib/charges';
 import { disputeSteps } from '../lib/disputes';
-import { newIdempotencyKey } from '../lib/client';
-import { graphql, readFragment } from '../lib/graphql';
+import { ApiError, newIdempotencyKey } from '../lib/client';
+import { graphql, readFragment, type ResultOf } from '../lib/graphql';
 import { useMutation, useQuery, useSubscription } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
 import { parseReais } from '../lib/money';
 import { href } from '../lib/router';
+import { useSandbox } from '../lib/sandbox';
 
 const Charge = graphql(
   `query Charge($id: ID!) {
@@ -24,12 +25,15 @@ const Refund = graphql(
   [ChargeFields],
 );
 
+const SandboxPay = graphql(`mutation SandboxPayNow($id: ID!) { sandboxPayTransaction(id: $id) { ...ChargeFields } }`, [ChargeFields]);
+
 const ChargeDispute = graphql(`query ChargeDispute($id: ID!) { dispute(id: $id) { id status createdAt appealedAt decidedAt } }`);
 
 const REFUNDABLE = new Set(['PAID', 'PARTIALLY_REFUNDED']);
 
 export function ChargeDetailPage({ id }: { id: string }) {
   const { t, money, dateTime } = useI18n();
+  const sandbox = useSandbox();
   const q = useQuery(Charge, { id });
   useSubscription(ChargeUpdated, { id }, (d) => {
     q.setData((prev) => (prev ? { ...prev, transaction: d.transactionUpdated } : prev));
@@ -44,11 +48,11 @@ export function ChargeDetailPage({ id }: { id: string }) {
   const disputeNow = disputeId && dispute.data?.dispute.id === disputeId ? dispute.data.dispute : undefined;
   // The timeline: creation, payment, every status event this charge emitted, and the steps
   // of its latest dispute as the dispute's own dates record them (oldest first).
-  const events = [
+  const events: { at: string; what: string; status?: string }[] = [
     ...(c ? [{ at: c.createdAt, what: 'TRANSACTION_CREATED' }] : []),
     ...(c?.paidAt ? [{ at: c.paidAt, what: 'TRANSACTION_PAID' }] : []),
     ...deliveries.filter((d) => d.trigger === 'EVENT').map((d) => ({ at: d.createdAt, what: d.eventType })),
-    ...(disputeNow ? disputeSteps(disputeNow).map((s) => ({ at: s.at, what: s.what })) : []),
+    ...(disputeNow ? disputeSteps(disputeNow).map((s) => ({ at: s.at, what: s.what, status: s.status })) : []),
     ...(c ? [{ at: c.updatedAt, what: `TRANSACTION_${c.status}` }] : []),
   ]
     .filter((e, i, all) => all.findIndex((x) => x.what === e.what) === i)
@@ -65,7 +69,7 @@ export function ChargeDetailPage({ id }: { id: string }) {
       <Loadable loading={q.loading} error={q.error} empty={!c} reload={q.reload}>
         {c && (
           <>
-            <Section title={c.description ?? c.id} actions={<StatusBadge status={c.status} />}>
+            <Section title={c.description ?? c.id} actions={<StatusBadge status={c.status} family="TransactionStatus" />}>
               <dl className="facts">
                 <dt>{t('total')}</dt>
                 <dd>{money(c.amount)}</dd>
@@ -82,7 +86,7 @@ export function ChargeDetailPage({ id }: { id: string }) {
                     <dt>{t('disputeOfCharge')}</dt>
                     <dd>
                       <a href={href('disputes', c.disputeId)}>{t('viewDispute')}</a>
-                      {disputeNow && <> <StatusBadge status={disputeNow.status} /></>}
+                      {disputeNow && <> <StatusBadge status={disputeNow.status} family="DisputeStatus" /></>}
                     </dd>
                   </>
                 )}
@@ -95,16 +99,20 @@ export function ChargeDetailPage({ id }: { id: string }) {
                   </>
                 )}
               </dl>
-              <p>
-                <a href={href('sandbox', c.id)}>{t('navSandbox')}: {t('payNow')} / {t('forceReport')}</a>
-              </p>
-              {c.pix && !['PAID', 'REFUNDED', 'PARTIALLY_REFUNDED'].includes(c.status) && <PixCharge pix={c.pix} />}
+              {sandbox && (
+                <SandboxActions
+                  id={c.id}
+                  payable={awaitsPayment(c.status)}
+                  onPaid={(paid) => q.setData((prev) => (prev ? { ...prev, transaction: paid } : prev))}
+                />
+              )}
+              {c.pix && awaitsPayment(c.status) && <PixCharge pix={c.pix} />}
             </Section>
             <Section title={t('timeline')}>
               <ol className="timeline">
                 {events.map((e) => (
                   <li key={e.what}>
-                    <time dateTime={e.at}>{dateTime(e.at)}</time> <StatusBadge status={e.what.replace(/^TRANSACTION_/, '')} />
+                    <time dateTime={e.at}>{dateTime(e.at)}</time> <TimelineBadge what={e.what} status={e.status} />
                   </li>
                 ))}
               </ol>
@@ -131,7 +139,11 @@ function RefundForm({ id, onDone }: { id: string; onDone(): void }) {
     e.preventDefault();
     const cents = amount ? parseReais(amount) : null;
     setLocal(amount !== '' && cents === null);
-    if (amount !== '' && cents === null) return;
+    if (amount !== '' && cents === null) {
+      // A new mistake in the form replaces whatever the server said about the last attempt.
+      refund.reset();
+      return;
+    }
     const r = await refund.run({ id, amount: cents, key });
     if (!r) return;
     setDone(true);
@@ -147,13 +159,39 @@ function RefundForm({ id, onDone }: { id: string; onDone(): void }) {
           {t('refund')}
         </button>
       </form>
-      {local && (
-        <p className="error" role="alert">
-          <code>INVALID_AMOUNT</code>
-        </p>
-      )}
-      <ErrorMessage error={refund.error} />
+      <ErrorMessage error={local ? new ApiError('INVALID_AMOUNT', 'INVALID_AMOUNT') : refund.error} />
       {done && <Notice>{t('refundDone')}</Notice>}
     </Section>
+  );
+}
+
+/** A step of the charge's timeline: its own statuses as the charge's, its dispute's steps by name with the dispute's status. */
+function TimelineBadge({ what, status }: { what: string; status?: string }) {
+  const { label } = useI18n();
+  if (status) {
+    return (
+      <>
+        <StatusBadge status={status} family="DisputeStatus" /> <small className="muted" data-event={what}>{label('DisputeEvent', what)}</small>
+      </>
+    );
+  }
+  const own = what.replace(/^TRANSACTION_/, '');
+  return <StatusBadge status={own} family={own === 'CREATED' ? 'Badge' : 'TransactionStatus'} />;
+}
+
+/** Sandbox only: the simulated payer pays this charge from its own page, and the other simulations one click away. */
+function SandboxActions({ id, payable, onPaid }: { id: string; payable: boolean; onPaid(charge: ResultOf<typeof SandboxPay>['sandboxPayTransaction']): void }) {
+  const { t } = useI18n();
+  const pay = useMutation(SandboxPay);
+  return (
+    <div className="sandbox-actions">
+      {payable && (
+        <button type="button" onClick={() => void pay.run({ id }).then((r) => r && onPaid(r.sandboxPayTransaction))} disabled={pay.busy}>
+          {t('payNow')}
+        </button>
+      )}
+      <a href={href('sandbox', id)}>{t('moreSimulations')}</a>
+      <ErrorMessage error={pay.error} />
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { PixCharge } from '../components/PixCharge';
-import { ChoiceFilter, DataTable, ErrorMessage, Field, Loadable, Section, StatusBadge } from '../components/ui';
-import { ChargeFields, ChargeUpdated, TRANSACTION_STATUSES } from '../lib/charges';
-import { newIdempotencyKey } from '../lib/client';
+import { ChoiceFilter, DataTable, ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
+import { awaitsPayment, ChargeFields, ChargeUpdated, TRANSACTION_STATUSES } from '../lib/charges';
+import { ApiError, newIdempotencyKey } from '../lib/client';
 import { graphql, readFragment, type ResultOf } from '../lib/graphql';
 import { useMutation, useQuery, useSubscription } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
@@ -12,8 +12,8 @@ import { href } from '../lib/router';
 const PAGE = 20;
 
 const Charges = graphql(
-  `query Charges($limit: Int, $offset: Int, $status: TransactionStatus, $createdFrom: DateTimeISO, $createdUntil: DateTimeISO) {
-    transactions(limit: $limit, offset: $offset, status: $status, createdFrom: $createdFrom, createdUntil: $createdUntil) {
+  `query Charges($limit: Int, $offset: Int, $status: TransactionStatus, $createdFrom: DateTimeISO, $createdUntil: DateTimeISO, $search: String) {
+    transactions(limit: $limit, offset: $offset, status: $status, createdFrom: $createdFrom, createdUntil: $createdUntil, search: $search) {
       total items { ...ChargeFields }
     }
   }`,
@@ -27,15 +27,16 @@ const CreateCharge = graphql(
 
 type Charge = ResultOf<typeof ChargeFields>;
 type Status = (typeof TRANSACTION_STATUSES)[number];
+type Filters = { status?: Status; from?: string; until?: string; search?: string };
 
 /** A local date-time input value -> the ISO instant in the user's time zone. */
 const localToIso = (v: string) => (v ? new Date(v).toISOString() : undefined);
 
 export function ChargesPage() {
   const { t, money, dateTime } = useI18n();
-  const [filters, setFilters] = useState<{ status?: Status; from?: string; until?: string }>({});
+  const [filters, setFilters] = useState<Filters>({});
   const [offset, setOffset] = useState(0);
-  const vars = { limit: PAGE, offset, status: filters.status, createdFrom: localToIso(filters.from ?? ''), createdUntil: localToIso(filters.until ?? '') };
+  const vars = { limit: PAGE, offset, status: filters.status, createdFrom: localToIso(filters.from ?? ''), createdUntil: localToIso(filters.until ?? ''), search: filters.search };
   const list = useQuery(Charges, vars);
   const items = (list.data?.transactions.items ?? []).map((i) => readFragment(ChargeFields, i));
   const total = list.data?.transactions.total ?? 0;
@@ -49,7 +50,7 @@ export function ChargesPage() {
       if (known) {
         return { transactions: { ...prev.transactions, items: prev.transactions.items.map((i) => (readFragment(ChargeFields, i).id === next.id ? d.transactionUpdated : i)) } };
       }
-      const unfiltered = offset === 0 && !filters.status && !filters.from && !filters.until;
+      const unfiltered = offset === 0 && !filters.status && !filters.from && !filters.until && !filters.search;
       return unfiltered ? { transactions: { ...prev.transactions, total: prev.transactions.total + 1, items: [d.transactionUpdated, ...prev.transactions.items].slice(0, PAGE) } } : prev;
     });
   });
@@ -73,7 +74,7 @@ export function ChargesPage() {
                     <td>{c.description ?? <span className="muted">{c.id}</span>}</td>
                     <td className="num">{money(c.amount)}</td>
                     <td>
-                      <StatusBadge status={c.status} />
+                      <StatusBadge status={c.status} family="TransactionStatus" />
                     </td>
                     <td>
                       <a href={href('charges', c.id)} aria-label={`${t('details')} ${c.description ?? c.id}`}>
@@ -107,22 +108,26 @@ export function Pager({ offset, total, size, onChange }: { offset: number; total
   );
 }
 
-function ChargeFilters({ onApply }: { onApply(f: { status?: Status; from?: string; until?: string }): void }) {
+function ChargeFilters({ onApply }: { onApply(f: Filters): void }) {
   const { t } = useI18n();
   const [status, setStatus] = useState('');
   const [from, setFrom] = useState('');
   const [until, setUntil] = useState('');
+  const [search, setSearch] = useState('');
   return (
     <form
       className="filters"
       onSubmit={(e) => {
         e.preventDefault();
-        onApply({ status: (status || undefined) as Status | undefined, from, until });
+        onApply({ status: (status || undefined) as Status | undefined, from, until, search: search.trim() || undefined });
       }}
     >
-      <ChoiceFilter label={t('status')} value={status} choices={TRANSACTION_STATUSES} onChange={setStatus} />
+      <ChoiceFilter label={t('status')} value={status} choices={TRANSACTION_STATUSES} family="TransactionStatus" onChange={setStatus} />
       <Field label={t('from')}>{(id) => <input id={id} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />}</Field>
       <Field label={t('until')}>{(id) => <input id={id} type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />}</Field>
+      <Field label={t('search')} hint={t('chargeSearchHint')}>
+        {(id) => <input id={id} type="search" maxLength={200} value={search} onChange={(e) => setSearch(e.target.value)} />}
+      </Field>
       <button type="submit" className="secondary">
         {t('filter')}
       </button>
@@ -139,18 +144,17 @@ function NewCharge({ onCreated }: { onCreated(): void }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const [created, setCreated] = useState<Charge>();
   const [local, setLocal] = useState<string>();
+  const refuse = (code: string) => {
+    // A new mistake in the form replaces whatever the server said about the last attempt.
+    create.reset();
+    setLocal(code);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const cents = parseReais(amount);
-    if (cents === null) {
-      setLocal('INVALID_AMOUNT');
-      return;
-    }
-    if (expiration && !/^\d+$/.test(expiration)) {
-      setLocal('INVALID_EXPIRATION');
-      return;
-    }
+    if (cents === null) return refuse('INVALID_AMOUNT');
+    if (expiration && !/^\d+$/.test(expiration)) return refuse('INVALID_EXPIRATION');
     setLocal(undefined);
     const input = { amount: cents, description: description || undefined, expiration: expiration ? Number(expiration) : undefined };
     const r = await create.run({ input, key });
@@ -167,24 +171,27 @@ function NewCharge({ onCreated }: { onCreated(): void }) {
         <Field label={t('amount')}>{(id) => <input id={id} required inputMode="decimal" placeholder="10,50" value={amount} onChange={(e) => setAmount(e.target.value)} />}</Field>
         <Field label={t('description')}>{(id) => <input id={id} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />}</Field>
         <Field label={t('expiration')}>{(id) => <input id={id} inputMode="numeric" value={expiration} onChange={(e) => setExpiration(e.target.value)} />}</Field>
-        {local && (
-          <p className="error" role="alert">
-            {local === 'INVALID_AMOUNT' ? t('amount') : t('expiration')}: <code>{local}</code>
-          </p>
-        )}
-        <ErrorMessage error={create.error} />
+        <ErrorMessage error={local ? new ApiError(local, local) : create.error} />
         <button type="submit" disabled={create.busy}>
           {t('create')}
         </button>
       </form>
-      {created?.pix && (
-        <div className="created" data-testid="created-charge" data-charge={created.id}>
-          <p>
-            <a href={href('charges', created.id)}>{created.id}</a>
-          </p>
-          <PixCharge pix={created.pix} />
-        </div>
-      )}
+      {created && <CreatedCharge key={created.id} charge={created} />}
     </Section>
+  );
+}
+
+/** The charge just created: its QR code and countdown while it waits for payment, then what became of it, live. */
+function CreatedCharge({ charge }: { charge: Charge }) {
+  const { t } = useI18n();
+  const [now, setNow] = useState(charge);
+  useSubscription(ChargeUpdated, { id: charge.id }, (d) => setNow(readFragment(ChargeFields, d.transactionUpdated)));
+  return (
+    <div className="created" data-testid="created-charge" data-charge={now.id} data-status={now.status}>
+      <p>
+        <a href={href('charges', now.id)}>{now.id}</a> <StatusBadge status={now.status} family="TransactionStatus" />
+      </p>
+      {now.pix && awaitsPayment(now.status) ? <PixCharge pix={now.pix} /> : now.status === 'PAID' && <Notice>{t('chargePaid')}</Notice>}
+    </div>
   );
 }

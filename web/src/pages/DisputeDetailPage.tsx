@@ -17,7 +17,7 @@ const Dispute = graphql(
 
 /** One dispute: amounts, deadline, what happened, the evidence sent, and the appeal while it is open. */
 export function DisputeDetailPage({ id }: { id: string }) {
-  const { t, money, dateTime } = useI18n();
+  const { t, money, dateTime, label } = useI18n();
   const q = useQuery(Dispute, { id });
   // A change (appeal, decision) brings the new status at once, then the evidence with a reload.
   useSubscription(DisputeUpdated, { id }, (u) => {
@@ -40,7 +40,7 @@ export function DisputeDetailPage({ id }: { id: string }) {
       <Loadable loading={q.loading} error={q.error} empty={!d} reload={q.reload}>
         {d && (
           <>
-            <Section title={t(`origin_${d.origin}`)} actions={<StatusBadge status={d.status} />}>
+            <Section title={label('DisputeOrigin', d.origin)} actions={<StatusBadge status={d.status} family="DisputeStatus" />}>
               <dl className="facts">
                 <dt>{t('chargeDetail')}</dt>
                 <dd>
@@ -79,7 +79,7 @@ export function DisputeDetailPage({ id }: { id: string }) {
               <ol className="timeline">
                 {disputeSteps(d).map((s) => (
                   <li key={s.what}>
-                    <time dateTime={s.at}>{dateTime(s.at)}</time> <StatusBadge status={s.status} /> <small className="muted">{s.what}</small>
+                    <time dateTime={s.at}>{dateTime(s.at)}</time> <StatusBadge status={s.status} family="DisputeStatus" /> <small className="muted" data-event={s.what}>{label('DisputeEvent', s.what)}</small>
                   </li>
                 ))}
               </ol>

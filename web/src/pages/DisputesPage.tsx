@@ -27,7 +27,7 @@ type Filters = {
 
 /** The seller's contestations and MED returns, newest first, with live status. */
 export function DisputesPage() {
-  const { t, money, dateTime } = useI18n();
+  const { t, money, dateTime, label } = useI18n();
   const [filters, setFilters] = useState<Filters>({});
   const [skip, setSkip] = useState(0);
   const list = useQuery(Disputes, { ...filters, take: PAGE, skip });
@@ -65,10 +65,10 @@ export function DisputesPage() {
               <tr key={d.id} data-dispute={d.id}>
                 <td>{dateTime(d.createdAt)}</td>
                 <td>
-                  <StatusBadge status={d.status} />
+                  <StatusBadge status={d.status} family="DisputeStatus" />
                 </td>
                 <td className="num">{money(d.amount)}</td>
-                <td>{t(`origin_${d.origin}`)}</td>
+                <td>{label('DisputeOrigin', d.origin)}</td>
                 <td>{d.status === 'OPEN' ? dateTime(d.appealDeadline) : '—'}</td>
                 <td>
                   <a href={href('charges', d.transactionId)}>
@@ -111,8 +111,8 @@ function DisputeFilters({ onApply }: { onApply(f: Filters): void }) {
         });
       }}
     >
-      <ChoiceFilter label={t('status')} value={status} choices={DISPUTE_STATUSES} onChange={setStatus} />
-      <ChoiceFilter label={t('origin')} value={origin} choices={DISPUTE_ORIGINS} onChange={setOrigin} />
+      <ChoiceFilter label={t('status')} value={status} choices={DISPUTE_STATUSES} family="DisputeStatus" onChange={setStatus} />
+      <ChoiceFilter label={t('origin')} value={origin} choices={DISPUTE_ORIGINS} family="DisputeOrigin" onChange={setOrigin} />
       <Field label={t('chargeId')}>{(id) => <input id={id} value={transactionId} onChange={(e) => setTransactionId(e.target.value)} />}</Field>
       <Field label={t('from')}>{(id) => <input id={id} type="date" value={startDate} onChange={(e) => setStart(e.target.value)} />}</Field>
       <Field label={t('until')}>{(id) => <input id={id} type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />}</Field>

@@ -10,7 +10,7 @@ const CreateKey = graphql(`mutation CreateApiKey($mode: KeyMode!) { createApiKey
 const RevokeKey = graphql(`mutation RevokeApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }`);
 
 export function KeysPage() {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, label } = useI18n();
   const { me } = useMe();
   const keys = useQuery(ApiKeys, {});
   const create = useMutation(CreateKey);
@@ -66,12 +66,12 @@ export function KeysPage() {
                         {k.prefix}…{k.last4}
                       </code>
                     </td>
-                    <td>{k.mode}</td>
+                    <td>{label('KeyMode', k.mode)}</td>
                     <td>{dateTime(k.createdAt)}</td>
                     <td>{k.lastUsedAt ? dateTime(k.lastUsedAt) : t('never')}</td>
                     <td>
                       {k.revokedAt ? (
-                        <StatusBadge status="REVOKED" />
+                        <StatusBadge status="REVOKED" family="Badge" />
                       ) : (
                         <button type="button" className="danger small" onClick={() => void revoke.run({ id: k.id }).then((r) => r && keys.reload())}>
                           {t('revoke')}

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ErrorMessage, Field, Notice, Section, StatusBadge } from '../components/ui';
+import { CodeOptions, ErrorMessage, Field, Notice, Section, StatusBadge } from '../components/ui';
 import { graphql } from '../lib/graphql';
 import { useMutation, useQuery } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
@@ -21,7 +21,7 @@ const Report = graphql(`mutation SandboxReport($id: ID!, $status: String!, $reas
 
 /** Plays the payer and the institution for one charge (sandbox mode only). */
 export function SandboxPage({ initialId }: { initialId?: string }) {
-  const { t, money } = useI18n();
+  const { t, money, label } = useI18n();
   const recent = useQuery(Recent, {});
   const pay = useMutation(Pay);
   const report = useMutation(Report);
@@ -54,7 +54,7 @@ export function SandboxPage({ initialId }: { initialId?: string }) {
             <datalist id="recent-charges">
               {(recent.data?.transactions.items ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
-                  {`${c.description ?? ''} ${money(c.amount)} ${c.status}`}
+                  {`${c.description ?? ''} ${money(c.amount)} ${label('TransactionStatus', c.status)}`}
                 </option>
               ))}
             </datalist>
@@ -67,9 +67,7 @@ export function SandboxPage({ initialId }: { initialId?: string }) {
             <Field label={t('reportStatus')}>
               {(fid) => (
                 <select id={fid} value={status} onChange={(e) => setStatus(e.target.value)}>
-                  {TRANSACTION_STATUSES.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
+                  <CodeOptions family="TransactionStatus" codes={TRANSACTION_STATUSES} />
                 </select>
               )}
             </Field>
@@ -90,7 +88,7 @@ export function SandboxPage({ initialId }: { initialId?: string }) {
         <ErrorMessage error={pay.error ?? report.error} />
         {result && (
           <Notice>
-            {t('sandboxDone')} <StatusBadge status={result.status} />
+            {t('sandboxDone')} <StatusBadge status={result.status} family="TransactionStatus" />
             {result.disputeId && (
               <>
                 {' '}

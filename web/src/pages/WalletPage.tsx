@@ -6,6 +6,7 @@ import { download, toCsv } from '../lib/csv';
 import { graphql, type ResultOf, type VariablesOf } from '../lib/graphql';
 import { useQuery, useSubscription } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
+import type { Direction } from '../lib/money';
 
 const Wallet = graphql(`query Wallet { wallet { balancePix balanceTotal balanceBlocked currency updatedAt } balance { available blocked total } }`);
 const WalletUpdated = graphql(`subscription WalletUpdated { walletUpdated { entryId balanceTotal } }`);
@@ -23,6 +24,15 @@ const Statement = graphql(`
 type Entry = ResultOf<typeof Statement>['statement']['items'][number];
 type StatementVars = VariablesOf<typeof Statement>;
 const TYPES = ['CREDIT', 'DEBIT', 'PENDING_CREDIT', 'PENDING_DEBIT', 'RETAINED', 'RELEASE_RETAINED'] as const;
+/** Which way each entry type moves the seller's available money; the API sends every amount positive. */
+const DIRECTION: Record<Entry['type'], Direction> = {
+  CREDIT: 'credit',
+  DEBIT: 'debit',
+  PENDING_CREDIT: 'credit',
+  PENDING_DEBIT: 'debit',
+  RETAINED: 'debit',
+  RELEASE_RETAINED: 'credit',
+};
 const PAGE = 20;
 
 /** Every entry matching the filters, 100 at a time (at most `limit`). */
@@ -40,7 +50,7 @@ async function allEntries(vars: StatementVars, limit = 10_000): Promise<Entry[]>
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export function WalletPage() {
-  const { t, money, dateTime, date } = useI18n();
+  const { t, money, signedMoney, dateTime, date, label, statementText } = useI18n();
   const wallet = useQuery(Wallet, {});
   const [filters, setFilters] = useState<{ startDate?: string; endDate?: string; operationType?: (typeof TYPES)[number] }>({});
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -67,8 +77,8 @@ export function WalletPage() {
         for (const e of entries) {
           const v = byDay.get(date(e.createdAt));
           if (!v) continue;
-          if (e.type === 'CREDIT') v.received += e.amount;
-          if (e.type === 'DEBIT') v.paidOut += Math.abs(e.amount);
+          if (e.type === 'CREDIT') v.received += Number(e.amount);
+          if (e.type === 'DEBIT') v.paidOut += Math.abs(Number(e.amount));
         }
         setDays([...byDay.values()]);
       })
@@ -132,9 +142,11 @@ export function WalletPage() {
                 {entries.map((e) => (
                   <tr key={e.id}>
                     <td>{dateTime(e.createdAt)}</td>
-                    <td>{e.type}</td>
-                    <td>{e.description}</td>
-                    <td className={`num ${e.amount < 0 ? 'neg' : ''}`}>{money(e.amount)}</td>
+                    <td>{label('StatementEntryType', e.type)}</td>
+                    <td>{statementText(e.description)}</td>
+                    <td className={`num ${DIRECTION[e.type] === 'debit' ? 'neg' : ''}`} data-testid="entry-amount">
+                      {signedMoney(e.amount, DIRECTION[e.type])}
+                    </td>
                   </tr>
                 ))}
           </DataTable>
@@ -170,7 +182,7 @@ function StatementFilters({ onApply }: { onApply(f: { startDate?: string; endDat
     >
       <Field label={t('from')}>{(id) => <input id={id} type="date" value={startDate} onChange={(e) => setStart(e.target.value)} />}</Field>
       <Field label={t('until')}>{(id) => <input id={id} type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />}</Field>
-      <ChoiceFilter label={t('type')} value={type} choices={TYPES} onChange={setType} />
+      <ChoiceFilter label={t('type')} value={type} choices={TYPES} family="StatementEntryType" onChange={setType} />
       <button type="submit" className="secondary">
         {t('filter')}
       </button>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { DeliveryFields, DeliveryTable } from '../components/Deliveries';
-import { ChoiceFilter, CopyButton, ErrorMessage, Field, Loadable, Notice, Section } from '../components/ui';
+import { ChoiceFilter, CodeOptions, CopyButton, ErrorMessage, Field, Loadable, Notice, Section } from '../components/ui';
 import { graphql, readFragment } from '../lib/graphql';
 import { useMutation, useQuery } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
@@ -27,7 +27,7 @@ const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'EXPIRED', 'CANCELE
 const PAGE = 20;
 
 export function WebhooksPage() {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, label } = useI18n();
   const hooks = useQuery(Webhooks, {});
   const remove = useMutation(DeleteWebhook);
   const test = useMutation(TestWebhook);
@@ -55,7 +55,7 @@ export function WebhooksPage() {
             {list.map((h) => (
               <li key={h.id} className="hook" data-webhook={h.id}>
                 <div>
-                  <code>{h.url}</code> <span className="badge badge-info">{h.eventType}</span>
+                  <code>{h.url}</code> <span className="badge badge-info">{label('WebhookEventCategory', h.eventType)}</span>
                   <br />
                   <small className="muted">
                     {h.description ? `${h.description} · ` : ''}…{h.secretLast4} · {dateTime(h.createdAt)}
@@ -88,6 +88,7 @@ export function WebhooksPage() {
             label={t('status')}
             value={status ?? ''}
             choices={DELIVERY_STATUSES}
+            family="WebhookDeliveryStatus"
             onChange={(v) => {
               setSkip(0);
               setStatus((v || undefined) as typeof status);
@@ -177,9 +178,7 @@ function NewWebhook({ onCreated }: { onCreated(): void }) {
         <Field label={t('eventType')}>
           {(id) => (
             <select id={id} value={eventType} onChange={(e) => setEventType(e.target.value as typeof eventType)}>
-              {CATEGORIES.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
+              <CodeOptions family="WebhookEventCategory" codes={CATEGORIES} />
             </select>
           )}
         </Field>

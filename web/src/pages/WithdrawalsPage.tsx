@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { ChoiceFilter, DataTable, ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
-import { newIdempotencyKey } from '../lib/client';
+import { ChoiceFilter, CodeOptions, DataTable, ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
+import { ApiError, newIdempotencyKey } from '../lib/client';
+import { formatDocument } from '../lib/documents';
 import { graphql, readFragment, type ResultOf } from '../lib/graphql';
 import { useMutation, useQuery, useSubscription } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
@@ -32,7 +33,7 @@ type Filters = { status?: (typeof STATUSES)[number]; startDate?: string; endDate
 type W = ResultOf<typeof WithdrawalFields>;
 
 export function WithdrawalsPage() {
-  const { t, money, dateTime } = useI18n();
+  const { t, money, dateTime, label } = useI18n();
   const [filters, setFilters] = useState<Filters>({});
   const [skip, setSkip] = useState(0);
   const list = useQuery(Withdrawals, { ...filters, take: PAGE, skip });
@@ -67,12 +68,12 @@ export function WithdrawalsPage() {
                   <tr key={w.id} data-withdrawal={w.id}>
                     <td>{dateTime(w.createdAt)}</td>
                     <td>
-                      <small className="muted">{w.pixKeyType}</small> <code>{w.pixKey}</code>
+                      <small className="muted">{label('PixKeyType', w.pixKeyType)}</small> <code>{formatDocument(w.pixKeyType, w.pixKey)}</code>
                     </td>
                     <td className="num">{money(w.amount)}</td>
                     <td className="num">{money(w.feeAmount)}</td>
                     <td>
-                      <StatusBadge status={w.status} />
+                      <StatusBadge status={w.status} family="WithdrawalStatus" />
                       {w.failureReason && <small className="muted"> {w.failureReason}</small>}
                     </td>
                   </tr>
@@ -99,7 +100,7 @@ function WithdrawalFilters({ onApply }: { onApply(f: Filters): void }) {
         onApply({ status: (status || undefined) as Filters['status'], startDate: startDate || undefined, endDate: endDate || undefined, search: search || undefined });
       }}
     >
-      <ChoiceFilter label={t('status')} value={status} choices={STATUSES} onChange={setStatus} />
+      <ChoiceFilter label={t('status')} value={status} choices={STATUSES} family="WithdrawalStatus" onChange={setStatus} />
       <Field label={t('from')}>{(id) => <input id={id} type="date" value={startDate} onChange={(e) => setStart(e.target.value)} />}</Field>
       <Field label={t('until')}>{(id) => <input id={id} type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />}</Field>
       <Field label={t('search')}>{(id) => <input id={id} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}</Field>
@@ -129,7 +130,11 @@ function NewWithdrawal({ onCreated }: { onCreated(): void }) {
     setDone(false);
     const cents = parseReais(amount);
     setLocal(cents === null);
-    if (cents === null) return;
+    if (cents === null) {
+      // A new mistake in the form replaces whatever the server said about the last attempt.
+      create.reset();
+      return;
+    }
     const input = { amount: cents, method: 'PIX', pixKeyType, pixKey, description: description || undefined };
     const r = await create.run({ input, key, totp: totp || undefined });
     if (!r) return;
@@ -146,9 +151,7 @@ function NewWithdrawal({ onCreated }: { onCreated(): void }) {
         <Field label={t('pixKeyType')}>
           {(id) => (
             <select id={id} value={pixKeyType} onChange={(e) => setType(e.target.value)}>
-              {KEY_TYPES.map((k) => (
-                <option key={k}>{k}</option>
-              ))}
+              <CodeOptions family="PixKeyType" codes={KEY_TYPES} />
             </select>
           )}
         </Field>
@@ -159,12 +162,7 @@ function NewWithdrawal({ onCreated }: { onCreated(): void }) {
             {(id) => <input id={id} required inputMode="numeric" autoComplete="one-time-code" value={totp} onChange={(e) => setTotp(e.target.value)} />}
           </Field>
         )}
-        {local && (
-          <p className="error" role="alert">
-            {t('amount')}: <code>INVALID_AMOUNT</code>
-          </p>
-        )}
-        <ErrorMessage error={create.error} />
+        <ErrorMessage error={local ? new ApiError('INVALID_AMOUNT', 'INVALID_AMOUNT') : create.error} />
         <button type="submit" disabled={create.busy}>
           {t('create')}
         </button>

@@ -1791,6 +1791,8 @@ export interface operations {
                 offset?: number;
                 createdFrom?: string;
                 createdUntil?: string;
+                /** @description case-insensitive substring of id, description, merchantOrderId or end2endId */
+                search?: string;
             };
             header?: never;
             path?: never;

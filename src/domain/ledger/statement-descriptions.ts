@@ -1,0 +1,31 @@
+/**
+ * The descriptions of the seller's statement lines, stored with each entry. Clients
+ * translate them by these exact words (the dashboard does), so a wording change here
+ * is a change of the API.
+ */
+export const STATEMENT_DESCRIPTIONS = {
+  pixReceived: 'PIX received',
+  pixFee: 'PIX cash-in fee',
+  boletoReceived: 'Boleto paid',
+  boletoFee: 'Boleto fee',
+  cardReceived: 'Card payment approved',
+  cardFee: 'Card fee',
+  refund: 'Refund',
+  chargebackMed: 'Chargeback (MED)',
+  chargebackReversed: 'Chargeback reversed',
+  retained: 'Balance retained (dispute)',
+  retainedReleased: 'Retained balance released',
+  retainedForReview: 'Balance retained (review)',
+  releasedAfterReview: 'Retained balance released (review)',
+  disputeLost: 'Dispute lost',
+  withdrawal: 'Withdrawal',
+  withdrawalFee: 'Withdrawal fee',
+  withdrawalRefunded: 'Withdrawal refunded',
+  withdrawalFeeRefunded: 'Withdrawal fee refunded',
+} as const;
+
+/** An operator's correction: this start, then the operator's own reason. */
+export const CORRECTION_DESCRIPTION_PREFIX = 'Correction: ';
+
+/** A forced debit that the balances did not cover: the line's words, then how much is owed. */
+export const withOwedCents = (description: string, owed: number): string => `${description} (${owed} cents owed)`;
