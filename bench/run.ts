@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { chargesBenchmark } from './charges.bench';
+import { embeddedBenchmark } from './embedded.bench';
 import { flowBenchmark } from './flow.bench';
 import { ledgerBenchmark } from './ledger.bench';
 import { rateLimitsBenchmark } from './rate-limits.bench';
@@ -10,11 +11,11 @@ import type { Benchmark } from './support/benchmark';
 
 /**
  * `npm run bench [-- name...]`: runs the registered benchmarks (all, or those named)
- * one after the other on the local PostgreSQL. Each benchmark is a file
+ * one after the other (most on the local PostgreSQL; `embedded` on PGlite). Each benchmark is a file
  * `bench/<name>.bench.ts` exporting a `Benchmark` (support/benchmark.ts); add it to BENCHMARKS below.
  * Figures are for the closing notes; nothing here gates CI.
  */
-const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark, flowBenchmark];
+const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark, flowBenchmark, embeddedBenchmark];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -68,13 +68,25 @@ export function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
+/** Fields of /proc/<pid>/stat after the command name (which is in parentheses and may contain spaces). */
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+const ticksMs = (...ticks: string[]) => (ticks.reduce((sum, t) => sum + Number(t), 0) * 1_000) / TICKS_PER_SECOND;
+
 /** CPU time a process has used so far (user + system), in ms, from /proc/<pid>/stat. */
 export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which is in parentheses and may contain spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticksPerSecond = 100; // USER_HZ on Linux
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000) / ticksPerSecond;
+  const f = statFields(pid);
+  return ticksMs(f[11]!, f[12]!);
+}
+
+/** The same, plus what its children that have exited used (counted once the process has waited for them). */
+export function cpuWithChildrenMs(pid: number): number {
+  const f = statFields(pid);
+  return ticksMs(f[11]!, f[12]!, f[13]!, f[14]!);
 }
 
 /**

@@ -13,8 +13,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const boot = () => startApplication(loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
 
-// PGlite starts in WebAssembly and runs every migration: slow on a busy machine, so a long budget.
-describe('embedded mode (no DATABASE_URL: PGlite under DATA_DIR)', { timeout: 120_000 }, () => {
+// PGlite starts in WebAssembly, three times here, and a new folder is created (in a child process)
+// and migrated first: slow on a busy machine, so a long budget.
+describe('embedded mode (no DATABASE_URL: PGlite under DATA_DIR)', { timeout: 240_000 }, () => {
   it('serves /health, and keeps its data across a restart', async () => {
     const first = await boot();
     try {

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcessByStdio } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,7 +11,9 @@ import { ROOT } from '../support/compiled';
  * script, in a scratch project folder (links to dist/, node_modules/ and package.json),
  * against the compiled service and webhook receiver started the way its `shell` blocks
  * say, on free ports. Every `# ...` output line the README shows must appear in what
- * the commands printed (`...` stands for anything).
+ * the commands printed (`...` stands for anything). The scratch folder is a git work
+ * tree with the project's .gitignore, committed before the tour: what the tour writes
+ * (an API key, a webhook secret) must leave `git status` as it was.
  */
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
@@ -24,6 +26,8 @@ const SECTION = (() => {
 const BLOCKS = [...SECTION.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
 
 let work: string;
+/** Where the test keeps its own output, outside the project folder. */
+let logs: string;
 const children: Child[] = [];
 
 /** Starts a program and resolves with the first stdout line matching `ready`. */
@@ -32,7 +36,8 @@ function startProgram(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Pr
   children.push(child);
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${out}`)), 60_000);
+    // A new data folder: PGlite creates and migrates the database first, slow on a busy machine.
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${out}`)), 180_000);
     const onData = (c: Buffer) => {
       out += c.toString();
       const match = ready.exec(out);
@@ -50,6 +55,15 @@ function startProgram(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Pr
   });
 }
 
+/** git in the scratch folder, blind to this machine's git settings and to any outer repository. */
+function git(...args: string[]): string {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE']) delete env[k];
+  return execFileSync('git', ['-c', 'user.name=walkthrough', '-c', 'user.email=walkthrough@example.com', ...args], { cwd: work, env, encoding: 'utf8' });
+}
+
+const gitStatus = () => git('status', '--porcelain', '--untracked-files=all');
+
 /** The environment of a newcomer's shell: nothing of this test run's service settings. */
 function shellEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
@@ -59,10 +73,17 @@ function shellEnv(): NodeJS.ProcessEnv {
 
 let base: string;
 let receiverPort: string;
+let statusBefore: string;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'pixpay-walkthrough-'));
+  logs = mkdtempSync(join(tmpdir(), 'pixpay-walkthrough-logs-'));
   for (const entry of ['dist', 'node_modules', 'package.json', 'scripts']) symlinkSync(join(ROOT, entry), join(work, entry));
+  copyFileSync(join(ROOT, '.gitignore'), join(work, '.gitignore'));
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'the project folder before the tour');
+  statusBefore = gitStatus();
   const env = shellEnv();
   const receiver = await startProgram(['dist/src/cli/webhook-receiver.js', '--port', '0'], env, /listening on https:\/\/localhost:(\d+)\//);
   receiverPort = receiver.match[1]!;
@@ -72,7 +93,7 @@ beforeAll(async () => {
     /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"pixpay listening"/,
   );
   base = service.match[1]!;
-}, 90_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const child of children) {
@@ -82,21 +103,38 @@ afterAll(async () => {
     }
   }
   if (work) rmSync(work, { recursive: true, force: true });
+  if (logs) rmSync(logs, { recursive: true, force: true });
 });
 
 const localize = (code: string) => code.replaceAll('127.0.0.1:3000', base.replace('http://', '')).replaceAll('localhost:4443', `localhost:${receiverPort}`);
 
-/** The walk-through as one script; the subscription snippet runs in the background. */
+/** Where the README says to save the subscription snippet, and the command it says runs it. */
+function subscriptionScript(): { path: string; run: string } {
+  const path = /Save this as `([^`]+)`/.exec(SECTION)?.[1];
+  const run = [...SECTION.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!).find((c) => path && c.includes(`node ${path}`));
+  if (!path || !run) throw new Error('the README names no file for the subscription snippet, or no command that runs it');
+  return { path, run: run.replace(/\s*&$/, '') };
+}
+
+/**
+ * The walk-through as one script. The subscription snippet is saved where the README says,
+ * as written (it must follow BASE: the service is not on port 3000), and runs in the background.
+ */
 function script(): string {
   const parts = ['set -euo pipefail'];
+  const subscribeLog = join(logs, 'subscribe.log');
   for (const b of BLOCKS) {
     if (b.lang === 'sh') parts.push(localize(b.code));
     if (b.lang === 'js') {
-      writeFileSync(join(work, 'subscribe.js'), localize(b.code));
-      parts.push('KEY=$KEY node subscribe.js > subscribe.log 2>&1 &', 'for i in $(seq 1 100); do grep -q subscribed subscribe.log && break; sleep 0.2; done');
+      const { path, run } = subscriptionScript();
+      parts.push(
+        `cat > ${path} <<'PIXPAY_SNIPPET_END'\n${b.code}PIXPAY_SNIPPET_END`,
+        `${run} > ${subscribeLog} 2>&1 &`,
+        `for i in $(seq 1 100); do grep -q subscribed ${subscribeLog} && break; sleep 0.2; done`,
+      );
     }
   }
-  parts.push('for i in $(seq 1 100); do grep -q \'"status":"PAID"\' subscribe.log && break; sleep 0.2; done', 'kill %1');
+  parts.push(`for i in $(seq 1 100); do grep -q '"status":"PAID"' ${subscribeLog} && break; sleep 0.2; done`, 'kill %1');
   return parts.join('\n');
 }
 
@@ -127,12 +165,14 @@ describe("the README's walk-through", () => {
     run.stdout.on('data', (c: Buffer) => (output += c.toString()));
     run.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+    // Whatever else went wrong: nothing the tour wrote (an API key, a webhook secret) is left for a `git add .`.
+    expect.soft(gitStatus(), 'files the tour left untracked or changed in the project folder').toBe(statusBefore);
     expect(code, output).toBe(0);
-    const printed = [...output.split('\n'), ...readFileSync(join(work, 'subscribe.log'), 'utf8').split('\n')].map((l) => l.trimEnd());
+    const printed = [...output.split('\n'), ...readFileSync(join(logs, 'subscribe.log'), 'utf8').split('\n')].map((l) => l.trimEnd());
     const missing = expectedLines()
       .map(localize)
       .filter((line) => !printed.some((p) => asPattern(line).test(p)));
     expect(missing, output).toEqual([]);
-    expect(readFileSync(join(work, 'qr.png')).subarray(1, 4).toString()).toBe('PNG');
+    expect(readFileSync(join(work, 'tour/qr.png')).subarray(1, 4).toString()).toBe('PNG');
   }, 180_000);
 });

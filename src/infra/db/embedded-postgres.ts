@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { createEmbeddedDatabaseInChild, embeddedDatabaseExists } from './embedded-database-creation';
 
 interface Lock {
   pid: number;
@@ -9,6 +10,13 @@ interface Lock {
 }
 
 const OWNER_STARTUP_WAIT_MS = 60_000;
+
+/**
+ * PGlite's start parameters plus a smaller buffer cache. PostgreSQL's default, 128 MB of
+ * shared buffers, is allocated and touched in PGlite's WebAssembly memory at start and
+ * held for the process's life; a sandbox's database fits in 16 MB with room to spare.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /** Beside the data folder: `<dataDir>.lock`. */
 const lockPathOf = (dataDir: string) => `${dataDir.replace(/\/+$/, '')}.lock`;
@@ -65,7 +73,8 @@ export class EmbeddedPostgres {
     const taken = takeLock(lockPath);
     if (taken !== true) return new EmbeddedPostgres(await EmbeddedPostgres.ownerUrl(lockPath, taken), null);
     try {
-      const db = await PGlite.create({ dataDir });
+      if (!embeddedDatabaseExists(dataDir)) await createEmbeddedDatabaseInChild(dataDir, START_PARAMS);
+      const db = await PGlite.create({ dataDir, startParams: START_PARAMS });
       // A few multiplexed connections: the owner's pool uses one, the command line another.
       const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 });
       await server.start();
