@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vitest.aliases.mts';
 
@@ -8,10 +9,14 @@ export default defineConfig({
     // Fault tests start private brokers and database clusters: `npm run test:faults`.
     exclude: ['**/node_modules/**', 'test/faults/**'],
     setupFiles: ['reflect-metadata'],
-    // Builds dist/ when a source changed since the last build (tests that spawn the compiled service).
-    globalSetup: ['test/support/compiled.ts'],
+    // Builds dist/ (service and dashboard) when a source changed since the last build, then
+    // migrates the template database each file copies.
+    globalSetup: ['test/support/compiled.ts', 'test/support/migrated-template.global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most files wait on PostgreSQL, HTTP and timers rather than compute, so more files run
+    // at once than there are cores (vitest's default is one fewer than the cores: one on two).
+    maxWorkers: Math.max(4, availableParallelism()),
   },
 });

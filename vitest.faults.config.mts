@@ -3,13 +3,14 @@ import { aliases } from './vitest.aliases.mts';
 
 /**
  * `npm run test:faults`: each file starts its own broker node or database cluster and
- * breaks it, so files run one at a time.
+ * breaks it, so files run one at a time. They run the compiled service (`dist/`, built
+ * by the global setup when stale, as for the other tests).
  */
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
     include: ['test/faults/**/*.test.ts'],
-    globalSetup: ['test/faults/support/build.global.ts'],
+    globalSetup: ['test/support/compiled.ts', 'test/support/migrated-template.global.ts'],
     setupFiles: ['reflect-metadata'],
     testTimeout: 180_000,
     hookTimeout: 120_000,

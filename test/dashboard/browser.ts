@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
@@ -13,51 +12,13 @@ export const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'dashboar
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-const ROOT = join(__dirname, '..', '..');
-
-/** The newest modification time under a folder (or of a file); the generated schema types do not count. */
-function newest(path: string): number {
-  const st = statSync(path);
-  if (!st.isDirectory()) return path.endsWith('graphql-env.d.ts') ? 0 : st.mtimeMs;
-  return Math.max(st.mtimeMs, ...readdirSync(path).map((n) => newest(join(path, n))));
-}
-
-function upToDate(): boolean {
-  const index = join(DASHBOARD_DIR, 'index.html');
-  const sources = Math.max(newest(join(ROOT, 'web', 'src')), newest(join(ROOT, 'web', 'index.html')), newest(join(ROOT, 'schema.graphql')));
-  return existsSync(index) && statSync(index).mtimeMs >= sources;
-}
-
 /**
- * The built dashboard; (re)built here when the install did not build it or its sources
- * changed since. Test files run in parallel: one builds (holding a lock folder), the
- * others wait for it.
+ * The built dashboard is there. The vitest global setup (`test/support/compiled.ts`)
+ * builds it, when stale, before any test file starts; a test never builds it, since a
+ * build empties `dist/web` while other files serve and browse it.
  */
 export async function ensureDashboardBuilt(): Promise<void> {
-  const lock = join(ROOT, 'dist', '.web-build-lock');
-  const deadline = Date.now() + 240_000;
-  while (existsSync(lock) || !upToDate()) {
-    mkdirSync(join(ROOT, 'dist'), { recursive: true });
-    let mine = false;
-    try {
-      mkdirSync(lock);
-      mine = true;
-    } catch {
-      // Another file is building; a lock older than 5 minutes was left by a dead run.
-      const held = statSync(lock, { throwIfNoEntry: false });
-      if (held && Date.now() - held.mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
-    }
-    if (mine) {
-      try {
-        if (!upToDate()) execFileSync('npm', ['run', '-s', 'build:web'], { cwd: ROOT, stdio: 'ignore', timeout: 180_000 });
-      } finally {
-        rmSync(lock, { recursive: true, force: true });
-      }
-      return;
-    }
-    if (Date.now() > deadline) throw new Error('the dashboard build by another test file did not finish');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  if (!existsSync(join(DASHBOARD_DIR, 'index.html'))) throw new Error(`no built dashboard in ${DASHBOARD_DIR}: the global setup builds it (npm run build:web)`);
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, onboardSeller, startTestApp, type TestApp, gqlErrorCode } from '../support/app';
 import { rest } from '../support/rest';
 
 const CREATE = 'mutation($k:String!){ createTransaction(idempotencyKey:$k, input:{ amount: 10000 }){ id status } }';
 const PAY = 'mutation($id:ID!){ sandboxPayTransaction(id:$id){ id status paidAt end2endId } }';
 const REPORT = 'mutation($id:ID!,$s:String!,$r:String){ sandboxReportTransaction(id:$id, status:$s, refusedReason:$r){ id status refusedReason } }';
 const BALANCE = '{ balance { available } }';
-const codeOf = (r: { errors?: { extensions?: { code?: string } }[] }) => r.errors?.[0]?.extensions?.code;
 
 /** The GraphQL door's sandbox simulations: the same actions as POST /v1/sandbox/transactions/:id/{pay,report}. */
 describe('sandbox mutations', () => {
@@ -35,14 +34,14 @@ describe('sandbox mutations', () => {
 
   it('forces a report, validates the status as the REST path does, and only for the caller\'s charges', async () => {
     const id = await newCharge();
-    expect(codeOf(await gql(app, REPORT, { id, s: '' }, seller.session))).toBe('INVALID_FIELD');
+    expect(gqlErrorCode(await gql(app, REPORT, { id, s: '' }, seller.session))).toBe('INVALID_FIELD');
     const refused = await gql(app, REPORT, { id, s: 'REFUSED', r: 'limite' }, seller.session);
     expect(refused.data!.sandboxReportTransaction).toMatchObject({ id, status: 'REFUSED', refusedReason: 'limite' });
 
     const other = await onboardSeller(app);
-    expect(codeOf(await gql(app, PAY, { id }, other.session))).toBe('TRANSACTION_NOT_FOUND');
-    expect(codeOf(await gql(app, REPORT, { id, s: 'PAID' }, other.session))).toBe('TRANSACTION_NOT_FOUND');
-    expect(codeOf(await gql(app, PAY, { id }))).toBe('UNAUTHENTICATED');
+    expect(gqlErrorCode(await gql(app, PAY, { id }, other.session))).toBe('TRANSACTION_NOT_FOUND');
+    expect(gqlErrorCode(await gql(app, REPORT, { id, s: 'PAID' }, other.session))).toBe('TRANSACTION_NOT_FOUND');
+    expect(gqlErrorCode(await gql(app, PAY, { id }))).toBe('UNAUTHENTICATED');
   });
 
   it('lists the test CPFs whose KYC the sandbox decides at once, as registration really decides it', async () => {

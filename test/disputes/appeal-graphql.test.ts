@@ -1,19 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { gql, onboardSeller, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { disputesOf, paidCharge, report } from './support';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
+  [app, seller] = [started, onboarded];
 });
 
 const PDF = Buffer.from('%PDF-1.4\nminimal\n%%EOF\n');

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { onboardSeller, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { ContractDrift, contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { disputesOf, eventsOf, paidCharge, report, transactionStatus } from './support';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
+  [app, seller] = [started, onboarded];
 });
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -45,7 +42,7 @@ async function openDispute(status: 'DISPUTE' | 'CHARGEDBACK' = 'DISPUTE', apiKey
 }
 
 const evidenceCount = async (disputeId: string) =>
-  Number((await app.services.platform.sql.query<{ n: string }>('select count(*) as n from dispute_evidence where dispute_id = ?', [disputeId]))[0]!.n);
+  Number((await sqlOf(app).query<{ n: string }>('select count(*) as n from dispute_evidence where dispute_id = ?', [disputeId]))[0]!.n);
 
 describe('POST /v1/disputes/appeal', () => {
   it('takes 10 files of the three types judged by content, answers per SPEC, and lists and serves the evidence', async () => {
@@ -159,7 +156,7 @@ describe('POST /v1/disputes/appeal', () => {
     expect([other.status, other.body.erro]).toEqual([422, 'IDEMPOTENCY_KEY_CONFLICT']);
     const second = await appeal(form({ disputeId, appealReason: 'Again' }, []));
     expect([second.status, second.body.erro]).toEqual([409, 'DISPUTE_NOT_APPEALABLE']);
-    const [row] = await app.services.platform.sql.query<{ expires_at: Date; created_at: Date }>(
+    const [row] = await sqlOf(app).query<{ expires_at: Date; created_at: Date }>(
       "select expires_at, created_at from idempotency_keys where key = ? and operation = 'disputes.appeal'",
       [key],
     );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { balance, disputesOf, drainJobs, eventsOf, paidCharge, report, transactionStatus } from './support';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
 type Seller = Awaited<ReturnType<typeof onboardSeller>>;
@@ -100,7 +101,7 @@ describe('MED return (CHARGEDBACK report)', () => {
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(results.filter((r) => r.status === 'fulfilled' && r.value.applied)).toHaveLength(1);
     expect(await balance(app, s.apiKey)).toEqual({ available: before.available - 7_000, blocked: 0, total: before.total - 7_000, debt: 0, currency: 'BRL' });
-    const debits = await app.services.platform.sql.query("select 1 from ledger_entries where transaction_id = ? and kind = 'CHARGEBACK_DEBIT'", [id]);
+    const debits = await sqlOf(app).query("select 1 from ledger_entries where transaction_id = ? and kind = 'CHARGEBACK_DEBIT'", [id]);
     expect(debits).toHaveLength(1);
     const disputes = await disputesOf(app, id);
     expect(disputes.map((d) => [d!.origin, d!.status, d!.amount])).toEqual([['MED', 'OPEN', 7_000]]);
@@ -138,7 +139,7 @@ describe('MED return (CHARGEDBACK report)', () => {
     expect(paidOff.available).toBe((await net(s, large)) - partly.debt);
     expect((await withdraw(s, 500)).status).toBe(201);
     // Postings still sum to zero per entry, and the debt account equals the debt shown.
-    expect(await app.services.platform.sql.query('select entry_id from ledger_postings group by entry_id having sum(amount) <> 0')).toEqual([]);
+    expect(await sqlOf(app).query('select entry_id from ledger_postings group by entry_id having sum(amount) <> 0')).toEqual([]);
   });
 
   it('decided for the seller: the debit is reversed, the debt paid from it first, the transaction PAID', async () => {

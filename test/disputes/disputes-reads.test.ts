@@ -5,6 +5,7 @@ import { collect, wsClient } from '../support/subscriptions';
 import { startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
 import { independentVerify, Receiver } from '../webhooks/support/receiver';
 import { paidCharge } from './support';
+import { promoteToOperator } from '../support/platform';
 
 let app: WebhookTestApp;
 let receiver: Receiver;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   app = await startWebhookApp(receiver, { amqp: false, name: 'disputes' });
   const email = `operator${Date.now()}@example.com`;
   await gql(app, 'mutation($e:String!){ signUp(email:$e,password:"long enough pw"){ id } }', { e: email });
-  await app.services.platform.sql.query("update users set role = 'OPERATOR' where email = ?", [email]);
+  await promoteToOperator(app, email);
   operator = (await gql(app, 'mutation($e:String!){ logIn(email:$e,password:"long enough pw"){ token } }', { e: email })).data!.logIn.token as string;
 });
 afterAll(async () => {

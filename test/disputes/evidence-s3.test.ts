@@ -13,6 +13,7 @@ import { rest } from '../support/rest';
 import { sha256, startTestS3, type TestS3 } from '../support/s3-server';
 import { operatorSession } from '../privacy/support';
 import { disputesOf, drainJobs, paidCharge, report } from './support';
+import { platformOf, sqlOf, inTransaction } from '../support/platform';
 
 let s3: TestS3;
 let app: TestApp;
@@ -69,13 +70,13 @@ async function openDispute(apiKey = seller.apiKey) {
 const prefixOf = (d: { id: string; sellerId: string }) => `dispute-evidence/${d.sellerId}/${d.id}/`;
 
 const rowsOf = (disputeId: string) =>
-  app.services.platform.sql.query<{ id: string; name: string; content: Buffer | null; object_key: string | null }>(
+  sqlOf(app).query<{ id: string; name: string; content: Buffer | null; object_key: string | null }>(
     'select id, name, content, object_key from dispute_evidence where dispute_id = ? order by id',
     [disputeId],
   );
 
 const pendingUnder = async (prefix: string) =>
-  (await app.services.platform.sql.query<{ object_key: string }>('select object_key from evidence_pending_objects where object_key like ?', [`${prefix}%`])).map((r) => r.object_key);
+  (await sqlOf(app).query<{ object_key: string }>('select object_key from evidence_pending_objects where object_key like ?', [`${prefix}%`])).map((r) => r.object_key);
 
 async function download(path: string, apiKey = seller.apiKey) {
   const res = await contractFetch(`${app.url}${path}`, { headers: { 'x-api-key': apiKey } });
@@ -84,8 +85,8 @@ async function download(path: string, apiKey = seller.apiKey) {
 
 /** The store as the service builds it, to stop an appeal half-way as a crash would. */
 function storeLikeTheService() {
-  const c = app.services.platform.config;
-  const p = app.services.platform;
+  const c = platformOf(app).config;
+  const p = platformOf(app);
   const objects = new S3EvidenceObjects(
     { bucket: c.S3_BUCKET!, region: c.S3_REGION, endpoint: c.S3_ENDPOINT, forcePathStyle: c.S3_FORCE_PATH_STYLE, credentials: { accessKeyId: c.S3_ACCESS_KEY_ID!, secretAccessKey: c.S3_SECRET_ACCESS_KEY! } },
     createLogger('silent'),
@@ -129,7 +130,7 @@ describe('evidence in an S3-compatible bucket (EVIDENCE_STORE=s3)', () => {
   it('a file kept in PostgreSQL before the switch to S3 still downloads', async () => {
     const dispute = await openDispute();
     const id = randomUUID();
-    await app.services.platform.sql.query(
+    await sqlOf(app).query(
       `insert into dispute_evidence (id, dispute_id, seller_id, name, type, size, sha256, content, created_at) values (?, ?, ?, 'old.pdf', 'PDF', ?, ?, ?, now())`,
       [id, dispute.id, dispute.sellerId, PDF.length, sha256(PDF), PDF],
     );
@@ -183,7 +184,7 @@ describe('evidence in an S3-compatible bucket (EVIDENCE_STORE=s3)', () => {
     const store = storeLikeTheService();
     const staged = await store.stage([stagedFile(dispute, PDF)]);
     app.clock.advance(CONFIRM_WITHIN_MS + 60_000);
-    const late = app.services.platform.uow.run((tx) => store.save(tx, staged));
+    const late = inTransaction(app, (tx) => store.save(tx, staged));
     await expect(late).rejects.toMatchObject({ code: 'EVIDENCE_UPLOAD_EXPIRED', kind: 'UNAVAILABLE' });
     expect(await rowsOf(dispute.id)).toEqual([]);
     await store.discard(staged);

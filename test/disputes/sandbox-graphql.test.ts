@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { gql, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { disputesOf, paidCharge } from './support';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
+  [app, seller] = [started, onboarded];
 });
 
 const REPORT = `mutation($id:ID!,$s:String!){ sandboxReportTransaction(id:$id, status:$s){ id status disputeId } }`;
@@ -24,7 +21,7 @@ describe('a dispute opened through the GraphQL sandbox report', () => {
     const answer = await gql(app, REPORT, { id, s: word }, seller.session);
     const [dispute] = await disputesOf(app, id);
     expect(answer.data!.sandboxReportTransaction).toEqual({ id, status, disputeId: dispute!.id });
-    const [event] = await app.services.platform.sql.query<{ payload: { disputeId?: string } }>('select payload from outbox where aggregate_id = ? and event_type = ?', [id, eventType]);
+    const [event] = await sqlOf(app).query<{ payload: { disputeId?: string } }>('select payload from outbox where aggregate_id = ? and event_type = ?', [id, eventType]);
     expect(event!.payload.disputeId).toBe(dispute!.id);
   });
 });

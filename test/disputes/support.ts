@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../support/app';
 import { rest } from '../support/rest';
+import { drainJobs, outboxEventTypes, sqlOf } from '../support/platform';
 
 export const TX = '/api/v1/cobranca/transactions';
 
@@ -25,19 +26,11 @@ export async function transactionStatus(app: TestApp, apiKey: string, id: string
   return (await rest(app, 'GET', `${TX}/${id}`, { key: apiKey })).body.data.status;
 }
 
-export async function eventsOf(app: TestApp, aggregateId: string): Promise<string[]> {
-  const rows = await app.services.platform.sql.query<{ event_type: string }>('select event_type from outbox where aggregate_id = ? order by id', [aggregateId]);
-  return rows.map((r) => r.event_type);
-}
+export const eventsOf = outboxEventTypes;
 
 export async function disputesOf(app: TestApp, transactionId: string) {
-  const rows = await app.services.platform.sql.query<{ id: string }>('select id from disputes where transaction_id = ? order by created_at', [transactionId]);
+  const rows = await sqlOf(app).query<{ id: string }>('select id from disputes where transaction_id = ? order by created_at', [transactionId]);
   return Promise.all(rows.map((r) => app.services.disputeRepository.findById(r.id)));
 }
 
-/** Runs every due job until none is left. */
-export async function drainJobs(app: TestApp): Promise<void> {
-  while ((await app.services.platform.jobs.runDue()) > 0) {
-    /* again */
-  }
-}
+export { drainJobs };

@@ -4,6 +4,7 @@ import type { RunningApp } from '../../src/app/application';
 import { onboardSeller, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { startTwoApiInstances } from '../support/two-api-instances';
+import { platformOf, sqlOf } from '../support/platform';
 
 // Credentials are cached in each api instance; a change made through one instance must
 // reach the other's cache over the live-event bus: once B has received what A announced
@@ -26,8 +27,8 @@ afterAll(async () => {
  */
 async function settled(): Promise<void> {
   const marker = `marker-${randomUUID()}`;
-  const seen = new Promise<void>((resolve) => b.services.platform.live.onEvent('CREDENTIALS_CHANGED', (e) => e.sellerId === marker && resolve()));
-  a.services.platform.live.publish({ topic: 'CREDENTIALS_CHANGED', sellerId: marker, resourceId: marker, payload: {} });
+  const seen = new Promise<void>((resolve) => platformOf(b).live.onEvent('CREDENTIALS_CHANGED', (e) => e.sellerId === marker && resolve()));
+  platformOf(a).live.publish({ topic: 'CREDENTIALS_CHANGED', sellerId: marker, resourceId: marker, payload: {} });
   await seen;
 }
 
@@ -47,7 +48,7 @@ describe('the credential cache across two api instances', () => {
     await settled(); // onboarding announced the new key and seller; let those pass first
     expect((await createCharge(b, s.apiKey)).status).toBe(201); // B has now resolved and cached the key
     // Rejected straight in the database, bypassing every use case: nothing is announced.
-    await a.services.platform.sql.query(`update sellers set kyc_status = 'REJECTED' where id = ?`, [s.sellerId]);
+    await sqlOf(a).query(`update sellers set kyc_status = 'REJECTED' where id = ?`, [s.sellerId]);
     expect((await createCharge(b, s.apiKey)).status).toBe(201);
 
     // The same change through the use case on A is announced, and B refuses once it arrived.

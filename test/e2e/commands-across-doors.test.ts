@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestFingerprint } from '../../src/domain/idempotency/fingerprint';
 import type { IdempotentOperation } from '../../src/domain/idempotency/idempotency.types';
 import { disputesOf, report } from '../disputes/support';
 import { assertMatchesContract } from '../support/contract';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { rest } from '../support/rest';
 import { fund, WD } from '../withdrawals/support';
+import { sqlOf } from '../support/platform';
 
 const TX = '/api/v1/cobranca/transactions';
 const CREATE = 'mutation($input: CreateTransactionInput!, $key: String!){ createTransaction(input: $input, idempotencyKey: $key){ id amount description } }';
@@ -15,15 +16,11 @@ const APPEAL = 'mutation($d: ID!, $r: String!, $k: String!, $f: [Upload!]){ appe
 const WITHDRAW = 'mutation($input: CreateWithdrawalInput!, $key: String!){ createWithdrawal(input: $input, idempotencyKey: $key){ id amount feeAmount } }';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
+startTestAppWithSeller({ ROLE: 'api' }, async (started, onboarded) => {
+  [app, seller] = [started, onboarded];
   await fund(app, seller.sellerId, 10_000_000);
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 const restCreate = (body: unknown, key: string) => rest(app, 'POST', TX, { key: seller.apiKey, body, idempotencyKey: key });
@@ -147,7 +144,7 @@ describe('the dispute appeal across the two doors', () => {
 /** A finished record as the doors stored it before the commands: their own fingerprint and answer shape. */
 async function storeLegacy(operation: IdempotentOperation, key: string, identity: unknown, status: number, body: unknown, resourceId: string) {
   const now = new Date();
-  await app.services.platform.sql.query(
+  await sqlOf(app).query(
     `insert into idempotency_keys (id, seller_id, operation, key, fingerprint, owner, resource_id, response_status, response_body, locked_until, created_at, expires_at)
      values (?, ?, ?, ?, ?, 'legacy', ?, ?, ?::jsonb, ?, ?, ?)`,
     [randomUUID(), seller.sellerId, operation, key, requestFingerprint(operation, identity), resourceId, status, JSON.stringify(body), now, now, new Date(now.getTime() + 3_600_000)],

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { gql, onboardSeller } from '../support/app';
 import { contractFetch } from '../support/contract';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase } from '../support/database';
 import { takeDatabaseDown } from '../support/database-outage';
 
 /** Everything the service logs, parsed. */
@@ -18,11 +18,11 @@ const sink = new Writable({
 });
 
 let app: RunningApp;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let seller: Awaited<ReturnType<typeof onboardSeller>>;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
   const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '4', SHUTDOWN_DRAIN_DELAY_MS: '0' });
   app = await startApplication(config, { logger: createLogger('info', sink) });
   seller = await onboardSeller(app);

@@ -1,30 +1,26 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { onboardSeller } from '../support/app';
+import { ROOT } from '../support/compiled';
 import { ContractDrift, contractFetch, contractProblems } from '../support/contract';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase } from '../support/database';
 
-const root = join(__dirname, '..', '..');
-const out = join(mkdtempSync(join(tmpdir(), 'pixpay-drain-')), 'build');
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', out], { cwd: root });
-  db = await createTestDatabase();
-}, 120_000);
+  db = await createMigratedTestDatabase();
+});
 afterAll(async () => {
   await db?.drop();
 });
 
 /** The real entry point on the test database; resolves with its URL once it listens. */
 async function startProcess(): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string }> {
-  const child = spawn(process.execPath, [join(out, 'src/main.js')], {
-    env: { ...process.env, NODE_PATH: join(root, 'node_modules'), MODE: 'sandbox', NODE_ENV: 'production', PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '15000', SHUTDOWN_DRAIN_DELAY_MS: '1500' },
+  const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
+    env: { ...process.env, MODE: 'sandbox', NODE_ENV: 'production', PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '15000', SHUTDOWN_DRAIN_DELAY_MS: '1500' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ describe('dashboard sessions', () => {
     expect((await gql(app, 'mutation{ logOut }', {}, s.apiKey)).errors?.[0]?.extensions?.code).toBe('SESSION_REQUIRED');
 
     const fresh = (await gql(app, 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token } }', { e: s.email, p: s.password })).data!.logIn.token;
-    const count = async () => Number((await app.services.platform.sql.one<{ n: string }>('select count(*) as n from sessions where user_id = (select id from users where email = ?)', [s.email]))!.n);
+    const count = async () => Number((await sqlOf(app).one<{ n: string }>('select count(*) as n from sessions where user_id = (select id from users where email = ?)', [s.email]))!.n);
     expect(await count()).toBe(2);
     app.clock.advance(13 * 3_600_000); // past the 12 h lifetime
     expect((await gql(app, '{ me { credential } }', {}, fresh)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

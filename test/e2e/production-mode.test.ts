@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import { gql, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
 let liveKey: string;
@@ -58,7 +59,7 @@ describe('production mode', () => {
     });
     expect(payout.status).toBe(503);
     expect(payout.body.erro).toBe('INSTITUTION_NOT_CONFIGURED');
-    expect(await app.services.platform.sql.query('select 1 from transactions union all select 1 from withdrawals')).toEqual([]);
+    expect(await sqlOf(app).query('select 1 from transactions union all select 1 from withdrawals')).toEqual([]);
   });
 
   it.each(['BOLETO', 'CARD'])('refuses %s with 422 PAYMENT_METHOD_NOT_ENABLED in the cobranca format, before any other check', async (paymentMethod) => {
@@ -77,7 +78,7 @@ describe('production mode', () => {
       liveKey,
     );
     expect(viaGraphql.errors?.[0].extensions?.code).toBe('PAYMENT_METHOD_NOT_ENABLED');
-    expect(await app.services.platform.sql.query('select 1 from transactions')).toEqual([]);
-    expect(await app.services.platform.sql.query('select 1 from idempotency_keys')).toEqual([]);
+    expect(await sqlOf(app).query('select 1 from transactions')).toEqual([]);
+    expect(await sqlOf(app).query('select 1 from idempotency_keys')).toEqual([]);
   });
 });

@@ -9,12 +9,13 @@ import { createLogger } from '../../src/infra/log/logger';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { onboardSeller } from '../support/app';
 import { contractFetch } from '../support/contract';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase } from '../support/database';
 import { rest } from '../support/rest';
+import { platformOf } from '../support/platform';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
 });
 afterAll(async () => {
   await db?.drop();
@@ -63,7 +64,7 @@ describe('the public address', () => {
       const warnings = lines.filter((l) => l.level === 40).map((l) => String(l.msg));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain(`PUBLIC_BASE_URL is https://pay.example.com but the service listens on ${app.url}`);
-      expect(app.services.platform.publicAddress.baseUrl).toBe('https://pay.example.com');
+      expect(platformOf(app).publicAddress.baseUrl).toBe('https://pay.example.com');
     } finally {
       await app.stop();
     }

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { rest } from '../support/rest';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 const TX = '/api/v1/cobranca/transactions';
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
+  [app, seller] = [started, onboarded];
 });
 
 /** Puts a finished key back in flight, as if its original request were still running. */

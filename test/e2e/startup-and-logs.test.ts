@@ -7,7 +7,7 @@ import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger } from '../../src/infra/log/logger';
 import { gql, onboardSeller } from '../support/app';
 import { contractFetch } from '../support/contract';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase, createTestDatabase } from '../support/database';
 
 describe('start-up', () => {
   it('names the unreachable database in a clear error instead of a stack trace', async () => {
@@ -30,7 +30,7 @@ describe('logs', () => {
         done();
       },
     });
-    const db = await createTestDatabase();
+    const db = await createMigratedTestDatabase();
     const app = await startApplication(loadConfig({ PORT: '0', DATABASE_URL: db.url, ROLE: 'api' }), { clock: new ManualClock(new Date()), logger: createLogger('trace', sink) });
     try {
       const s = await onboardSeller(app, { document: '000.000.000-00' });

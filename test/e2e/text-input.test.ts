@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { gql, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { rest } from '../support/rest';
 import { fund } from '../withdrawals/support';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 const TX = '/api/v1/cobranca/transactions';
 const WD = '/api/v1/cobranca/withdrawals';
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
+startTestAppWithSeller({ ROLE: 'api' }, async (started, onboarded) => {
+  [app, seller] = [started, onboarded];
   await fund(app, seller.sellerId, 10_000_000);
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 const createCharge = (body: Record<string, unknown>) => rest(app, 'POST', TX, { key: seller.apiKey, body, idempotencyKey: randomUUID() });

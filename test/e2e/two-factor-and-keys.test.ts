@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, onboardSeller, startTestApp, type TestApp, gqlErrorCode } from '../support/app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,18 +10,17 @@ afterAll(async () => {
   await app?.close();
 });
 
-const codeOf = (err: { errors?: { extensions?: { code?: string } }[] }) => err.errors?.[0]?.extensions?.code;
 
 describe('2FA (TOTP) and API keys', () => {
   it('live keys need 2FA; enrol, confirm, replay refused, disable', async () => {
     const s = await onboardSeller(app);
-    expect(codeOf(await gql(app, 'mutation{ createApiKey(mode: live){ key } }', {}, s.session))).toBe('MFA_REQUIRED');
+    expect(gqlErrorCode(await gql(app, 'mutation{ createApiKey(mode: live){ key } }', {}, s.session))).toBe('MFA_REQUIRED');
 
     const enrol = await gql(app, 'mutation{ enrolTwoFactor{ secret otpauthUri } }', {}, s.session);
     const { secret, otpauthUri } = enrol.data!.enrolTwoFactor;
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
-    expect(codeOf(await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ id } }', { c: '000000' === totpCode(secret, app.clock.now()) ? '111111' : '000000' }, s.session))).toBe('INVALID_MFA_CODE');
-    expect(codeOf(await gql(app, 'mutation{ confirmTwoFactor(code:"12ab"){ id } }', {}, s.session))).toBe('INVALID_MFA_CODE_FORMAT');
+    expect(gqlErrorCode(await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ id } }', { c: '000000' === totpCode(secret, app.clock.now()) ? '111111' : '000000' }, s.session))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await gql(app, 'mutation{ confirmTwoFactor(code:"12ab"){ id } }', {}, s.session))).toBe('INVALID_MFA_CODE_FORMAT');
 
     const code = totpCode(secret, app.clock.now());
     const confirmed = await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ twoFactorEnabled } }', { c: code }, s.session);
@@ -38,7 +37,7 @@ describe('2FA (TOTP) and API keys', () => {
     expect(wrongMode.status).toBe(401);
 
     // The code used to confirm cannot be replayed to disable.
-    expect(codeOf(await gql(app, 'mutation($c:String!){ disableTwoFactor(code:$c){ id } }', { c: code }, s.session))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await gql(app, 'mutation($c:String!){ disableTwoFactor(code:$c){ id } }', { c: code }, s.session))).toBe('INVALID_MFA_CODE');
     app.clock.advance(30_000);
     const next = totpCode(secret, app.clock.now());
     const disabled = await gql(app, 'mutation($c:String!){ disableTwoFactor(code:$c){ twoFactorEnabled } }', { c: next }, s.session);
@@ -57,22 +56,22 @@ describe('2FA (TOTP) and API keys', () => {
     expect((await gql(app, '{ me { credential } }', {}, s.apiKey)).data!.me.credential).toBe('apiKey');
     await gql(app, 'mutation($id:ID!){ revokeApiKey(id:$id){ revokedAt } }', { id: k.id }, s.session);
     const after = await gql(app, '{ me { credential } }', {}, s.apiKey);
-    expect(codeOf(after)).toBe('UNAUTHENTICATED');
+    expect(gqlErrorCode(after)).toBe('UNAUTHENTICATED');
   });
 
   it('API keys cannot manage keys or 2FA (dashboard session required)', async () => {
     const s = await onboardSeller(app);
-    expect(codeOf(await gql(app, 'mutation{ createApiKey(mode: test){ key } }', {}, s.apiKey))).toBe('SESSION_REQUIRED');
-    expect(codeOf(await gql(app, 'mutation{ enrolTwoFactor{ secret } }', {}, s.apiKey))).toBe('SESSION_REQUIRED');
+    expect(gqlErrorCode(await gql(app, 'mutation{ createApiKey(mode: test){ key } }', {}, s.apiKey))).toBe('SESSION_REQUIRED');
+    expect(gqlErrorCode(await gql(app, 'mutation{ enrolTwoFactor{ secret } }', {}, s.apiKey))).toBe('SESSION_REQUIRED');
   });
 
   it('sign-up and sign-in validation', async () => {
-    expect(codeOf(await gql(app, 'mutation{ signUp(email:"not-an-email", password:"long enough pw"){ id } }'))).toBe('INVALID_EMAIL');
-    expect(codeOf(await gql(app, 'mutation{ signUp(email:"a@b.co", password:"short"){ id } }'))).toBe('WEAK_PASSWORD');
+    expect(gqlErrorCode(await gql(app, 'mutation{ signUp(email:"not-an-email", password:"long enough pw"){ id } }'))).toBe('INVALID_EMAIL');
+    expect(gqlErrorCode(await gql(app, 'mutation{ signUp(email:"a@b.co", password:"short"){ id } }'))).toBe('WEAK_PASSWORD');
     const s = await onboardSeller(app);
-    expect(codeOf(await gql(app, 'mutation($e:String!){ signUp(email:$e, password:"another long pw"){ id } }', { e: s.email.toUpperCase() }))).toBe('EMAIL_TAKEN');
-    expect(codeOf(await gql(app, 'mutation($e:String!){ logIn(email:$e, password:"wrong password"){ token } }', { e: s.email }))).toBe('INVALID_CREDENTIALS');
-    expect(codeOf(await gql(app, 'mutation{ logIn(email:"nobody@example.com", password:"wrong password"){ token } }'))).toBe('INVALID_CREDENTIALS');
+    expect(gqlErrorCode(await gql(app, 'mutation($e:String!){ signUp(email:$e, password:"another long pw"){ id } }', { e: s.email.toUpperCase() }))).toBe('EMAIL_TAKEN');
+    expect(gqlErrorCode(await gql(app, 'mutation($e:String!){ logIn(email:$e, password:"wrong password"){ token } }', { e: s.email }))).toBe('INVALID_CREDENTIALS');
+    expect(gqlErrorCode(await gql(app, 'mutation{ logIn(email:"nobody@example.com", password:"wrong password"){ token } }'))).toBe('INVALID_CREDENTIALS');
   });
 
   it('seller registration validates the document and sandbox KYC follows the magic CPFs', async () => {
@@ -86,9 +85,9 @@ describe('2FA (TOTP) and API keys', () => {
 
     await gql(app, 'mutation{ signUp(email:"doc@example.com", password:"long enough pw"){ id } }');
     const t = (await gql(app, 'mutation{ logIn(email:"doc@example.com", password:"long enough pw"){ token } }')).data!.logIn.token;
-    expect(codeOf(await gql(app, 'mutation{ registerSeller(name:"X Ltda", document:"529.982.247-24"){ id } }', {}, t))).toBe('INVALID_CPF');
-    expect(codeOf(await gql(app, 'mutation{ registerSeller(name:"X Ltda", document:"12ABC34501DE36"){ id } }', {}, t))).toBe('INVALID_CNPJ');
+    expect(gqlErrorCode(await gql(app, 'mutation{ registerSeller(name:"X Ltda", document:"529.982.247-24"){ id } }', {}, t))).toBe('INVALID_CPF');
+    expect(gqlErrorCode(await gql(app, 'mutation{ registerSeller(name:"X Ltda", document:"12ABC34501DE36"){ id } }', {}, t))).toBe('INVALID_CNPJ');
     expect((await gql(app, 'mutation{ registerSeller(name:"X Ltda", document:"529.982.247-25"){ kycStatus } }', {}, t)).data!.registerSeller.kycStatus).toBe('PENDING_REVIEW');
-    expect(codeOf(await gql(app, 'mutation{ registerSeller(name:"Again", document:"529.982.247-25"){ id } }', {}, t))).toBe('SELLER_ALREADY_REGISTERED');
+    expect(gqlErrorCode(await gql(app, 'mutation{ registerSeller(name:"Again", document:"529.982.247-25"){ id } }', {}, t))).toBe('SELLER_ALREADY_REGISTERED');
   });
 });

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
 import { contractFetch } from '../support/contract';
-import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
-import { eventually, Receiver } from '../webhooks/support/receiver';
-import { PrivateRabbitMq } from './support/private-rabbitmq';
+import { emitEvent, paidTransaction, type WebhookTestApp } from '../webhooks/support/app';
+import { eventually, type Receiver } from '../webhooks/support/receiver';
+import type { PrivateRabbitMq } from './support/private-rabbitmq';
+import { withPrivateBroker } from './support/private-broker-fixture';
 import { rest } from '../support/rest';
+import { sqlOf } from '../support/platform';
 
 /** The broker stops (and later restarts) while events keep coming: nothing lost, health tells the truth. */
 const BEFORE = 30;
@@ -14,20 +16,9 @@ let broker: PrivateRabbitMq;
 let receiver: Receiver;
 let app: WebhookTestApp;
 
-beforeAll(async () => {
-  broker = await PrivateRabbitMq.start();
-  receiver = await Receiver.start();
-  app = await startWebhookApp(receiver, {
-    amqp: true,
-    name: 'broker-restart',
-    env: { AMQP_URL: broker.url, WEBHOOK_RESCUE_AFTER_MS: '2000', WEBHOOK_SWEEP_MS: '500' },
-  });
-}, 90_000);
-afterAll(async () => {
-  await app?.close();
-  await receiver?.stop();
-  await broker?.destroy();
-}, 60_000);
+withPrivateBroker('broker-restart', { WEBHOOK_RESCUE_AFTER_MS: '2000', WEBHOOK_SWEEP_MS: '500' }, (f) => {
+  ({ broker, receiver, app } = f);
+});
 
 const health = async (path: string) => {
   const res = await contractFetch(`${app.url}${path}`);
@@ -56,7 +47,7 @@ describe('broker stopped and restarted', () => {
     await broker.restart();
     await eventually(() => health('/health/ready'), (h) => h.status === 200, 30_000, 'ready again');
     const delivered = await eventually(
-      () => app.services.platform.sql.query<{ event_id: string }>(`select event_id from webhook_deliveries where seller_id = ? and status = 'DELIVERED'`, [seller.sellerId]),
+      () => sqlOf(app).query<{ event_id: string }>(`select event_id from webhook_deliveries where seller_id = ? and status = 'DELIVERED'`, [seller.sellerId]),
       (rs) => rs.length === ids.length,
       60_000,
       'every event delivered',

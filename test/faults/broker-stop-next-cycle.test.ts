@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
-import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
-import { eventually, Receiver } from '../webhooks/support/receiver';
-import { PrivateRabbitMq } from './support/private-rabbitmq';
+import { emitEvent, paidTransaction, type WebhookTestApp } from '../webhooks/support/app';
+import { eventually, type Receiver } from '../webhooks/support/receiver';
+import type { PrivateRabbitMq } from './support/private-rabbitmq';
+import { withPrivateBroker } from './support/private-broker-fixture';
 import { rest } from '../support/rest';
+import { sqlOf } from '../support/platform';
 
 /**
  * The broker stops while the third attempts of a cycle are in flight: the worker can
@@ -19,16 +21,9 @@ let broker: PrivateRabbitMq;
 let receiver: Receiver;
 let app: WebhookTestApp;
 
-beforeAll(async () => {
-  broker = await PrivateRabbitMq.start();
-  receiver = await Receiver.start();
-  app = await startWebhookApp(receiver, { amqp: true, name: 'broker-stop', env: { AMQP_URL: broker.url, WEBHOOK_TIMEOUT_MS: '4000' } });
-}, 90_000);
-afterAll(async () => {
-  await app?.close();
-  await receiver?.stop();
-  await broker?.destroy();
-}, 60_000);
+withPrivateBroker('broker-stop', { WEBHOOK_TIMEOUT_MS: '4000' }, (f) => {
+  ({ broker, receiver, app } = f);
+});
 
 describe('broker stopped with third attempts in flight', () => {
   it('every delivery has its next cycle scheduled in PostgreSQL at the documented time, and is delivered then', async () => {
@@ -51,7 +46,7 @@ describe('broker stopped with third attempts in flight', () => {
     await receiver.waitFor(() => eventIds.every((id) => (seen.get(id) ?? 0) >= 3), 30_000, 'every third attempt in flight');
     await broker.stop('SIGKILL');
 
-    const { sql } = app.services.platform;
+    const sql = sqlOf(app);
     type Row = { id: string; event_id: string; status: string; cycle: number; attempts: number; next_attempt_at: Date; last_attempt_at: Date; run_at: Date | null };
     const rows = await eventually(
       () =>

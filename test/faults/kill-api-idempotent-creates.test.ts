@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
 import { ContractDrift, contractFetch } from '../support/contract';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase } from '../support/database';
 import { ServiceProcess } from './support/service-process';
 
 /** kill -9 an api instance while clients create charges concurrently, then retry every create elsewhere. */
 const CREATES = 120;
 const CONCURRENCY = 16;
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 const procs: ServiceProcess[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
 });
 afterAll(async () => {
   await Promise.all(procs.map((p) => p.kill()));

@@ -6,6 +6,7 @@ import { onboardSeller } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { eventually, Receiver } from '../webhooks/support/receiver';
 import { PrivatePostgres } from './support/private-postgres';
+import { sqlOf } from '../support/platform';
 
 /** PostgreSQL restarts while charges are created and paid and their webhooks delivered. */
 const CHARGES = 40;
@@ -79,7 +80,7 @@ describe('PostgreSQL restarted under load', () => {
 
     const list = await contractFetch(`${app.url}/api/v1/cobranca/transactions?limit=500&status=PAID`, { headers: { 'x-api-key': seller.apiKey } });
     expect(((await list.json()) as { data: { total: number } }).data.total).toBe(CHARGES);
-    const { sql } = app.services.platform;
+    const sql = sqlOf(app);
     const events = await eventually(
       () => sql.query<{ event_id: string; delivered: boolean }>(
         `select o.event_id, bool_and(d.status = 'DELIVERED') as delivered from outbox o left join webhook_deliveries d on d.event_id = o.event_id

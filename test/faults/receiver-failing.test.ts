@@ -3,6 +3,7 @@ import { onboardSeller } from '../support/app';
 import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
 import { eventually, Receiver } from '../webhooks/support/receiver';
 import { rest } from '../support/rest';
+import { sqlOf } from '../support/platform';
 
 /** A receiver that answers 500 or times out for a whole cycle, then recovers. */
 const EVENTS = 30;
@@ -30,7 +31,7 @@ describe('receiver failing for a while', () => {
     const ids: string[] = [];
     for (let i = 0; i < EVENTS; i++) ids.push(await emitEvent(app, { sellerId: seller.sellerId, payload: paidTransaction(`tx_rf_${i}`) }));
 
-    const { sql } = app.services.platform;
+    const sql = sqlOf(app);
     const waiting = () => sql.query<{ status: string; cycle: number; attempts: number }>(`select status, cycle, attempts from webhook_deliveries where seller_id = ?`, [seller.sellerId]);
     await eventually(waiting, (rs) => rs.length === EVENTS && rs.every((r) => r.status === 'PENDING' && r.cycle === 2 && r.attempts === 3), 60_000, 'cycle 1 failed everywhere');
     healthy = true;

@@ -8,6 +8,7 @@ import {
 import type { JournalEntryDraft } from '../../src/domain/ledger/ledger.types';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
+import { inTransaction } from '../support/platform';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const post = (d: JournalEntryDraft) => app.services.platform.uow.run((tx) => app.services.ledger.postEntry(tx, d));
+const post = (d: JournalEntryDraft) => inTransaction(app, (tx) => app.services.ledger.postEntry(tx, d));
 const at = (iso: string) => app.clock.set(new Date(iso));
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

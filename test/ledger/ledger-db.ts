@@ -2,12 +2,12 @@ import { ManualClock } from '../../src/domain/shared/clock';
 import type { LiveEvent } from '../../src/domain/shared/live-events';
 import { LedgerService } from '../../src/domain/ledger/ledger.service';
 import { WalletService } from '../../src/domain/ledger/wallet.service';
-import { migrate, openOrm, type Orm } from '../../src/infra/db/orm';
+import { openOrm, type Orm } from '../../src/infra/db/orm';
 import { Sql } from '../../src/infra/db/sql';
 import { PgUnitOfWork } from '../../src/infra/db/unit-of-work';
 import { pgConnections } from '../../src/infra/db/pg-connections';
 import { SqlLedgerRepository } from '../../src/infra/ledger/sql-ledger.repository';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase } from '../support/database';
 
 /** The ledger adapter on a fresh, migrated PostgreSQL database (no HTTP). */
 export interface LedgerDb {
@@ -24,9 +24,8 @@ export interface LedgerDb {
 }
 
 export async function openLedgerDb(poolSize = 10): Promise<LedgerDb> {
-  const db = await createTestDatabase();
+  const db = await createMigratedTestDatabase();
   const orm = await openOrm({ url: db.url, poolSize });
-  await migrate(orm);
   const sql = new Sql(pgConnections(orm));
   const store = new SqlLedgerRepository(sql);
   const clock = new ManualClock(new Date('2026-03-10T12:00:00.000Z'));

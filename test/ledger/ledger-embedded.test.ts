@@ -8,6 +8,7 @@ import { pixCredit, withdrawalDebit } from '../../src/domain/ledger/ledger-entri
 import { createLogger } from '../../src/infra/log/logger';
 import { onboardSeller } from '../support/app';
 import { rest } from '../support/rest';
+import { inTransaction } from '../support/platform';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pixpay-ledger-embedded-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -18,7 +19,7 @@ describe('ledger in embedded mode (PGlite)', { timeout: 120_000 }, () => {
     const app = await startApplication(loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
     try {
       const s = await onboardSeller(app);
-      const post = (d: Parameters<typeof app.services.ledger.postEntry>[1]) => app.services.platform.uow.run((tx) => app.services.ledger.postEntry(tx, d));
+      const post = (d: Parameters<typeof app.services.ledger.postEntry>[1]) => inTransaction(app, (tx) => app.services.ledger.postEntry(tx, d));
       await post(pixCredit({ sellerId: s.sellerId, transactionId: 'emb-1', amount: 1_000, fee: 10 }));
       expect((await post(pixCredit({ sellerId: s.sellerId, transactionId: 'emb-1', amount: 1_000, fee: 10 }))).created).toBe(false);
       await expect(post(withdrawalDebit({ sellerId: s.sellerId, withdrawalId: 'emb-w', amount: 990, fee: 1 }))).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });

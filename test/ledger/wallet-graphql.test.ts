@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixCredit } from '../../src/domain/ledger/ledger-entries';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { collect, wsClient } from '../support/subscriptions';
+import { inTransaction, promoteToOperator } from '../support/platform';
 
 let app: TestApp;
 let operator: string;
@@ -10,7 +11,7 @@ beforeAll(async () => {
   app = await startTestApp();
   const email = `operator${Date.now()}@example.com`;
   await gql(app, 'mutation($e:String!){ signUp(email:$e,password:"long enough pw"){ id } }', { e: email });
-  await app.services.platform.sql.query("update users set role = 'OPERATOR' where email = ?", [email]);
+  await promoteToOperator(app, email);
   const login = await gql(app, 'mutation($e:String!){ logIn(email:$e,password:"long enough pw"){ token } }', { e: email });
   operator = login.data!.logIn.token as string;
 });
@@ -30,7 +31,7 @@ describe('wallet queries (GraphQL)', () => {
   it('wallet, balance, statement and summary for an API key and for the seller user session', async () => {
     const s = await onboardSeller(app);
     app.clock.set(new Date('2026-07-01T12:00:00.000Z'));
-    await app.services.platform.uow.run((tx) => app.services.ledger.postEntry(tx, pixCredit({ sellerId: s.sellerId, transactionId: 'g-1', amount: 3_000, fee: 30 })));
+    await inTransaction(app, (tx) => app.services.ledger.postEntry(tx, pixCredit({ sellerId: s.sellerId, transactionId: 'g-1', amount: 3_000, fee: 30 })));
     for (const token of [s.apiKey, s.session]) {
       const w = await gql(app, WALLET, {}, token);
       expect(w.errors).toBeUndefined();
@@ -53,7 +54,7 @@ describe('wallet queries (GraphQL)', () => {
     const s = await onboardSeller(app);
     for (let i = 0; i < 7; i++) {
       app.clock.advance(1_000);
-      await app.services.platform.uow.run((tx) => app.services.ledger.postEntry(tx, pixCredit({ sellerId: s.sellerId, transactionId: `gc-${i}`, amount: 100 + i, fee: 1 })));
+      await inTransaction(app, (tx) => app.services.ledger.postEntry(tx, pixCredit({ sellerId: s.sellerId, transactionId: `gc-${i}`, amount: 100 + i, fee: 1 })));
     }
     const ids: string[] = [];
     let cursor: string | null = null;

@@ -6,6 +6,7 @@ import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { createWithdrawal, drainJobs, fund } from '../withdrawals/support';
 import { createCharge, operatorSession } from './support';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
 let dataDir: string;
@@ -147,7 +148,7 @@ describe('operators', () => {
 
 describe('erasure executed', () => {
   it('anonymises what the inventory says, keeps financial records and balances, refuses login and keys; the retention job finishes', async () => {
-    const sql = app.services.platform.sql;
+    const sql = sqlOf(app);
     const balanceBefore = (await rest(app, 'GET', '/balance-statement', { bearer: a.apiKey })).body.data;
     const statementBefore = await sql.query('select count(*)::int as n, sum(amount)::bigint as s from ledger_statement_lines where seller_id = ?', [a.sellerId]);
     const id = (await gql(app, REQUEST_ERASURE, { r: 'please forget me' }, a.session)).data!.requestErasure.requestId;

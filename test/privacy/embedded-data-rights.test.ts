@@ -9,6 +9,7 @@ import { createLogger } from '../../src/infra/log/logger';
 import { gql, onboardSeller } from '../support/app';
 import { rest } from '../support/rest';
 import { operatorSession } from './support';
+import { runDueJobs } from '../support/platform';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pixpay-embedded-dsr-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -24,7 +25,7 @@ describe('data-subject rights on the embedded database (one connection)', () => 
       const s = await onboardSeller(app);
       const queued = await rest(app, 'GET', '/data-subject/export', { bearer: s.apiKey });
       expect(queued.status).toBe(202);
-      expect(await app.services.platform.jobs.runDue()).toBe(1);
+      expect(await runDueJobs(app)).toBe(1);
       expect(readdirSync(join(dataDir, 'mail'))).toEqual([`${queued.body.data.requestId}.eml`]);
 
       const erasure = await rest(app, 'POST', '/data-subject/erasure-request', { bearer: s.session, body: {} });

@@ -8,6 +8,7 @@ import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
+import { sqlOf, runDueJobs } from '../support/platform';
 
 const CHARGES = 100_000;
 // A full collection before each sample, so the samples measure live memory, not garbage.
@@ -61,7 +62,7 @@ beforeAll(async () => {
   app = await startTestApp({ DATA_DIR: dataDir, ROLE: 'api' });
   seller = await onboardSeller(app);
   // Seeded with SQL: 100,000 charges of about 400 bytes each once exported.
-  await app.services.platform.sql.query(
+  await sqlOf(app).query(
     `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code,
         expires_at, customer, description, created_at, updated_at)
      select 'seed_' || g, ?, 1000 + g, 'PIX', 'PAID', 'prov_' || g, 'txid' || g, 'loc' || g, repeat('0', 200),
@@ -94,7 +95,7 @@ describe('queued export (100,000 charges)', () => {
     }, 1_000);
     const started = Date.now();
     try {
-      expect(await app.services.platform.jobs.runDue()).toBe(1);
+      expect(await runDueJobs(app)).toBe(1);
     } finally {
       clearInterval(sampler);
     }
@@ -135,7 +136,7 @@ describe('queued export (100,000 charges)', () => {
     app.clock.advance(73 * 3_600_000);
     expect(await app.services.dataExport.removeExpiredFiles()).toBe(1);
     expect(await readdir(join(dataDir, 'exports'))).toEqual([]);
-    const steps = await app.services.platform.sql.query<{ action: string }>('select action from data_subject_request_events where request_id = ? order by id', [requestId]);
+    const steps = await sqlOf(app).query<{ action: string }>('select action from data_subject_request_events where request_id = ? order by id', [requestId]);
     expect(steps.map((e) => e.action)).toEqual(['REQUESTED', 'EXPORT_MAILED', 'EXPORT_DOWNLOADED', 'EXPORT_FILE_DELETED']);
   }, 600_000);
 });

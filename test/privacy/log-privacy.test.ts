@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/app/config';
 import { type RunningApp, startApplication } from '../../src/app/application';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger } from '../../src/infra/log/logger';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase } from '../support/database';
 import { gql } from '../support/app';
 import { rest } from '../support/rest';
 
@@ -21,7 +21,7 @@ const PIX_KEY = 'recebedor.pix@example.com';
 const PHONE_KEY = '+5521998877665';
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
+  const db = await createMigratedTestDatabase();
   drop = db.drop;
   const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'trace', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '5', ROLE: 'api' });
   app = await startApplication(config, { clock, logger: createLogger('trace', { write: (s: string) => void lines.push(s) }) });

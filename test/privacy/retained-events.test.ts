@@ -3,6 +3,7 @@ import { date } from '../../src/infra/ledger/sql-values';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { drainJobs } from '../withdrawals/support';
 import { createCharge } from './support';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
 
@@ -15,7 +16,7 @@ afterAll(async () => {
 
 describe('events kept past the retention window', () => {
   it('have their personal data masked once; recent and unpublished events are left as they are', async () => {
-    const sql = app.services.platform.sql;
+    const sql = sqlOf(app);
     const s = await onboardSeller(app);
     const customer = { name: 'Helena Prado', email: 'helena.prado@example.com', document: '529.982.247-25' };
     const old = await createCharge(app, s.apiKey, customer);

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { RunningApp } from '../../src/app/application';
 import { gql, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
+import { promoteToOperator } from '../support/platform';
 
 /** A user promoted to operator, logged in; returns its session token. */
 export async function operatorSession(app: Pick<RunningApp, 'url' | 'services'>): Promise<string> {
   const email = `operator-${randomUUID()}@example.com`;
   const password = 'operator password 123';
   await gql(app, 'mutation($e:String!,$p:String!){ signUp(email:$e,password:$p){ id } }', { e: email, p: password });
-  await app.services.platform.sql.query("update users set role = 'OPERATOR' where email = ?", [email]);
+  await promoteToOperator(app, email);
   const login = await gql(app, 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token } }', { e: email, p: password });
   return login.data!.logIn.token as string;
 }

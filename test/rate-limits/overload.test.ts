@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
 let key: string;
@@ -34,7 +35,7 @@ function expectShed(res: { status: number; headers: Headers; body: any }, reason
 describe('load shedding', () => {
   it('503 with Retry-After while queries wait for a pooled connection past the bound; /health still answers', async () => {
     // This process holds both pooled connections and queues two more queries behind them.
-    const sleepers = Array.from({ length: 4 }, () => app.services.platform.sql.query('select pg_sleep(1.5)'));
+    const sleepers = Array.from({ length: 4 }, () => sqlOf(app).query('select pg_sleep(1.5)'));
     const deadline = Date.now() + 5_000;
     let res = await rest(app, 'GET', '/balance-statement', { bearer: key });
     while (res.status !== 503 && Date.now() < deadline) res = await rest(app, 'GET', '/balance-statement', { bearer: key });

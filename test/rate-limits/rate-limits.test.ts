@@ -7,10 +7,11 @@ import { createLogger } from '../../src/infra/log/logger';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, onboardSeller, startTestApp, type TestApp, gqlErrorCode } from '../support/app';
 import { wsClient } from '../support/subscriptions';
 import { rest } from '../support/rest';
 import { parseRateLimit, TEST_REDIS_URL, uniqueRedisPrefix } from './support';
+import { promoteToOperator } from '../support/platform';
 
 // Two api instances on one database and one Redis, as behind a load balancer.
 const prefix = uniqueRedisPrefix('rate-limits');
@@ -27,7 +28,7 @@ beforeAll(async () => {
   );
   const email = `operator-${randomUUID()}@example.com`;
   await gql(a, 'mutation($e:String!,$p:String!){ signUp(email:$e,password:$p){ id } }', { e: email, p: 'operator password 1' });
-  await a.services.platform.sql.query("update users set role = 'OPERATOR' where email = ?", [email]);
+  await promoteToOperator(a, email);
   operator = (await gql(a, 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token } }', { e: email, p: 'operator password 1' })).data!.logIn.token;
 });
 afterAll(async () => {
@@ -39,7 +40,6 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const codeOf = (r: { errors?: { extensions?: { code?: string } }[] }) => r.errors?.[0]?.extensions?.code;
 
 describe('per-seller budgets in Redis', () => {
   it('two api instances share one budget, with the IETF headers on every answer', async () => {
@@ -108,7 +108,7 @@ describe('per-seller budgets in Redis', () => {
     expect(res.status).toBe(200);
     expect(parseRateLimit(res.headers.get('ratelimit'))).toMatchObject({ name: 'reads', r: 3 });
     const more = await gql(a, '{ a: balance { available } b: balance { available } c: balance { available } d: balance { available } }', {}, s.apiKey);
-    expect(codeOf(more)).toBe('RATE_LIMITED');
+    expect(gqlErrorCode(more)).toBe('RATE_LIMITED');
   });
 
   it("a seller whose limit an operator raised gets more; the seller sees its limits; non-operators cannot change them", async () => {
@@ -117,10 +117,10 @@ describe('per-seller budgets in Redis', () => {
     expect((await rest(a, 'GET', '/api/v1/cobranca/transactions', { key: s.apiKey })).status).toBe(429);
 
     const SET = 'mutation($s:ID!,$p:Int){ setSellerRateLimit(sellerId:$s, limitClass: lists, perMinute:$p){ limitClass perMinute custom } }';
-    expect(codeOf(await gql(a, SET, { s: s.sellerId, p: 100 }, s.session))).toBe('OPERATOR_ONLY');
+    expect(gqlErrorCode(await gql(a, SET, { s: s.sellerId, p: 100 }, s.session))).toBe('OPERATOR_ONLY');
     const set = await gql(a, SET, { s: s.sellerId, p: 10 }, operator);
     expect(set.data!.setSellerRateLimit).toContainEqual({ limitClass: 'lists', perMinute: 10, custom: true });
-    expect(codeOf(await gql(a, SET, { s: 'no-such-seller', p: 10 }, operator))).toBe('SELLER_NOT_FOUND');
+    expect(gqlErrorCode(await gql(a, SET, { s: 'no-such-seller', p: 10 }, operator))).toBe('SELLER_NOT_FOUND');
 
     // A refused request takes nothing from the bucket (4 of 10 used): 6 more are served.
     for (let i = 0; i < 6; i++) {
@@ -138,9 +138,9 @@ describe('brute-force guards', () => {
   it('log-in: after 5 wrong passwords for a user even the right one is refused', async () => {
     const s = await onboardSeller(a);
     const LOGIN = 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token } }';
-    for (let i = 0; i < 5; i++) expect(codeOf(await gql(i % 2 ? a : b, LOGIN, { e: s.email, p: `wrong guess ${i}` }))).toBe('INVALID_CREDENTIALS');
+    for (let i = 0; i < 5; i++) expect(gqlErrorCode(await gql(i % 2 ? a : b, LOGIN, { e: s.email, p: `wrong guess ${i}` }))).toBe('INVALID_CREDENTIALS');
     const blocked = await gql(b, LOGIN, { e: s.email.toUpperCase(), p: s.password });
-    expect(codeOf(blocked)).toBe('RATE_LIMITED');
+    expect(gqlErrorCode(blocked)).toBe('RATE_LIMITED');
     expect(blocked.errors![0]!.extensions).toMatchObject({ details: { retryAfterSeconds: expect.any(Number) } });
   });
 
@@ -162,7 +162,7 @@ describe('brute-force guards', () => {
     expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED' });
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     const viaGraphql = await gql(b, 'mutation($c:String!){ disableTwoFactor(code:$c){ id } }', { c: right }, s.session);
-    expect(codeOf(viaGraphql)).toBe('RATE_LIMITED');
+    expect(gqlErrorCode(viaGraphql)).toBe('RATE_LIMITED');
   });
 });
 
@@ -170,10 +170,10 @@ describe('GraphQL query limits', () => {
   it('refuses queries deeper than the limit and queries that cost too much', async () => {
     const s = await onboardSeller(a);
     const deep = await gql(a, '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } }', {}, s.apiKey);
-    expect(codeOf(deep)).toBe('QUERY_TOO_DEEP');
+    expect(gqlErrorCode(deep)).toBe('QUERY_TOO_DEEP');
     const fields = 'id amount status createdAt updatedAt providerReference paidAt description merchantOrderId postbackUrl end2endId feeAmount netAmount refundedAmount refundType refusedReason paymentMethod pix { copyPaste qrCode expiresAt } customer metadata createdAt2: createdAt amount2: amount';
     const costly = await gql(a, `{ transactions(limit: 500) { items { ${fields} } } }`, {}, s.apiKey);
-    expect(codeOf(costly)).toBe('QUERY_TOO_COMPLEX');
+    expect(gqlErrorCode(costly)).toBe('QUERY_TOO_COMPLEX');
     const fine = await gql(a, `{ transactions(limit: 50) { items { ${fields} } } }`, {}, s.apiKey);
     expect(fine.errors).toBeUndefined();
   });

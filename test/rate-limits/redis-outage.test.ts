@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { onboardSeller } from '../support/app';
 import { contractFetch } from '../support/contract';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase } from '../support/database';
 import { rest } from '../support/rest';
 import { PrivateRedis } from './private-redis';
 
@@ -19,12 +19,12 @@ const logSink = new Writable({
 });
 
 let redis: PrivateRedis;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let app: RunningApp;
 
 beforeAll(async () => {
   redis = await PrivateRedis.start();
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
   app = await startApplication(
     loadConfig({ MODE: 'sandbox', PORT: '0', DATABASE_URL: db.url, REDIS_URL: redis.url, RATE_LIMIT_CREATES: '3', RATE_LIMIT_READS: '3' }),
     { logger: createLogger('info', logSink) },

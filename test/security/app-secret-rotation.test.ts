@@ -7,7 +7,7 @@ import { createLogger } from '../../src/infra/log/logger';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { contractFetch } from '../support/contract';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase } from '../support/database';
 import { gql, onboardSeller } from '../support/app';
 import { independentVerify, Receiver } from '../webhooks/support/receiver';
 import { rest } from '../support/rest';
@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 const OLD = 'rotation-test-old-secret-0123456789abcdef';
 const NEW = 'rotation-test-new-secret-0123456789abcdef';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let receiver: Receiver;
 const env = () => ({
   MODE: 'sandbox',
@@ -33,7 +33,7 @@ const clock = new ManualClock(new Date());
 const start = (secrets: Record<string, string>): Promise<RunningApp> => startApplication(loadConfig({ ...env(), ...secrets }), { clock, logger: createLogger('silent') });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
   receiver = await Receiver.start();
 });
 afterAll(async () => {

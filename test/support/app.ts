@@ -1,8 +1,9 @@
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/app/config';
 import { type RunningApp, startApplication } from '../../src/app/application';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger } from '../../src/infra/log/logger';
-import { createTestDatabase } from './database';
+import { createMigratedTestDatabase } from './database';
 
 export interface TestApp extends RunningApp {
   clock: ManualClock;
@@ -12,7 +13,7 @@ export interface TestApp extends RunningApp {
 
 /** The whole service on a fresh PostgreSQL database, listening on a random loopback port. */
 export async function startTestApp(env: Record<string, string> = {}, clock = new ManualClock(new Date())): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = await createMigratedTestDatabase();
   const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', SHUTDOWN_DRAIN_DELAY_MS: '0', ...env });
   const app = await startApplication(config, { clock, logger: createLogger('silent') });
   return {
@@ -30,6 +31,9 @@ export interface GqlResult<T = Record<string, any>> {
   data?: T;
   errors?: { message: string; extensions?: { code?: string } }[];
 }
+
+/** The code of a GraphQL answer's first error (`extensions.code`), or undefined. */
+export const gqlErrorCode = (result: GqlResult<unknown>): string | undefined => result.errors?.[0]?.extensions?.code;
 
 export async function gql<T = Record<string, any>>(app: { url: string }, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult<T>> {
   const res = await fetch(`${app.url}/graphql`, {
@@ -53,4 +57,22 @@ export async function onboardSeller(app: { url: string }, opts: { document?: str
   const seller = await gql(app, 'mutation($n:String!,$d:String!){ registerSeller(name:$n,document:$d){ id kycStatus } }', { n: 'Loja Teste', d: opts.document ?? '000.000.000-00' }, session);
   const key = await gql(app, 'mutation{ createApiKey(mode: test){ key } }', {}, session);
   return { email, password, session, sellerId: seller.data!.registerSeller.id as string, apiKey: key.data!.createApiKey.key as string };
+}
+
+export type Seller = Awaited<ReturnType<typeof onboardSeller>>;
+
+/**
+ * The usual set-up of a test file: before its tests, the service on a fresh database
+ * (startTestApp) and one onboarded seller, handed to `ready` (which may do more, such as
+ * fund the seller); after them, the service closed and its database dropped.
+ */
+export function startTestAppWithSeller(env: Record<string, string>, ready: (app: TestApp, seller: Seller) => void | Promise<void>): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(env);
+    await ready(app, await onboardSeller(app));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

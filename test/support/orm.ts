@@ -1,11 +1,10 @@
-import { migrate, openOrm, type Orm } from '../../src/infra/db/orm';
-import { createTestDatabase } from './database';
+import { openOrm, type Orm } from '../../src/infra/db/orm';
+import { createMigratedTestDatabase } from './database';
 
 /** A migrated, throw-away database and its ORM, for adapter tests without HTTP. */
 export async function openTestOrm(poolSize = 10): Promise<{ orm: Orm; close(): Promise<void> }> {
-  const db = await createTestDatabase();
+  const db = await createMigratedTestDatabase();
   const orm = await openOrm({ url: db.url, poolSize });
-  await migrate(orm);
   return {
     orm,
     close: async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
+import { runDueJobs, promoteToOperator, outboxEventTypes } from '../support/platform';
 
 let app: TestApp;
 let seller: Awaited<ReturnType<typeof onboardSeller>>;
@@ -22,7 +23,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const runJobs = () => app.services.platform.jobs.runDue();
+const runJobs = () => runDueJobs(app);
 const create = (body: Record<string, unknown>, key: string = randomUUID()) => rest(app, 'POST', TX, { key: seller.apiKey, body, idempotencyKey: key });
 const get = async (id: string) => (await rest(app, 'GET', `${TX}/${id}`, { key: seller.apiKey })).body.data;
 const wallet = async () => (await rest(app, 'GET', '/seller-wallet/gestao', { bearer: seller.apiKey })).body.data;
@@ -58,7 +59,7 @@ function decodeInterleaved2of5(svg: string): string {
 }
 
 const eventsOf = async (id: string) =>
-  (await app.services.platform.sql.query<{ event_type: string }>('select event_type from outbox where aggregate_id = ? order by id', [id])).map((e) => e.event_type);
+  (await outboxEventTypes(app, id));
 
 describe('sandbox boletos', () => {
   it('creates a boleto whose barcode and digitable line an independent validator accepts', async () => {
@@ -186,7 +187,7 @@ describe('sandbox boletos', () => {
   it("charges the seller plan's boleto fee, which an operator sets", async () => {
     const email = `operator${Date.now()}@example.com`;
     await gql(app, 'mutation($e:String!){ signUp(email:$e,password:"long enough pw"){ id } }', { e: email });
-    await app.services.platform.sql.query("update users set role = 'OPERATOR' where email = ?", [email]);
+    await promoteToOperator(app, email);
     const operator = (await gql(app, 'mutation($e:String!){ logIn(email:$e,password:"long enough pw"){ token } }', { e: email })).data!.logIn.token as string;
     const set = await gql(
       app,

@@ -7,8 +7,9 @@ import { SANDBOX_TEST_CARDS } from '../../src/domain/cards/sandbox-test-cards';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger } from '../../src/infra/log/logger';
 import { gql, onboardSeller, type TestApp } from '../support/app';
-import { createTestDatabase } from '../support/database';
+import { createMigratedTestDatabase } from '../support/database';
 import { rest } from '../support/rest';
+import { sqlOf, outboxEventTypes } from '../support/platform';
 
 const TX = '/api/v1/cobranca/transactions';
 const CVV = '735';
@@ -18,7 +19,7 @@ let seller: Awaited<ReturnType<typeof onboardSeller>>;
 let logs = '';
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
+  const db = await createMigratedTestDatabase();
   const clock = new ManualClock(new Date('2026-11-23T15:00:00.000Z'));
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -39,7 +40,7 @@ const card = (number: string, over: Record<string, unknown> = {}) => ({ number, 
 const pay = (body: Record<string, unknown>, key: string = randomUUID()) => rest(app, 'POST', TX, { key: seller.apiKey, body: { paymentMethod: 'CARD', ...body }, idempotencyKey: key });
 const wallet = async () => (await rest(app, 'GET', '/seller-wallet/gestao', { bearer: seller.apiKey })).body.data;
 const eventsOf = async (id: string) =>
-  (await app.services.platform.sql.query<{ event_type: string }>('select event_type from outbox where aggregate_id = ? order by id', [id])).map((e) => e.event_type);
+  (await outboxEventTypes(app, id));
 
 describe('sandbox test cards', () => {
   it('approves the Visa test card: PAID at once, credited to balanceCard with the plan card fee', async () => {
@@ -162,13 +163,13 @@ describe('sandbox test cards', () => {
 
   it('never stores or logs a card number or CVV', async () => {
     // Every row of every table of this test's database, as text.
-    const tables = await app.services.platform.sql.query<{ table_name: string }>(
+    const tables = await sqlOf(app).query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
     );
     expect(tables.length).toBeGreaterThan(10);
     let dump = '';
     for (const { table_name } of tables) {
-      const rows = await app.services.platform.sql.query<{ r: string }>(`select t::text as r from "${table_name}" t`);
+      const rows = await sqlOf(app).query<{ r: string }>(`select t::text as r from "${table_name}" t`);
       dump += rows.map((r) => r.r).join('\n');
     }
     expect(dump).toMatch(/last4"+: "+1111/); // the card flows above did write here

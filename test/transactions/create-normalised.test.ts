@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCreateTransaction } from '../../src/domain/transactions/create-transaction.input';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { rest } from '../support/rest';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 const TX = '/api/v1/cobranca/transactions';
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
+  [app, seller] = [started, onboarded];
 });
 
 const padded = (a: fc.Arbitrary<string>) => fc.tuple(fc.constantFrom('', ' ', '  '), a, fc.constantFrom('', ' ', '\u00a0')).map(([l, s, r]) => `${l}${s}${r}`);

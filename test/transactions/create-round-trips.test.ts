@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { rest } from '../support/rest';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
+  [app, seller] = [started, onboarded];
 });
 
 /** Every statement or pipeline the service hands to a PostgreSQL connection while `work` runs. */
@@ -43,7 +40,7 @@ describe('the PIX charge create path', () => {
   it('a replay costs the refused pipeline, its rollback and the ordinary claim (insert refused, row read), and creates nothing', async () => {
     const key = randomUUID();
     const first = await create(key, 2_000);
-    const before = await app.services.platform.sql.one<{ n: string }>('select count(*) n from transactions');
+    const before = await sqlOf(app).one<{ n: string }>('select count(*) n from transactions');
     const calls = await databaseCalls(async () => {
       const again = await create(key, 2_000);
       expect(again.status).toBe(201);
@@ -54,6 +51,6 @@ describe('the PIX charge create path', () => {
     expect(calls[2]).toMatch(/insert into idempotency_keys/);
     expect(calls[3]).toMatch(/from idempotency_keys/);
     expect(calls).toHaveLength(4);
-    expect(await app.services.platform.sql.one<{ n: string }>('select count(*) n from transactions')).toEqual(before);
+    expect(await sqlOf(app).one<{ n: string }>('select count(*) n from transactions')).toEqual(before);
   });
 });

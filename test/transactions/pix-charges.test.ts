@@ -1,25 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseBrCode, verifyBrCode } from '../../src/domain/pix/br-code';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, onboardSeller, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
+import { sqlOf, runDueJobs } from '../support/platform';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 const TX = '/api/v1/cobranca/transactions';
 
-beforeAll(async () => {
+startTestAppWithSeller({ ROLE: 'api', PUBLIC_BASE_URL: 'https://pix.example.com' }, (started, onboarded) => {
   // api role: no background job loop, so the test decides when due jobs run.
-  app = await startTestApp({ ROLE: 'api', PUBLIC_BASE_URL: 'https://pix.example.com' });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+  [app, seller] = [started, onboarded];
 });
 
-const runJobs = () => app.services.platform.jobs.runDue();
+const runJobs = () => runDueJobs(app);
 const create = (body: Record<string, unknown>, key: string = randomUUID(), apiKey = seller.apiKey) => rest(app, 'POST', TX, { key: apiKey, body, idempotencyKey: key });
 const get = (id: string, apiKey = seller.apiKey) => rest(app, 'GET', `${TX}/${id}`, { key: apiKey });
 const balance = async () => (await rest(app, 'GET', '/balance-statement', { bearer: seller.apiKey })).body.data;
@@ -63,7 +60,7 @@ describe('creating a PIX charge', () => {
     expect(paid.end2endId).toMatch(/^E[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/);
     expect(paid.paidAt).toBeDefined();
     expect((await balance()).available - before.available).toBe(9_901);
-    const events = await app.services.platform.sql.query<{ event_type: string }>('select event_type from outbox where aggregate_id = ? order by id', [t.id]);
+    const events = await sqlOf(app).query<{ event_type: string }>('select event_type from outbox where aggregate_id = ? order by id', [t.id]);
     expect(events.map((e) => e.event_type)).toEqual(['TRANSACTION_CREATED', 'TRANSACTION_WAITING_PAYMENT', 'TRANSACTION_PAID']);
   });
 
@@ -221,7 +218,7 @@ describe('status reports', () => {
   it('an unpaid charge expires at its expiration; the QR location then says REMOVIDA_PELO_PSP', async () => {
     const t = (await create({ amount: 950, expiration: 60 })).body.data;
     await app.services.transactionReports.apply({ reportId: `c-${t.id}`, transactionId: t.id, status: 'CREATED' });
-    await app.services.platform.sql.query('delete from jobs where key = ?', [`sandbox-autopay:${t.id}`]);
+    await sqlOf(app).query('delete from jobs where key = ?', [`sandbox-autopay:${t.id}`]);
     app.clock.advance(60_000);
     await runJobs();
     const expired = (await get(t.id)).body.data;

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { gql, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api', PUBLIC_BASE_URL: 'https://pix.example.com' });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppWithSeller({ ROLE: 'api', PUBLIC_BASE_URL: 'https://pix.example.com' }, (started, onboarded) => {
+  [app, seller] = [started, onboarded];
 });
 
 async function charge(amount = 1_050) {
@@ -86,7 +83,7 @@ describe('QR images by URL', () => {
   });
 
   it('no image is stored with the charge', async () => {
-    const columns = await app.services.platform.sql.query<{ column_name: string }>(
+    const columns = await sqlOf(app).query<{ column_name: string }>(
       `select column_name from information_schema.columns where table_name = 'transactions' and table_schema = current_schema()`,
     );
     expect(columns.map((c) => c.column_name)).toContain('br_code');

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { onboardSeller, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { rest } from '../support/rest';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 const TX = '/api/v1/cobranca/transactions';
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
+  [app, seller] = [started, onboarded];
 });
 
 async function paidCharge(amount: number, apiKey = seller.apiKey) {
@@ -44,7 +41,7 @@ describe('refunds', () => {
     const again = await refund(id, {});
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('INVALID_TRANSACTION_TRANSITION');
-    const events = await app.services.platform.sql.query<{ event_type: string }>(`select event_type from outbox where aggregate_id = ? and event_type like '%REFUND%' order by id`, [id]);
+    const events = await sqlOf(app).query<{ event_type: string }>(`select event_type from outbox where aggregate_id = ? and event_type like '%REFUND%' order by id`, [id]);
     expect(events.map((e) => e.event_type)).toEqual(['TRANSACTION_PARTIALLY_REFUNDED', 'TRANSACTION_REFUNDED']);
   });
 

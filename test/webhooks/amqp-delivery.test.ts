@@ -3,6 +3,7 @@ import { onboardSeller } from '../support/app';
 import { emitEvent, paidTransaction, startWebhookApp, watchAmqpDeliveries, type WebhookTestApp } from './support/app';
 import { eventually, independentVerify, Receiver } from './support/receiver';
 import { rest } from '../support/rest';
+import { platformOf, sqlOf } from '../support/platform';
 
 let receiver: Receiver;
 let app: WebhookTestApp;
@@ -109,7 +110,7 @@ describe('webhook delivery over RabbitMQ', () => {
     // The parking queue hands it to a durable job due in 5 minutes (SPEC: new cycles over hours).
     const nextAt = new Date(waiting.nextAttemptAt).getTime() - app.clock.now().getTime();
     expect(nextAt).toBeGreaterThan(4 * 60_000);
-    const { sql, jobs } = app.services.platform;
+    const { sql, jobs } = platformOf(app);
     await eventually(() => sql.query(`select 1 from jobs where kind = 'webhooks.next-cycle' and key like ?`, [`%${waiting.id}%`]), (r) => r.length === 1, 10_000, 'job');
     up = true;
     app.clock.advance(5 * 60_000 + 1_000);
@@ -136,7 +137,7 @@ describe('webhook delivery over RabbitMQ', () => {
 
   it('a worker that claimed a delivery and died: its lease runs out and another worker delivers', async () => {
     await register('/orphan');
-    const { sql } = app.services.platform;
+    const sql = sqlOf(app);
     const eventId = await emitEvent(app, { sellerId: seller.sellerId, payload: paidTransaction('tx_orphan') });
     const [d] = await eventually(() => deliveriesOf(eventId), (ds) => ds[0]?.status === 'DELIVERED', 10_000, 'delivered');
     // Put it back as if a worker had claimed attempt 2 and died (lease held, nothing recorded),
@@ -202,7 +203,7 @@ describe('webhook delivery over RabbitMQ', () => {
     await receiver.waitFor(() => new Set(receiver.on('/bulk').map((r) => r.headers['x-webhook-id'])).size === 1_000, 60_000, '1000 distinct events');
     const received = new Set(receiver.on('/bulk').map((r) => String(r.headers['x-webhook-id'])));
     expect([...received].sort()).toEqual([...ids].sort());
-    const { sql } = app.services.platform;
+    const sql = sqlOf(app);
     const rows = await eventually(
       () => sql.query<{ status: string; n: string }>(`select status, count(*) as n from webhook_deliveries where url like '%/bulk' group by status`),
       (r) => r.length === 1 && r[0]!.status === 'DELIVERED',

@@ -3,6 +3,7 @@ import { onboardSeller } from '../support/app';
 import { emitEvent, paidTransaction, startWebhookApp, type WebhookTestApp } from './support/app';
 import { eventually, Receiver } from './support/receiver';
 import { rest } from '../support/rest';
+import { sqlOf } from '../support/platform';
 
 let receiver: Receiver;
 let app: WebhookTestApp;
@@ -16,7 +17,7 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-const count = async (sql: string, params: unknown[] = []) => Number((await app.services.platform.sql.one<{ n: string }>(sql, params))!.n);
+const count = async (sql: string, params: unknown[] = []) => Number((await sqlOf(app).one<{ n: string }>(sql, params))!.n);
 
 describe('webhook retention', () => {
   it('deletes finished deliveries and their attempts past the window and superseded events, keeps the rest', async () => {
@@ -28,7 +29,7 @@ describe('webhook retention', () => {
     await receiver.waitFor(() => receiver.on('/retention').length === 3);
     await eventually(() => count(`select count(*) n from webhook_deliveries where status = 'DELIVERED'`), (n) => n === 3, 5_000, 'three delivered');
     // One old delivery still has work to do: never purged, whatever its age.
-    await app.services.platform.sql.query(`update webhook_deliveries set status = 'PENDING', next_attempt_at = ? where event_id = ?`, [new Date('2100-01-01'), lone]);
+    await sqlOf(app).query(`update webhook_deliveries set status = 'PENDING', next_attempt_at = ? where event_id = ?`, [new Date('2100-01-01'), lone]);
 
     app.clock.advance(31 * 86_400_000);
     const fresh = await emitEvent(app, { sellerId: s.sellerId, payload: paidTransaction('tx_new') });
@@ -36,11 +37,11 @@ describe('webhook retention', () => {
     await eventually(() => count(`select count(*) n from webhook_deliveries where event_id = ? and status = 'DELIVERED'`, [fresh]), (n) => n === 1, 5_000, 'fresh delivered');
 
     expect(await app.services.webhookRetention.purge()).toEqual({ deliveries: 2, events: 1 });
-    const left = await app.services.platform.sql.query<{ event_id: string }>(`select event_id from webhook_deliveries order by event_id`);
+    const left = await sqlOf(app).query<{ event_id: string }>(`select event_id from webhook_deliveries order by event_id`);
     expect(left.map((r) => r.event_id).sort()).toEqual([lone, fresh].sort());
     expect(await count(`select count(*) n from webhook_attempts where event_id in (?, ?)`, [first, latest])).toBe(0);
     expect(await count(`select count(*) n from webhook_attempts where event_id = ?`, [fresh])).toBe(1);
-    const events = await app.services.platform.sql.query<{ event_id: string }>(`select event_id from outbox`);
+    const events = await sqlOf(app).query<{ event_id: string }>(`select event_id from outbox`);
     expect(events.map((r) => r.event_id).sort()).toEqual([latest, lone, fresh].sort());
 
     // The latest event of an old resource is still there to resend.

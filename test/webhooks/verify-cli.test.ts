@@ -1,22 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSignedPayload, verifyWebhookRequest } from '../../src/domain/webhooks/receiver-verification';
+import { ROOT } from '../support/compiled';
 
 const dir = mkdtempSync(join(tmpdir(), 'pixpay-verify-'));
 const secret = 'whsec_test';
 const ts = String(Math.floor(Date.now() / 1000));
 const body = JSON.stringify(buildSignedPayload({ id: 'tx_1', amount: 1000, eventType: 'TRANSACTION_PAID' }, { version: '1', expiresAt: new Date(), secret, timestamp: ts }));
-let cli: string;
-
-beforeAll(() => {
-  // Compile the CLI (and the verifier it uses) as the published package would ship it.
-  const out = join(dir, 'out');
-  execFileSync(process.execPath, [join(__dirname, '../../node_modules/typescript/bin/tsc'), '--outDir', out, '--module', 'commonjs', '--target', 'es2022', '--moduleResolution', 'node', '--strict', '--esModuleInterop', '--skipLibCheck', '--types', 'node', join(__dirname, '../../src/cli/verify-webhook.ts')], { cwd: join(__dirname, '../..') });
-  cli = join(out, 'cli', 'verify-webhook.js');
-}, 60_000);
+// The compiled CLI, as the package's "bin" ships it (built by the global setup).
+const cli = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['verify-webhook']!);
 
 const run = (args: string[], input?: string) => spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
 

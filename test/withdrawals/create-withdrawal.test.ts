@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { isCuid } from '@paralleldrive/cuid2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { onboardSeller, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { available, createWithdrawal, enableTwoFactor, fund, outboxEvents, WD } from './support';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
+startTestAppWithSeller({ ROLE: 'api' }, async (started, onboarded) => {
+  [app, seller] = [started, onboarded];
   await fund(app, seller.sellerId, 100_000_000);
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 const base = { amount: 1_000, method: 'PIX', pixKeyType: 'CPF', pixKey: '529.982.247-25' };

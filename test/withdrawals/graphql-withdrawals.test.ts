@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, onboardSeller, startTestApp, type TestApp, gqlErrorCode } from '../support/app';
 import { collect, wsClient } from '../support/subscriptions';
 import { available, drainJobs, enableTwoFactor, fund, runFor } from './support';
 
@@ -17,7 +17,6 @@ const CREATE = `mutation($input: CreateWithdrawalInput!, $key: String!, $code: S
   createWithdrawal(input: $input, idempotencyKey: $key, totpCode: $code) { id amount feeAmount totalAmount status pixKey pixKeyType end2end approvedAt metadata }
 }`;
 const input = (amount = 1_000) => ({ amount, method: 'PIX', pixKeyType: 'EMAIL', pixKey: 'Ana@Example.com' });
-const codeOf = (r: { errors?: { extensions?: { code?: string } }[] }) => r.errors?.[0]?.extensions?.code;
 
 describe('withdrawals over GraphQL', () => {
   it('creates idempotently with the same rules as REST, reads and lists', async () => {
@@ -31,11 +30,11 @@ describe('withdrawals over GraphQL', () => {
     expect(a.data!.createWithdrawal).toMatchObject({ amount: 1_000, feeAmount: 100, totalAmount: 1_100, status: 'PENDING', pixKey: 'ana@example.com', pixKeyType: 'EMAIL', end2end: null, approvedAt: null, metadata: { order: 'G-1' } });
     expect(await available(app, s.apiKey)).toBe(48_900);
 
-    expect(codeOf(await gql(app, CREATE, { input: input(499), key: randomUUID() }, s.apiKey))).toBe('AMOUNT_TOO_LOW');
-    expect(codeOf(await gql(app, CREATE, { input: { ...input(), pixKeyType: 'CPF', pixKey: '123' }, key: randomUUID() }, s.apiKey))).toBe('INVALID_PIX_KEY_CPF');
-    expect(codeOf(await gql(app, CREATE, { input: input(600_000), key: randomUUID() }, s.apiKey))).toBe('BENEFICIARY_NAME_REQUIRED');
-    expect(codeOf(await gql(app, CREATE, { input: input(1_001), key }, s.apiKey))).toBe('IDEMPOTENCY_KEY_CONFLICT');
-    expect(codeOf(await gql(app, CREATE, { input: input(100_000), key: randomUUID() }, s.apiKey))).toBe('INSUFFICIENT_BALANCE');
+    expect(gqlErrorCode(await gql(app, CREATE, { input: input(499), key: randomUUID() }, s.apiKey))).toBe('AMOUNT_TOO_LOW');
+    expect(gqlErrorCode(await gql(app, CREATE, { input: { ...input(), pixKeyType: 'CPF', pixKey: '123' }, key: randomUUID() }, s.apiKey))).toBe('INVALID_PIX_KEY_CPF');
+    expect(gqlErrorCode(await gql(app, CREATE, { input: input(600_000), key: randomUUID() }, s.apiKey))).toBe('BENEFICIARY_NAME_REQUIRED');
+    expect(gqlErrorCode(await gql(app, CREATE, { input: input(1_001), key }, s.apiKey))).toBe('IDEMPOTENCY_KEY_CONFLICT');
+    expect(gqlErrorCode(await gql(app, CREATE, { input: input(100_000), key: randomUUID() }, s.apiKey))).toBe('INSUFFICIENT_BALANCE');
 
     const id = a.data!.createWithdrawal.id;
     await runFor(app, 4_000);
@@ -44,22 +43,22 @@ describe('withdrawals over GraphQL', () => {
     expect(one.data!.withdrawal.end2end).toMatch(/^E/);
     const page = await gql(app, '{ withdrawals(status: PAID, take: 5, metadataKey: "order", metadataValue: "g-"){ total take skip hasNextPage items { id } } }', {}, s.apiKey);
     expect(page.data!.withdrawals).toEqual({ total: 1, take: 5, skip: 0, hasNextPage: false, items: [{ id }] });
-    expect(codeOf(await gql(app, '{ withdrawals(take: 500){ total } }', {}, s.apiKey))).toBe('INVALID_TAKE');
+    expect(gqlErrorCode(await gql(app, '{ withdrawals(take: 500){ total } }', {}, s.apiKey))).toBe('INVALID_TAKE');
 
     const other = await onboardSeller(app);
-    expect(codeOf(await gql(app, 'query($id: ID!){ withdrawal(id: $id){ id } }', { id }, other.apiKey))).toBe('WITHDRAWAL_NOT_FOUND');
+    expect(gqlErrorCode(await gql(app, 'query($id: ID!){ withdrawal(id: $id){ id } }', { id }, other.apiKey))).toBe('WITHDRAWAL_NOT_FOUND');
   });
 
   it('totpCode: required with 2FA active, wrong and replayed codes refused, a fresh one accepted', async () => {
     const s = await onboardSeller(app);
     await fund(app, s.sellerId, 50_000);
     const secret = await enableTwoFactor(app, s.session);
-    expect(codeOf(await gql(app, CREATE, { input: input(), key: randomUUID() }, s.session))).toBe('MFA_REQUIRED');
+    expect(gqlErrorCode(await gql(app, CREATE, { input: input(), key: randomUUID() }, s.session))).toBe('MFA_REQUIRED');
     const code = totpCode(secret, app.clock.now());
-    expect(codeOf(await gql(app, CREATE, { input: input(), key: randomUUID(), code: code === '000000' ? '111111' : '000000' }, s.apiKey))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await gql(app, CREATE, { input: input(), key: randomUUID(), code: code === '000000' ? '111111' : '000000' }, s.apiKey))).toBe('INVALID_MFA_CODE');
     const ok = await gql(app, CREATE, { input: input(), key: randomUUID(), code }, s.session);
     expect(ok.errors).toBeUndefined();
-    expect(codeOf(await gql(app, CREATE, { input: input(), key: randomUUID(), code }, s.apiKey))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await gql(app, CREATE, { input: input(), key: randomUUID(), code }, s.apiKey))).toBe('INVALID_MFA_CODE');
     expect(await available(app, s.apiKey)).toBe(48_900);
   });
 

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { onboardSeller, startTestApp, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { rest } from '../support/rest';
 import { available, createWithdrawal, drainJobs, fund, ledgerEntries, outboxEvents, runFor, WD } from './support';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 
-beforeAll(async () => {
+startTestAppWithSeller({ ROLE: 'api' }, async (started, onboarded) => {
   // api role: no background job loop; the test moves the clock and runs due jobs.
-  app = await startTestApp({ ROLE: 'api' });
-  seller = await onboardSeller(app);
+  [app, seller] = [started, onboarded];
   await fund(app, seller.sellerId, 10_000_000);
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 const body = (amount: number, pixKeyType = 'CPF', pixKey = '529.982.247-25') => ({ amount, method: 'PIX', pixKeyType, pixKey });

@@ -4,6 +4,7 @@ import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { createWithdrawal, drainJobs, fund, parseCsv, runFor, WD } from './support';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
 let seller: Awaited<ReturnType<typeof onboardSeller>>;
@@ -171,7 +172,7 @@ describe('CSV export (csv=true)', () => {
 
   it('100,000 rows stream from the database in batches of at most 1,000, in order, each once', async () => {
     const s = await onboardSeller(app);
-    const { sql } = app.services.platform;
+    const sql = sqlOf(app);
     // Three rows per second, so keyset pagination must break ties by id.
     await sql.query(
       `insert into withdrawals (id, seller_id, amount, fee_amount, method, pix_key, pix_key_type, status, metadata, created_at, updated_at)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { available, createWithdrawal, fund, ledgerEntries, outboxEvents, WD } from './support';
+import { sqlOf } from '../support/platform';
 
 let app: TestApp;
 
@@ -16,12 +17,12 @@ const body = (amount = 1_000) => ({ amount, method: 'PIX', pixKeyType: 'EMAIL', 
 
 /** The seller's available PIX balance as the sum of its postings: must equal the wallet row. */
 async function postedBalance(sellerId: string): Promise<number> {
-  const [row] = await app.services.platform.sql.query<{ total: string | null }>(`select sum(amount) as total from ledger_postings where account = ?`, [`seller:${sellerId}:available:PIX`]);
+  const [row] = await sqlOf(app).query<{ total: string | null }>(`select sum(amount) as total from ledger_postings where account = ?`, [`seller:${sellerId}:available:PIX`]);
   return Number(row?.total ?? 0);
 }
 
 async function ledgerBalances(): Promise<void> {
-  const [row] = await app.services.platform.sql.query<{ total: string | null }>(`select sum(amount) as total from ledger_postings`);
+  const [row] = await sqlOf(app).query<{ total: string | null }>(`select sum(amount) as total from ledger_postings`);
   expect(Number(row?.total ?? 0)).toBe(0);
 }
 
@@ -39,7 +40,7 @@ describe('the debit', () => {
     expect(await postedBalance(s.sellerId)).toBe(500);
     const list = await rest(app, 'GET', `${WD}?take=100`, { key: s.apiKey });
     expect(list.body.data.count).toBe(10);
-    const [debits] = await app.services.platform.sql.query<{ n: string }>(`select count(*) as n from ledger_entries where seller_id = ? and kind = 'WITHDRAWAL_DEBIT'`, [s.sellerId]);
+    const [debits] = await sqlOf(app).query<{ n: string }>(`select count(*) as n from ledger_entries where seller_id = ? and kind = 'WITHDRAWAL_DEBIT'`, [s.sellerId]);
     expect(Number(debits!.n)).toBe(10);
     await ledgerBalances();
   });
@@ -94,7 +95,7 @@ describe('refunds of failed payouts: exactly once', () => {
     expect(await available(app, s.apiKey)).toBe(10_000);
     expect(await ledgerEntries(app, w.id)).toEqual(['debit', 'settle', 'settle-return', 'refund']);
     // Platform payouts account nets to zero for this withdrawal.
-    const [payouts] = await app.services.platform.sql.query<{ total: string }>(
+    const [payouts] = await sqlOf(app).query<{ total: string }>(
       `select sum(p.amount) as total from ledger_postings p join ledger_entries e on e.id = p.entry_id where e.withdrawal_id = ? and p.account = 'platform:payouts'`,
       [w.id],
     );

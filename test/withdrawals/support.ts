@@ -3,12 +3,13 @@ import { operatorAdjustment } from '../../src/domain/ledger/ledger-entries';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import { gql, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
+import { platformOf, sqlOf, drainJobs } from '../support/platform';
 
 export const WD = '/api/v1/cobranca/withdrawals';
 
 /** Credits the seller's available PIX balance (an operator correction posted through the ledger). */
 export async function fund(app: TestApp, sellerId: string, amount: number): Promise<void> {
-  const { uow, tokens } = app.services.platform;
+  const { uow, tokens } = platformOf(app);
   await uow.run((tx) =>
     app.services.ledger.postEntry(tx, operatorAdjustment({ sellerId, correctionId: tokens.newId(), direction: 'CREDIT', amount, reason: 'test funding', operatorId: 'test' })),
   );
@@ -22,12 +23,7 @@ export function createWithdrawal(app: TestApp, apiKey: string, body: unknown, o:
   return rest(app, 'POST', WD, { key: apiKey, body, idempotencyKey: o.key ?? randomUUID(), headers: o.code ? { 'X-2FA-Code': o.code } : {} });
 }
 
-/** Runs every due job until none is left. */
-export async function drainJobs(app: TestApp): Promise<void> {
-  while ((await app.services.platform.jobs.runDue()) > 0) {
-    /* again */
-  }
-}
+export { drainJobs };
 
 /** Moves the clock in 1 s steps, running due jobs at each (the sandbox payout steps are 1 s apart). */
 export async function runFor(app: TestApp, ms: number): Promise<void> {
@@ -49,13 +45,13 @@ export async function enableTwoFactor(app: TestApp, session: string): Promise<st
 }
 
 export const outboxEvents = async (app: TestApp, withdrawalId: string) =>
-  (await app.services.platform.sql.query<{ event_type: string; payload: Record<string, unknown> | string }>(`select event_type, payload from outbox where aggregate_id = ? order by id`, [withdrawalId])).map((r) => ({
+  (await sqlOf(app).query<{ event_type: string; payload: Record<string, unknown> | string }>(`select event_type, payload from outbox where aggregate_id = ? order by id`, [withdrawalId])).map((r) => ({
     eventType: r.event_type,
     payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as Record<string, unknown>) : r.payload,
   }));
 
 export const ledgerEntries = async (app: TestApp, withdrawalId: string) =>
-  (await app.services.platform.sql.query<{ reference: string; kind: string }>(`select reference, kind from ledger_entries where withdrawal_id = ? order by id`, [withdrawalId])).map((r) => r.reference.split(':')[0]);
+  (await sqlOf(app).query<{ reference: string; kind: string }>(`select reference, kind from ledger_entries where withdrawal_id = ? order by id`, [withdrawalId])).map((r) => r.reference.split(':')[0]);
 
 /** A strict RFC 4180 reader for tests: CRLF records, quoted fields with doubled quotes (CR/LF allowed inside quotes). */
 export function parseCsv(text: string): string[][] {

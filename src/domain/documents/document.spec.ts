@@ -1,19 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { DomainError } from '../shared/errors';
 import { parseDocument } from './document';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) {
-      expect(e.kind).toBe('VALIDATION');
-      return e.code;
-    }
-    throw e;
-  }
-  return undefined;
-}
+import { codeOf } from '../../../test/support/domain-errors';
 
 describe('parseDocument', () => {
   it.each([
@@ -34,15 +21,15 @@ describe('parseDocument', () => {
     ['', 'INVALID_DOCUMENT'],
     ['529982247251', 'INVALID_DOCUMENT'],
   ])('%s -> %s', (input, code) => {
-    expect(codeOf(() => parseDocument(input))).toBe(code);
+    expect(codeOf(() => parseDocument(input), 'VALIDATION')).toBe(code);
   });
 
   it('accepts sandbox magic CPFs only when allowed', () => {
-    expect(codeOf(() => parseDocument('000.000.000-00'))).toBe('INVALID_CPF');
+    expect(codeOf(() => parseDocument('000.000.000-00'), 'VALIDATION')).toBe('INVALID_CPF');
     expect(parseDocument('000.000.000-00', { allowSandboxMagic: true })).toEqual({
       type: 'CPF',
       number: '00000000000',
     });
-    expect(codeOf(() => parseDocument('33333333333', { allowSandboxMagic: true }))).toBe('INVALID_CPF');
+    expect(codeOf(() => parseDocument('33333333333', { allowSandboxMagic: true }), 'VALIDATION')).toBe('INVALID_CPF');
   });
 });

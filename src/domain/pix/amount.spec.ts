@@ -1,16 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { DomainError } from '../shared/errors';
 import { formatBrCodeAmount, MAX_BR_CODE_AMOUNT_CENTS, parseBrCodeAmount } from './amount';
-
-const codeOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e.code;
-    throw e;
-  }
-  return undefined;
-};
+import { codeOf } from '../../../test/support/domain-errors';
 
 describe('formatBrCodeAmount', () => {
   it.each([

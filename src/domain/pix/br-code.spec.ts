@@ -5,16 +5,7 @@ import { buildDynamicBrCode, parseBrCode, verifyBrCode, type DynamicBrCodeInput 
 import { crc16CcittFalse } from './crc16';
 import { parseTlv, tlv, tlvMap } from './emv';
 import { toEmvText } from './emv-text';
-
-const codeOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e.code;
-    throw e;
-  }
-  return undefined;
-};
+import { codeOf } from '../../../test/support/domain-errors';
 
 const base: DynamicBrCodeInput = {
   locationUrl: 'https://pix.example.com/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25',

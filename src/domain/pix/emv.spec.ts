@@ -1,16 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { DomainError } from '../shared/errors';
 import { parseTlv, tlv, tlvMap } from './emv';
-
-const codeOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e.code;
-    throw e;
-  }
-  return undefined;
-};
+import { codeOf } from '../../../test/support/domain-errors';
 
 describe('tlv', () => {
   it.each([

@@ -1,17 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { DomainError } from '../shared/errors';
 import { alphanumericFromBytes, buildEndToEndId, buildTxid, isValidEndToEndId, isValidTxid } from './ids';
-
-const codeOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e.code;
-    throw e;
-  }
-  return undefined;
-};
+import { codeOf } from '../../../test/support/domain-errors';
 
 describe('isValidTxid', () => {
   it.each([

@@ -1,19 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { DomainError } from '../shared/errors';
 import { isPixKeyType, normalizePixKey, PIX_KEY_TYPES } from './pix-key';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) {
-      expect(e.kind).toBe('VALIDATION');
-      return e.code;
-    }
-    throw e;
-  }
-  return undefined;
-}
+import { codeOf } from '../../../test/support/domain-errors';
 
 describe('PIX_KEY_TYPES', () => {
   it('lists the five DICT key types', () => {
@@ -89,6 +76,6 @@ describe('normalizePixKey: invalid keys', () => {
     ['BOLETO', 'x', 'INVALID_PIX_KEY_TYPE'],
     ['cpf', '52998224725', 'INVALID_PIX_KEY_TYPE'],
   ])('%s %s -> %s', (type, raw, code) => {
-    expect(codeOf(() => normalizePixKey(type, raw))).toBe(code);
+    expect(codeOf(() => normalizePixKey(type, raw), 'VALIDATION')).toBe(code);
   });
 });

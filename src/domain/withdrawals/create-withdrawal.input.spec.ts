@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { codeOf } from '../../../test/support/domain-errors';
 import { parseCreateWithdrawal } from './create-withdrawal.input';
 
 const base = { amount: 1_000, method: 'PIX', pixKeyType: 'CPF', pixKey: '529.982.247-25' };
 const big = { ...base, amount: 500_001, beneficiaryName: 'João da Silva', beneficiaryDocumentType: 'CPF', beneficiaryDocumentNumber: '529.982.247-25' };
 const parse = (body: unknown, sandbox = true) => parseCreateWithdrawal(body, { sandbox });
-const codeOf = (body: unknown, sandbox = true): string | undefined => {
-  try {
-    parse(body, sandbox);
-    return undefined;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-};
+const refusal = (body: unknown, sandbox = true) => codeOf(() => parse(body, sandbox));
 
 describe('parseCreateWithdrawal: every rule has its code', () => {
   const cases: [string, unknown, string, string][] = [
@@ -74,9 +68,9 @@ describe('parseCreateWithdrawal: every rule has its code', () => {
   });
 
   it('reports the first broken rule in a fixed order', () => {
-    expect(codeOf({ amount: 1, method: 'TED', pixKeyType: 'X' })).toBe('AMOUNT_TOO_LOW');
-    expect(codeOf({ amount: 1_000, method: 'TED', pixKeyType: 'X' })).toBe('UNSUPPORTED_METHOD');
-    expect(codeOf({ amount: 1_000, method: 'PIX', pixKeyType: 'X' })).toBe('INVALID_PIX_KEY_TYPE');
+    expect(refusal({ amount: 1, method: 'TED', pixKeyType: 'X' })).toBe('AMOUNT_TOO_LOW');
+    expect(refusal({ amount: 1_000, method: 'TED', pixKeyType: 'X' })).toBe('UNSUPPORTED_METHOD');
+    expect(refusal({ amount: 1_000, method: 'PIX', pixKeyType: 'X' })).toBe('INVALID_PIX_KEY_TYPE');
   });
 });
 
@@ -97,7 +91,7 @@ describe('parseCreateWithdrawal: accepted input, normalised', () => {
     expect(parse({ ...base, amount: 500 }).amount).toBe(500);
     // Exactly 500000 needs no beneficiary; 500001 does.
     expect(parse({ ...base, amount: 500_000 }).beneficiary).toEqual({ name: null, documentType: null, documentNumber: null });
-    expect(codeOf({ ...base, amount: 500_001 })).toBe('BENEFICIARY_NAME_REQUIRED');
+    expect(refusal({ ...base, amount: 500_001 })).toBe('BENEFICIARY_NAME_REQUIRED');
     expect(parse({ ...big, amount: 100_000_000 }).amount).toBe(100_000_000);
   });
 
@@ -116,6 +110,6 @@ describe('parseCreateWithdrawal: accepted input, normalised', () => {
   it('sandbox magic CPFs are beneficiary documents only in the sandbox', () => {
     const magic = { ...big, beneficiaryDocumentNumber: '000.000.000-00' };
     expect(parse(magic, true).beneficiary.documentNumber).toBe('00000000000');
-    expect(codeOf(magic, false)).toBe('INVALID_BENEFICIARY_DOCUMENT_NUMBER');
+    expect(refusal(magic, false)).toBe('INVALID_BENEFICIARY_DOCUMENT_NUMBER');
   });
 });

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { Connection } from 'rabbitmq-client';
 import { afterAll, beforeAll } from 'vitest';
 import { deleteTopology } from '../../../src/infra/amqp/topology';
-import { createTestDatabase } from '../../support/database';
+import { createMigratedTestDatabase } from '../../support/database';
 import { TEST_AMQP_URL, uniquePrefix } from '../../webhooks/support/app';
 import { Receiver } from '../../webhooks/support/receiver';
 import { ServiceProcess } from './service-process';
@@ -16,7 +16,7 @@ export function processesFixture(name: string) {
   const prefix = uniquePrefix(name);
   const procs: ServiceProcess[] = [];
   const f = {
-    db: undefined as unknown as Awaited<ReturnType<typeof createTestDatabase>>,
+    db: undefined as unknown as Awaited<ReturnType<typeof createMigratedTestDatabase>>,
     pg: undefined as unknown as Client,
     receiver: undefined as unknown as Receiver,
     /** Settings of every process: this database, this prefix, webhooks to the receiver. */
@@ -31,7 +31,7 @@ export function processesFixture(name: string) {
     },
   };
   beforeAll(async () => {
-    f.db = await createTestDatabase();
+    f.db = await createMigratedTestDatabase();
     f.receiver = await Receiver.start();
     f.pg = new Client({ connectionString: f.db.url });
     await f.pg.connect();

@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { ROOT } from '../../support/compiled';
 
-const root = join(__dirname, '..', '..', '..');
-
-/** One PixPay process (the built main.js) with its own role and settings. */
+/** One PixPay process (the built `dist/src/main.js`) with its own role and settings. */
 export class ServiceProcess {
   private output = '';
   readonly exited: Promise<number | null>;
@@ -21,8 +19,8 @@ export class ServiceProcess {
   url = '';
 
   static async start(name: string, env: Record<string, string>): Promise<ServiceProcess> {
-    const child = spawn(process.execPath, [join(inject('buildDir'), 'src/main.js')], {
-      env: { ...process.env, NODE_PATH: join(root, 'node_modules'), MODE: 'sandbox', NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_DELAY_MS: '0', ...env },
+    const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
+      env: { ...process.env, MODE: 'sandbox', NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_DELAY_MS: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const p = new ServiceProcess(child, name);

@@ -8,6 +8,7 @@ import { deleteTopology } from '../../../src/infra/amqp/topology';
 import { startTestApp, type TestApp } from '../../support/app';
 import { FlowingClock } from './clock';
 import type { Receiver } from './receiver';
+import { platformOf } from '../../support/platform';
 
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
@@ -48,7 +49,7 @@ export async function startWebhookApp(receiver: Receiver, o: { amqp: boolean; na
 let seq = 0;
 /** Commits a status-change event the way every use case does: in a transaction, through the outbox. */
 export async function emitEvent(app: TestApp, e: Partial<OutboxEvent> & { sellerId: string; payload: Record<string, unknown> }): Promise<string> {
-  const { uow, outbox } = app.services.platform;
+  const { uow, outbox } = platformOf(app);
   return uow.run((tx) =>
     outbox.append(tx, {
       eventType: e.eventType ?? 'TRANSACTION_PAID',
