@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { settingProblem } from './config-rules';
 import { evidenceStoreProblems, evidenceStoreSettings } from './evidence-store-config';
+import { SANDBOX_DEV_SECRET, weakSecretProblem } from './secret-strength';
 
 /**
  * Every setting comes from the environment, is validated once at start and is
@@ -35,7 +36,10 @@ const schema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SANDBOX_AUTOPAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   DISPUTE_APPEAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
+  /** The payment institution signs its callbacks with it; required in production (sandbox: random per DATA_DIR). */
   INSTITUTION_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** During a rotation: the previous callback secret, still accepted. */
+  INSTITUTION_CALLBACK_SECRET_ACCEPTED: z.string().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   WEBHOOK_CA_FILE: z.string().optional(),
   /** Prefix of every RabbitMQ exchange and queue name (one broker, several deployments). */
@@ -97,9 +101,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** A fixed development secret, refused in production. */
-const SANDBOX_DEV_SECRET = 'sandbox-development-secret-change-me-0000';
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
@@ -109,6 +110,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.MODE === 'production' && !c.APP_SECRET) {
     throw new ConfigError(['APP_SECRET is required in production mode (at least 32 characters)']);
+  }
+  if (c.MODE === 'production' && !c.INSTITUTION_CALLBACK_SECRET) {
+    throw new ConfigError(['INSTITUTION_CALLBACK_SECRET is required in production mode (at least 32 characters; the payment institution signs its callbacks with it)']);
+  }
+  if (c.MODE === 'production') {
+    const weak = (['APP_SECRET', 'APP_SECRET_ACCEPTED', 'INSTITUTION_CALLBACK_SECRET', 'INSTITUTION_CALLBACK_SECRET_ACCEPTED'] as const).flatMap((name) => weakSecretProblem(name, c[name]) ?? []);
+    if (weak.length > 0) throw new ConfigError(weak);
+  }
+  if (c.INSTITUTION_CALLBACK_SECRET && [c.APP_SECRET, c.APP_SECRET_ACCEPTED].includes(c.INSTITUTION_CALLBACK_SECRET)) {
+    throw new ConfigError(['INSTITUTION_CALLBACK_SECRET must differ from APP_SECRET (each secret protects one thing)']);
   }
   if (c.APP_SECRET_ACCEPTED && c.APP_SECRET_ACCEPTED === (c.APP_SECRET ?? SANDBOX_DEV_SECRET)) {
     throw new ConfigError(['APP_SECRET_ACCEPTED must differ from APP_SECRET (it is the other secret of a rotation)']);

@@ -99,7 +99,7 @@ export interface Services {
   /** The simulated institution behind the sandbox-only endpoints. */
   sandboxInstitution: SandboxInstitution;
   pixSigner: JwsSigner;
-  /** Every secret the institution may present: the current one and, during an APP_SECRET rotation, the one derived from the other. */
+  /** Every secret the institution may sign its callbacks with: INSTITUTION_CALLBACK_SECRET and, while rotating, the accepted one. */
   institutionCallbackSecrets: string[];
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */
   withdrawals: WithdrawalsService;

@@ -54,3 +54,9 @@ export async function onboardSeller(app: { url: string }, opts: { document?: str
   const key = await gql(app, 'mutation{ createApiKey(mode: test){ key } }', {}, session);
   return { email, password, session, sellerId: seller.data!.registerSeller.id as string, apiKey: key.data!.createApiKey.key as string };
 }
+
+/** Secrets strong enough for production mode, fixed so a failing test can be rerun alike. */
+export const PRODUCTION_TEST_SECRETS = {
+  APP_SECRET: '6f1c2b9e8d7a4035b1e2c3d4f5a69788e1d2c3b4a5968778695a4b3c2d1e0f9a',
+  INSTITUTION_CALLBACK_SECRET: 'b7e4d1a8c5f2093e6b4a7d1c8e5f2a9b3c6d0e4f7a1b8c5d2e9f6a3b0c7d4e1f',
+};
