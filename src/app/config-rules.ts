@@ -7,6 +7,7 @@ export const SETTING_RULES: Record<string, string> = {
   ROLE: 'must be all, api or worker',
   PORT: 'must be a number from 0 to 65535',
   HOST: 'must be an address to listen on, such as 127.0.0.1 or 0.0.0.0',
+  TRUST_PROXY: 'must list loopback, linklocal, uniquelocal, addresses or CIDR ranges, comma-separated',
   DATABASE_URL: 'must be a postgres:// or postgresql:// URL',
   DATABASE_POOL_SIZE: 'must be a number from 1 to 200',
   DATA_DIR: 'must be a directory path',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { settingProblem } from './config-rules';
 import { evidenceStoreProblems, evidenceStoreSettings } from './evidence-store-config';
 import { SANDBOX_DEV_SECRET, weakSecretProblem } from './secret-strength';
+import { parseTrustProxy } from './trust-proxy';
 
 /**
  * Every setting comes from the environment, is validated once at start and is
@@ -12,6 +13,11 @@ const schema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** Proxies whose X-Forwarded-For gives the client's address (per-address budgets and sign-in guard). */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v, ctx) => parseTrustProxy(v) ?? (ctx.addIssue({ code: 'custom', message: 'invalid' }), z.NEVER)),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -28,6 +28,8 @@ export interface RestOptions {
   /** The worker role serves only /health (for its orchestrator). */
   healthOnly?: boolean;
   bodyLimit: string;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); loopback only by default. */
+  trustProxy?: string[];
   /** Routers mounted before the REST routes and the 404 handler (GraphQL). */
   extra?: Router[];
 }
@@ -36,7 +38,7 @@ export interface RestOptions {
 export function buildHttpApp(services: Services, o: RestOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', o.trustProxy ?? ['loopback']);
   app.set('query parser', 'simple');
   app.use(requestId);
   // While draining, answers close their connection so clients open the next one elsewhere.
