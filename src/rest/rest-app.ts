@@ -5,6 +5,8 @@ import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { addressRateLimit } from './middleware/rate-limit';
 import { maskQueryValues } from './middleware/log-url';
+import { multipartLimit } from './middleware/multipart-limit';
+import { APPEAL_LIMITS } from '../domain/disputes/evidence';
 import { requestId } from './middleware/request-id';
 import { routedUnder } from './routed-under';
 import { shedLoad } from './middleware/shed-load';
@@ -76,6 +78,8 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     return app;
   }
   app.use(storablePathAndQuery);
+  // Multipart bodies (the dispute appeal, REST and GraphQL) share one total, counted as they stream.
+  app.use(multipartLimit(APPEAL_LIMITS.maxRequestBytes, errorHandler(services)));
   // The API first: its requests, most of the traffic, then skip the pages' routers.
   const apiRouters: [string[], Router][] = [
     [['/api/v1/cobranca/transactions'], transactionsRoutes(services)],
