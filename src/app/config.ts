@@ -39,6 +39,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 100kb or 1mb').default('100kb'),
+  /** How often each open subscription socket's credential is checked again (expiry; revocations are announced at once). */
+  LIVE_CREDENTIAL_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SANDBOX_AUTOPAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   DISPUTE_APPEAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
