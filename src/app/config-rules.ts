@@ -7,6 +7,7 @@ export const SETTING_RULES: Record<string, string> = {
   ROLE: 'must be all, api or worker',
   PORT: 'must be a number from 0 to 65535',
   HOST: 'must be an address to listen on, such as 127.0.0.1 or 0.0.0.0',
+  TRUST_PROXY: 'must list loopback, linklocal, uniquelocal, addresses or CIDR ranges, comma-separated',
   DATABASE_URL: 'must be a postgres:// or postgresql:// URL',
   DATABASE_POOL_SIZE: 'must be a number from 1 to 200',
   DATA_DIR: 'must be a directory path',
@@ -21,6 +22,7 @@ export const SETTING_RULES: Record<string, string> = {
   SESSION_TTL_HOURS: 'must be a number of hours from 1 to 720',
   SANDBOX_AUTOPAY_SECONDS: 'must be a number of seconds from 0 to 86400',
   INSTITUTION_CALLBACK_SECRET: 'must have at least 32 characters',
+  INSTITUTION_CALLBACK_SECRET_ACCEPTED: 'must have at least 32 characters',
   AMQP_PREFIX: 'must be 1 to 64 letters, digits, _ . or -',
   WEBHOOK_TIMEOUT_MS: 'must be a number of milliseconds from 50 to 5000',
   WEBHOOK_CONCURRENCY: 'must be a number from 1 to 1000',
@@ -32,7 +34,7 @@ export const SETTING_RULES: Record<string, string> = {
 };
 
 /** Settings whose values are never repeated in a message (secrets, URLs with passwords). */
-const SECRET_SETTINGS = new Set(['APP_SECRET', 'APP_SECRET_ACCEPTED', 'INSTITUTION_CALLBACK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_SETTINGS = new Set(['APP_SECRET', 'APP_SECRET_ACCEPTED', 'INSTITUTION_CALLBACK_SECRET', 'INSTITUTION_CALLBACK_SECRET_ACCEPTED', 'DATABASE_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
 /** One sentence for a setting whose value was refused. */
 export function settingProblem(name: string, value: unknown, fallback: string): string {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { settingProblem } from './config-rules';
 import { evidenceStoreProblems, evidenceStoreSettings } from './evidence-store-config';
+import { SANDBOX_DEV_SECRET, weakSecretProblem } from './secret-strength';
+import { parseTrustProxy } from './trust-proxy';
 
 /**
  * Every setting comes from the environment, is validated once at start and is
@@ -11,6 +13,11 @@ const schema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** Proxies whose X-Forwarded-For gives the client's address (per-address budgets and sign-in guard). */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v, ctx) => parseTrustProxy(v) ?? (ctx.addIssue({ code: 'custom', message: 'invalid' }), z.NEVER)),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -32,10 +39,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 100kb or 1mb').default('100kb'),
+  /** How often each open subscription socket's credential is checked again (expiry; revocations are announced at once). */
+  LIVE_CREDENTIAL_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SANDBOX_AUTOPAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   DISPUTE_APPEAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
+  /** The payment institution signs its callbacks with it; required in production (sandbox: random per DATA_DIR). */
   INSTITUTION_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** During a rotation: the previous callback secret, still accepted. */
+  INSTITUTION_CALLBACK_SECRET_ACCEPTED: z.string().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   WEBHOOK_CA_FILE: z.string().optional(),
   /** Prefix of every RabbitMQ exchange and queue name (one broker, several deployments). */
@@ -97,9 +109,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** A fixed development secret, refused in production. */
-const SANDBOX_DEV_SECRET = 'sandbox-development-secret-change-me-0000';
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
@@ -109,6 +118,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.MODE === 'production' && !c.APP_SECRET) {
     throw new ConfigError(['APP_SECRET is required in production mode (at least 32 characters)']);
+  }
+  if (c.MODE === 'production' && !c.INSTITUTION_CALLBACK_SECRET) {
+    throw new ConfigError(['INSTITUTION_CALLBACK_SECRET is required in production mode (at least 32 characters; the payment institution signs its callbacks with it)']);
+  }
+  if (c.MODE === 'production') {
+    const weak = (['APP_SECRET', 'APP_SECRET_ACCEPTED', 'INSTITUTION_CALLBACK_SECRET', 'INSTITUTION_CALLBACK_SECRET_ACCEPTED'] as const).flatMap((name) => weakSecretProblem(name, c[name]) ?? []);
+    if (weak.length > 0) throw new ConfigError(weak);
+  }
+  if (c.INSTITUTION_CALLBACK_SECRET && [c.APP_SECRET, c.APP_SECRET_ACCEPTED].includes(c.INSTITUTION_CALLBACK_SECRET)) {
+    throw new ConfigError(['INSTITUTION_CALLBACK_SECRET must differ from APP_SECRET (each secret protects one thing)']);
   }
   if (c.APP_SECRET_ACCEPTED && c.APP_SECRET_ACCEPTED === (c.APP_SECRET ?? SANDBOX_DEV_SECRET)) {
     throw new ConfigError(['APP_SECRET_ACCEPTED must differ from APP_SECRET (it is the other secret of a rotation)']);

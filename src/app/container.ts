@@ -24,6 +24,7 @@ import { wireWebhooks } from './wiring/webhooks';
 import { wireRateLimits } from './wiring/rate-limits';
 import { wirePrivacy } from './wiring/privacy';
 import { wireCommands } from './wiring/commands';
+import { institutionCallbackSecrets } from './wiring/institution-callback';
 
 /** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
 export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): AppServices {
@@ -97,8 +98,6 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       sandbox,
     }),
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
-    institutionCallbackSecrets: config.INSTITUTION_CALLBACK_SECRET
-      ? [config.INSTITUTION_CALLBACK_SECRET]
-      : [config.APP_SECRET, ...acceptedSecrets(config)].map((s) => `${s}:institution`),
+    institutionCallbackSecrets: institutionCallbackSecrets(config),
   };
 }

@@ -23,7 +23,7 @@ import type { ProtectiveReports } from '../domain/transactions/transactions.port
 import type { SandboxInstitution } from '../infra/institution/sandbox-institution';
 import type { JwsSigner } from '../infra/pix/jws-signer';
 import type { Clock } from '../domain/shared/clock';
-import type { LiveEvents } from '../domain/shared/live-events';
+import type { LiveEventFeed, LiveEvents } from '../domain/shared/live-events';
 import type { DependencyOutage } from '../infra/health/dependency-outage';
 import type { Logger } from '../infra/log/logger';
 import type { Lifecycle } from './lifecycle';
@@ -62,7 +62,7 @@ export interface DoorMetrics {
 export interface Services {
   mode: DeploymentMode;
   clock: Clock;
-  live: LiveEvents;
+  live: LiveEvents & LiveEventFeed;
   logger: Logger;
   startedAt: Date;
   /** Every write both doors call; the sandbox simulations and the institution's reports among them. */
@@ -99,7 +99,7 @@ export interface Services {
   /** The simulated institution behind the sandbox-only endpoints. */
   sandboxInstitution: SandboxInstitution;
   pixSigner: JwsSigner;
-  /** Every secret the institution may present: the current one and, during an APP_SECRET rotation, the one derived from the other. */
+  /** Every secret the institution may sign its callbacks with: INSTITUTION_CALLBACK_SECRET and, while rotating, the accepted one. */
   institutionCallbackSecrets: string[];
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */
   withdrawals: WithdrawalsService;

@@ -17,6 +17,7 @@ import type { GqlContext } from './context';
 import { formatGraphqlError } from './format-error';
 import { explorerRoutes } from './explorer/explorer.routes';
 import { operationLimits } from './operation-limits';
+import { LiveCredentialWatch, type WatchedSocket } from './live-credential-watch';
 import { storableTextError, storableTextPlugin } from './storable-text';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -47,7 +48,7 @@ export interface GraphqlDoor {
 }
 
 /** Apollo on Express at /graphql, and graphql-ws subscriptions on the same path and port. */
-export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, bodyLimit: string): Promise<GraphqlDoor> {
+export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, bodyLimit: string, liveCredentialCheckMs?: number): Promise<GraphqlDoor> {
   // Upgrades are routed by hand rather than with `{server}`: ws would otherwise re-emit the
   // HTTP server's own errors (a port in use) as WebSocket server errors, with a stack trace.
   const wsServer = new WebSocketServer({ noServer: true });
@@ -60,14 +61,16 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   });
   // Authenticated sockets, for the live-subscriptions gauge (each holds its active subscriptions).
   const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
+  const credentialWatch = new LiveCredentialWatch(services, liveCredentialCheckMs);
   services.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
-  const wsCleanup = useServer<{ authorization?: string }, { principal: Principal; slot?: () => void }>(
+  const wsCleanup = useServer<{ authorization?: string }, { principal: Principal; slot?: () => void; watched?: WatchedSocket }>(
     {
       schema,
       // A subscription socket must authenticate in connection_init; refusing closes it (4403).
       onConnect: async (ctx) => {
+        const credential = bearerToken(ctx.connectionParams?.authorization);
         try {
-          const principal = await principalFor(services, bearerToken(ctx.connectionParams?.authorization));
+          const principal = await principalFor(services, credential);
           if (!principal) return false;
           ctx.extra.principal = principal;
         } catch {
@@ -86,6 +89,8 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         }
         ctx.extra.slot = slot;
         sockets.add(ctx);
+        ctx.extra.watched = { credential: credential!, principal: ctx.extra.principal, close: (code, reason) => ctx.extra.socket.close(code, reason) };
+        credentialWatch.watch(ctx.extra.watched);
         return true;
       },
       onSubscribe: (_ctx, _id, payload) => {
@@ -102,6 +107,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
       context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws', address: ctx.extra.request.socket.remoteAddress ?? 'unknown' }),
       onClose: (ctx) => {
         sockets.delete(ctx);
+        if (ctx.extra.watched) credentialWatch.forget(ctx.extra.watched);
         ctx.extra.slot?.();
       },
     },
@@ -143,6 +149,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     router,
     // Closes every subscription socket with 1001 (going away); clients reconnect elsewhere.
     closeSubscriptions: async () => {
+      credentialWatch.stop();
       await wsCleanup.dispose();
     },
     stop: () => apollo.stop(),

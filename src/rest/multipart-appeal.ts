@@ -12,22 +12,18 @@ export interface AppealForm {
 const TEXT_FIELDS = new Set(['disputeId', 'appealReason']);
 
 /**
- * Reads the appeal's multipart body with busboy, enforcing the limits while it streams:
- * a body declared or found larger than the request limit, a file over the file limit,
- * an 11th file or a file whose first bytes are not PDF, PNG or JPEG stops the reading at
+ * Reads the appeal's multipart body with busboy, enforcing the limits while it streams
+ * (the request's total is multipart-limit.ts's, shared with the GraphQL door): a file
+ * over the file limit, an 11th file or a file whose first bytes are not PDF, PNG or JPEG stops the reading at
  * once; the connection is then closed rather than drained, so a huge upload is cut off
  * early instead of being read (or buffered) to its end.
  */
 export function readAppealForm(req: Request, res: Response): Promise<AppealForm> {
   if (!req.is('multipart/form-data')) return Promise.reject(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data'));
-  const declared = Number(req.headers['content-length'] ?? 0);
-  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', `the request must have at most ${APPEAL_LIMITS.maxRequestBytes} bytes`);
-  if (declared > APPEAL_LIMITS.maxRequestBytes) return Promise.reject(cutOff(req, res, tooLarge()));
 
   return new Promise<AppealForm>((resolve, reject) => {
     const form: AppealForm = { fields: {}, files: [] };
     let settled = false;
-    let received = 0;
     let bb: busboy.Busboy;
     try {
       bb = busboy({
@@ -41,15 +37,9 @@ export function readAppealForm(req: Request, res: Response): Promise<AppealForm>
     const fail = (e: Error) => {
       if (settled) return;
       settled = true;
-      req.off('data', count);
       req.unpipe(bb);
       reject(cutOff(req, res, e));
     };
-    const count = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > APPEAL_LIMITS.maxRequestBytes) fail(tooLarge());
-    };
-    req.on('data', count);
     bb.on('field', (name, value, info) => {
       if (!TEXT_FIELDS.has(name)) return;
       if (info.valueTruncated) fail(validationError('APPEAL_REASON_TOO_LONG', `${name} is too long`, { field: name }));
@@ -87,7 +77,6 @@ export function readAppealForm(req: Request, res: Response): Promise<AppealForm>
     bb.on('close', () => {
       if (settled) return;
       settled = true;
-      req.off('data', count);
       resolve(form);
     });
     req.on('aborted', () => fail(new HttpError(400, 'REQUEST_ABORTED', 'request was aborted by the client')));

@@ -5,6 +5,8 @@ import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { addressRateLimit } from './middleware/rate-limit';
 import { maskQueryValues } from './middleware/log-url';
+import { multipartLimit } from './middleware/multipart-limit';
+import { APPEAL_LIMITS } from '../domain/disputes/evidence';
 import { requestId } from './middleware/request-id';
 import { routedUnder } from './routed-under';
 import { shedLoad } from './middleware/shed-load';
@@ -28,6 +30,8 @@ export interface RestOptions {
   /** The worker role serves only /health (for its orchestrator). */
   healthOnly?: boolean;
   bodyLimit: string;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); loopback only by default. */
+  trustProxy?: string[];
   /** Routers mounted before the REST routes and the 404 handler (GraphQL). */
   extra?: Router[];
 }
@@ -36,7 +40,7 @@ export interface RestOptions {
 export function buildHttpApp(services: Services, o: RestOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', o.trustProxy ?? ['loopback']);
   app.set('query parser', 'simple');
   app.use(requestId);
   // While draining, answers close their connection so clients open the next one elsewhere.
@@ -74,6 +78,8 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     return app;
   }
   app.use(storablePathAndQuery);
+  // Multipart bodies (the dispute appeal, REST and GraphQL) share one total, counted as they stream.
+  app.use(multipartLimit(APPEAL_LIMITS.maxRequestBytes, errorHandler(services)));
   // The API first: its requests, most of the traffic, then skip the pages' routers.
   const apiRouters: [string[], Router][] = [
     [['/api/v1/cobranca/transactions'], transactionsRoutes(services)],

@@ -1,16 +1,19 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { unbudgetedRoutes } from './route-budget';
 
 interface RouteLayer {
-  route?: { path: string | string[] };
+  route?: { path: string | string[]; stack?: { method?: string; handle: unknown }[] };
   handle?: { stack?: RouteLayer[] };
 }
 
 const isUnder = (path: string, prefix: string) => path.startsWith(prefix) && (path.length === prefix.length || prefix.endsWith('/') || path[prefix.length] === '/');
 
-function routePaths(stack: RouteLayer[], out: string[] = []): string[] {
+function routesOf(stack: RouteLayer[], out: { path: string; handlers: unknown[] }[] = []): { path: string; handlers: unknown[] }[] {
   for (const layer of stack) {
-    if (layer.route) out.push(...([] as string[]).concat(layer.route.path));
-    else if (layer.handle?.stack) routePaths(layer.handle.stack, out);
+    if (layer.route) {
+      const handlers = (layer.route.stack ?? []).map((l) => l.handle);
+      for (const path of ([] as string[]).concat(layer.route.path)) out.push({ path, handlers });
+    } else if (layer.handle?.stack) routesOf(layer.handle.stack, out);
   }
   return out;
 }
@@ -21,12 +24,16 @@ function routePaths(stack: RouteLayer[], out: string[] = []): string[] {
  * closures and path matching on every request; the API's routers hold about fifty
  * routes. Paths compare case-insensitively, as Express routes do. Every route of the
  * router must lie under a prefix: checked here, at start, so a new route cannot end up
- * unreachable. The router's layers stay visible (`stack`) to whatever lists the routes.
+ * unreachable; so must spending a budget on every authenticated route (route-budget.ts).
+ * The router's layers stay visible (`stack`) to whatever lists the routes.
  */
 export function routedUnder(prefixes: string[], router: Router): RequestHandler & { stack: Router['stack'] } {
   const lower = prefixes.map((p) => p.toLowerCase());
-  const outside = routePaths(router.stack as RouteLayer[]).filter((path) => !lower.some((p) => isUnder(path.toLowerCase(), p)));
+  const routes = routesOf(router.stack as RouteLayer[]);
+  const outside = routes.map((r) => r.path).filter((path) => !lower.some((p) => isUnder(path.toLowerCase(), p)));
   if (outside.length > 0) throw new Error(`routes outside their prefixes (${prefixes.join(', ')}): ${outside.join(', ')}`);
+  const unbudgeted = unbudgetedRoutes(routes);
+  if (unbudgeted.length > 0) throw new Error(`authenticated routes without a rate-limit budget (use rateLimited): ${unbudgeted.join(', ')}`);
   const guard = (req: Request, res: Response, next: NextFunction): void => {
     const path = req.path.toLowerCase();
     if (lower.some((p) => isUnder(path, p))) router(req, res, next);

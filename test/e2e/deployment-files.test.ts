@@ -37,6 +37,7 @@ describe('compose.yaml', () => {
       expect(config.AMQP_URL).toMatch(/@rabbitmq:5672$/);
       expect(config.METRICS_TOKEN).toBeDefined();
       expect(config.HOST).toBe('0.0.0.0');
+      expect(config.TRUST_PROXY).toEqual(['loopback', 'uniquelocal']);
       expect(String(s.environment!.APP_SECRET)).toMatch(/^\$\{APP_SECRET:\?/);
       expect(s.healthcheck!.test.join(' ')).toContain('/health/ready');
       expect(Object.keys(s.depends_on!).sort()).toEqual(['postgres', 'rabbitmq', 'redis']);

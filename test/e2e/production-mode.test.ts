@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
-import { gql, startTestApp, type TestApp } from '../support/app';
+import { gql, PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { sqlOf } from '../support/platform';
 
@@ -10,7 +10,7 @@ let liveKey: string;
 let testKey: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ MODE: 'production', APP_SECRET: 'production-secret-for-tests-0123456789', ROLE: 'api' });
+  app = await startTestApp({ MODE: 'production', APP_SECRET: PRODUCTION_TEST_SECRETS.APP_SECRET, INSTITUTION_CALLBACK_SECRET: PRODUCTION_TEST_SECRETS.INSTITUTION_CALLBACK_SECRET, ROLE: 'api' });
   await gql(app, 'mutation{ signUp(email:"prod@example.com", password:"a long password"){ id } }');
   const session = (await gql(app, 'mutation{ logIn(email:"prod@example.com", password:"a long password"){ token } }')).data!.logIn.token;
   await gql(app, 'mutation{ registerSeller(name:"Loja Real", document:"529.982.247-25"){ id } }', {}, session);

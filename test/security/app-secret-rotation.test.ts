@@ -11,11 +11,14 @@ import { createMigratedTestDatabase } from '../support/database';
 import { gql, onboardSeller } from '../support/app';
 import { independentVerify, Receiver } from '../webhooks/support/receiver';
 import { rest } from '../support/rest';
+import { signedCallbackHeaders } from '../support/institution';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { randomUUID } from 'node:crypto';
 
 const OLD = 'rotation-test-old-secret-0123456789abcdef';
 const NEW = 'rotation-test-new-secret-0123456789abcdef';
+const OLD_CALLBACK = 'rotation-test-old-callback-0123456789abcdef';
+const NEW_CALLBACK = 'rotation-test-new-callback-0123456789abcdef';
 
 let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let receiver: Receiver;
@@ -105,7 +108,7 @@ describe('rotating APP_SECRET', () => {
     }
   });
 
-  it('during the rotation, locations signed with either secret verify and the institution may present either callback secret', async () => {
+  it('during the rotation, locations signed with either secret verify; the institution signs with either callback secret of its own rotation', async () => {
     const before = await start({ APP_SECRET: OLD });
     const seller = await onboardSeller(before);
     const charge = await rest(before, 'POST', '/api/v1/cobranca/transactions', {
@@ -118,20 +121,19 @@ describe('rotating APP_SECRET', () => {
     const signedBefore = await (await contractFetch(`${before.url}/pix/qr/${locationId}`)).text();
     await before.stop();
 
-    const during = await start({ APP_SECRET: NEW, APP_SECRET_ACCEPTED: OLD });
+    const during = await start({ APP_SECRET: NEW, APP_SECRET_ACCEPTED: OLD, INSTITUTION_CALLBACK_SECRET: NEW_CALLBACK, INSTITUTION_CALLBACK_SECRET_ACCEPTED: OLD_CALLBACK });
     try {
       const jwks = createLocalJWKSet((await (await contractFetch(`${during.url}/pix/jwks`)).json()) as JSONWebKeySet);
       await expect(compactVerify(signedBefore, jwks)).resolves.toBeTruthy();
       await expect(compactVerify(await (await contractFetch(`${during.url}/pix/qr/${locationId}`)).text(), jwks)).resolves.toBeTruthy();
-      const report = (secret: string, n: number) =>
-        contractFetch(`${during.url}/v1/institution/reports`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ reportId: `rotation-${n}`, transactionId: charge.body.data.id, status: 'CREATED' }),
-        }).then((r) => r.status);
-      expect(await report(`${OLD}:institution`, 1)).toBe(200);
-      expect(await report(`${NEW}:institution`, 2)).toBe(200);
-      expect(await report('some-other-secret-0123456789abcdef:institution', 3)).toBe(401);
+      const report = (secret: string, n: number) => {
+        const body = { reportId: `rotation-${n}`, transactionId: charge.body.data.id, status: 'CREATED' };
+        return rest(during, 'POST', '/v1/institution/reports', { body, headers: signedCallbackHeaders(secret, body, clock.now()) }).then((r) => r.status);
+      };
+      expect(await report(OLD_CALLBACK, 1)).toBe(200);
+      expect(await report(NEW_CALLBACK, 2)).toBe(200);
+      expect(await report(`${NEW}:institution`, 3)).toBe(401);
+      expect(await report('some-other-secret-0123456789abcdef', 4)).toBe(401);
     } finally {
       await during.stop();
     }

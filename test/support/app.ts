@@ -76,3 +76,9 @@ export function startTestAppWithSeller(env: Record<string, string>, ready: (app:
     await app?.close();
   });
 }
+
+/** Secrets strong enough for production mode, fixed so a failing test can be rerun alike. */
+export const PRODUCTION_TEST_SECRETS = {
+  APP_SECRET: '6f1c2b9e8d7a4035b1e2c3d4f5a69788e1d2c3b4a5968778695a4b3c2d1e0f9a',
+  INSTITUTION_CALLBACK_SECRET: 'b7e4d1a8c5f2093e6b4a7d1c8e5f2a9b3c6d0e4f7a1b8c5d2e9f6a3b0c7d4e1f',
+};

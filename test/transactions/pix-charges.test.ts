@@ -6,6 +6,7 @@ import { gql, onboardSeller, type TestApp, startTestAppWithSeller, type Seller }
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { sqlOf, runDueJobs } from '../support/platform';
+import { reportAsInstitution } from '../support/institution';
 
 let app: TestApp;
 let seller: Seller;
@@ -232,17 +233,16 @@ describe('status reports', () => {
     expect((await contractFetch(`${app.url}/pix/qr/unknown`)).status).toBe(404);
   });
 
-  it('the institution callback path needs its secret and is idempotent by reportId', async () => {
+  it('the institution callback path needs a signed body and is idempotent by reportId', async () => {
     const t = (await create({ amount: 1_234 })).body.data;
     const path = '/v1/institution/reports';
     const body = { reportId: `cb-${t.id}`, transactionId: t.id, status: 'PAID', end2endId: 'E00000000202601011200abcdefghijk' };
     expect((await rest(app, 'POST', path, { bearer: 'wrong', body })).status).toBe(401);
-    const [secret] = app.services.institutionCallbackSecrets;
-    const first = await rest(app, 'POST', path, { bearer: secret, body });
+    const first = await reportAsInstitution(app, body);
     expect(first.body.data).toEqual({ applied: true, duplicate: false, transactionStatus: 'PAID' });
-    const again = await rest(app, 'POST', path, { bearer: secret, body });
+    const again = await reportAsInstitution(app, body);
     expect(again.body.data).toEqual({ applied: false, duplicate: true, transactionStatus: 'PAID' });
     expect((await get(t.id)).body.data.end2endId).toBe(body.end2endId);
-    expect((await rest(app, 'POST', path, { bearer: secret, body: { reportId: 'x' } })).status).toBe(400);
+    expect((await reportAsInstitution(app, { reportId: 'x' })).status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onboardSeller, startTestApp, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
+import { onboardSeller, PRODUCTION_TEST_SECRETS, startTestApp, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { rest } from '../support/rest';
 import { available, createWithdrawal, drainJobs, fund, ledgerEntries, outboxEvents, runFor, WD } from './support';
 
@@ -124,7 +124,7 @@ describe('sandbox report endpoint', () => {
 
 describe('production mode', () => {
   it('has no sandbox withdrawal endpoint', async () => {
-    const prod = await startTestApp({ ROLE: 'api', MODE: 'production', APP_SECRET: 'p'.repeat(40) });
+    const prod = await startTestApp({ ROLE: 'api', MODE: 'production', ...PRODUCTION_TEST_SECRETS });
     try {
       const res = await rest(prod, 'POST', '/v1/sandbox/withdrawals/x/report', { body: { status: 'PAID' } });
       expect(res.status).toBe(404);

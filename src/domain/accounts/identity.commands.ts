@@ -15,7 +15,8 @@ export type SessionView = { token: string; expiresAt: string; user: UserView };
 export type SignUp = (r: { input: Credentials }) => Promise<CommandResult<UserView>>;
 /** `address`: the client's address; wrong passwords count against it as well as against the e-mail. */
 export type LogIn = (r: { input: Credentials; address: string }) => Promise<CommandResult<SessionView>>;
-export type LogOut = (r: { sessionId: string }) => Promise<void>;
+/** `sellerId`: the session's seller, told that its credentials changed (its live sockets are checked at once). */
+export type LogOut = (r: { sessionId: string; sellerId?: string | null }) => Promise<void>;
 
 export interface IdentityCommands {
   signUp: SignUp;
@@ -26,7 +27,11 @@ export interface IdentityCommands {
 }
 
 /** Sign-up, log-in (behind the brute-force guard) and log-out of dashboard users. */
-export function identityCommands(d: { identity: Pick<IdentityService, 'signUp' | 'logIn' | 'logOut'>; abuseLimits: Pick<AbuseLimits, 'attempt'> }): IdentityCommands {
+export function identityCommands(d: {
+  identity: Pick<IdentityService, 'signUp' | 'logIn' | 'logOut'>;
+  abuseLimits: Pick<AbuseLimits, 'attempt'>;
+  announceCredentialChange?: (sellerId: string) => void;
+}): IdentityCommands {
   return {
     signUp: async ({ input }) => answered(userView(await d.identity.signUp({ email: input.email, password: input.password }))),
     logIn: async ({ input, address }) => {
@@ -34,6 +39,9 @@ export function identityCommands(d: { identity: Pick<IdentityService, 'signUp' |
       const s = await d.abuseLimits.attempt('login', { user: input.email, address }, () => d.identity.logIn(credentials));
       return answered({ token: s.token, expiresAt: s.expiresAt.toISOString(), user: userView(s.user) });
     },
-    logOut: ({ sessionId }) => d.identity.logOut(sessionId),
+    logOut: async ({ sessionId, sellerId }) => {
+      await d.identity.logOut(sessionId);
+      if (sellerId) d.announceCredentialChange?.(sellerId);
+    },
   };
 }

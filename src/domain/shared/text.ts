@@ -49,23 +49,37 @@ export function assertStorableText(s: string, field: string, singleLine = false)
 }
 
 /**
- * Walks any decoded JSON value (object keys included) and throws for the first
- * string that cannot be stored. Depth is bounded by the JSON parser's input size.
+ * Deepest nesting of arrays and objects accepted in any decoded JSON (REST bodies and
+ * queries, GraphQL variables). Deeper values are refused with 400 NESTING_TOO_DEEP
+ * before anything walks them recursively (80 kB of `[[[...]]]` is 40,000 levels).
+ */
+export const MAX_JSON_DEPTH = 32;
+export const NESTING_TOO_DEEP = 'NESTING_TOO_DEEP';
+
+/**
+ * Walks any decoded JSON value (object keys included), without recursion, and throws
+ * for the first string that cannot be stored, or at nesting deeper than MAX_JSON_DEPTH.
  */
 export function assertStorableJson(value: unknown, field: string): void {
-  if (typeof value === 'string') {
-    assertStorableText(value, field);
-    return;
-  }
-  if (Array.isArray(value)) {
-    value.forEach((v, i) => assertStorableJson(v, `${field}[${i}]`));
-    return;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      const path = field ? `${field}.${k}` : k;
-      assertStorableText(k, path, true);
-      assertStorableJson(v, path);
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value, path: field, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value: v, path, depth } = next;
+    if (typeof v === 'string') {
+      assertStorableText(v, path);
+      continue;
     }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) {
+      throw validationError(NESTING_TOO_DEEP, `${field || 'the body'} nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels`, { field: field || 'body', maxDepth: MAX_JSON_DEPTH });
+    }
+    const children: [string, unknown][] = Array.isArray(v)
+      ? v.map((item, i) => [`${path}[${i}]`, item])
+      : Object.entries(v as Record<string, unknown>).map(([k, item]) => {
+          const keyPath = path ? `${path}.${k}` : k;
+          assertStorableText(k, keyPath, true);
+          return [keyPath, item];
+        });
+    // Pushed in reverse, so the first problem in document order is the one reported.
+    for (let i = children.length - 1; i >= 0; i--) pending.push({ value: children[i]![1], path: children[i]![0], depth: depth + 1 });
   }
 }

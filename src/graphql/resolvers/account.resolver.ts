@@ -38,7 +38,8 @@ export class AccountResolver {
 
   @Mutation(() => Boolean, { description: 'ends the dashboard session whose token made this call' })
   async logOut(@Ctx() ctx: GqlContext) {
-    await ctx.services.commands.logOut({ sessionId: requireSession(ctx).sessionId });
+    const session = requireSession(ctx);
+    await ctx.services.commands.logOut({ sessionId: session.sessionId, sellerId: session.seller?.id });
     return true;
   }
 

@@ -4,6 +4,7 @@ import type { Principal, Seller } from '../../domain/accounts/accounts.types';
 import { authenticateCredential } from '../../domain/accounts/authenticate-credential';
 import { unauthenticated } from '../../domain/accounts/account-errors';
 import { DomainError } from '../../domain/shared/errors';
+import { markAuthenticates } from '../route-budget';
 
 function bearer(req: Request): string | undefined {
   const h = req.header('authorization');
@@ -18,7 +19,7 @@ function bearer(req: Request): string | undefined {
  * data-subject paths.
  */
 export function authenticate(services: Services, accept: 'apiKeyHeader' | 'bearer') {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return markAuthenticates(async (req: Request, res: Response, next: NextFunction) => {
     try {
       const credential = (accept === 'apiKeyHeader' ? req.header('x-api-key') : undefined) ?? bearer(req);
       if (!credential) throw unauthenticated(missingCredentialMessage(req, accept));
@@ -27,7 +28,7 @@ export function authenticate(services: Services, accept: 'apiKeyHeader' | 'beare
     } catch (e) {
       next(e);
     }
-  };
+  });
 }
 
 /** Names the header the path expects, and what was sent instead, so a caller can fix the call. */

@@ -5,6 +5,7 @@ import type { RateLimitDecision } from '../../domain/rate-limits/rate-limit-deci
 import { restLimitClass } from '../limit-class';
 import { setRateLimitHeaders } from '../rate-limit-headers';
 import { principalOf } from './auth';
+import { markSpendsBudget } from '../route-budget';
 
 async function apply(res: Response, next: NextFunction, count: () => Promise<RateLimitDecision>): Promise<void> {
   try {
@@ -30,11 +31,11 @@ export function clientAddress(req: Request): string {
 
 /** Unauthenticated paths: counted per client address. */
 export function addressRateLimit(services: Services) {
-  return (req: Request, res: Response, next: NextFunction): Promise<void> => apply(res, next, () => services.rateLimits.forAddress(clientAddress(req)));
+  return markSpendsBudget((req: Request, res: Response, next: NextFunction): Promise<void> => apply(res, next, () => services.rateLimits.forAddress(clientAddress(req))));
 }
 
 /** `authenticate(...)` followed by the seller's rate limit, as one handler for a route. */
 export function rateLimited(services: Services, authenticate: RequestHandler): RequestHandler {
   const limit = sellerRateLimit(services);
-  return (req, res, next) => authenticate(req, res, (err?: unknown) => (err ? next(err) : limit(req, res, next)));
+  return markSpendsBudget((req, res, next) => authenticate(req, res, (err?: unknown) => (err ? next(err) : limit(req, res, next))));
 }

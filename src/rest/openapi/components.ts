@@ -72,9 +72,11 @@ export function registerCommonComponents(registry: OpenAPIRegistry): void {
     description: 'An API key or a dashboard session token (`sess_...`) as `Authorization: Bearer <token>`.',
   });
   registry.registerComponent('securitySchemes', 'institution', {
-    type: 'http',
-    scheme: 'bearer',
-    description: "The payment institution's callback secret (`INSTITUTION_CALLBACK_SECRET`).",
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Callback-Signature',
+    description:
+      "A signed body: `X-Callback-Timestamp` (unix seconds, within 300 s of the server's clock) and `X-Callback-Signature` = `v1=` + Base64URL (no padding) of HMAC-SHA256(`INSTITUTION_CALLBACK_SECRET`, `<timestamp>.<raw body>`).",
   });
   registry.registerComponent('securitySchemes', 'metricsToken', { type: 'http', scheme: 'bearer', description: '`METRICS_TOKEN`.' });
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);

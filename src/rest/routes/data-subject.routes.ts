@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../app/services';
+import { addressRateLimit, rateLimited } from '../middleware/rate-limit';
 import { authenticate, principalOf } from '../middleware/auth';
 
 /**
@@ -10,7 +11,7 @@ import { authenticate, principalOf } from '../middleware/auth';
  */
 export function dataSubjectRoutes(services: Services): Router {
   const router = Router();
-  const auth = authenticate(services, 'bearer');
+  const auth = rateLimited(services, authenticate(services, 'bearer'));
 
   router.get('/data-subject/export', auth, async (_req, res) => {
     const answer = await services.commands.requestDataExport({ principal: principalOf(res) });
@@ -38,7 +39,7 @@ export function dataSubjectRoutes(services: Services): Router {
     });
   });
 
-  router.get('/data-subject/export/download/:token', async (req, res) => {
+  router.get('/data-subject/export/download/:token', addressRateLimit(services), async (req, res) => {
     const download = await services.dataExport.download(String(req.params.token));
     res.status(200);
     res.setHeader('Content-Type', 'application/zip');

@@ -5,6 +5,7 @@ import { appealAnswer, disputeView } from '../../domain/disputes/dispute-view';
 import { EVIDENCE_MEDIA_TYPE, evidenceView } from '../../domain/disputes/evidence';
 import { readAppealForm } from '../multipart-appeal';
 import { sendCommandAnswer, sendCommandResult } from '../send-command-result';
+import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
 
 const query = (req: Request, name: string): unknown => (req.query as Record<string, unknown>)[name];
@@ -17,7 +18,7 @@ const query = (req: Request, name: string): unknown => (req.query as Record<stri
  */
 export function disputesRoutes(services: Services): Router {
   const router = Router();
-  const auth = authenticate(services, 'apiKeyHeader');
+  const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
 
   router.get('/v1/disputes', auth, async (req, res) => {
     const page = await services.disputeQueries.list(sellerOf(res).id, {
@@ -65,7 +66,7 @@ export function disputesRoutes(services: Services): Router {
  */
 export function disputesSandboxRoutes(services: Services): Router {
   const router = Router();
-  const auth = authenticate(services, 'apiKeyHeader');
+  const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
 
   for (const [path, status] of [
     ['dispute', 'DISPUTE'],

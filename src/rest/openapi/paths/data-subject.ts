@@ -18,9 +18,11 @@ export function registerDataSubject(registry: OpenAPIRegistry): void {
     description: 'Small accounts get the data at once (200); larger ones are queued (202) and the file is mailed to the account address with a single-use link.',
     tag: 'Data-subject rights',
     auth: 'bearer',
+    limited: 'seller',
     responses: {
-      200: ok('The personal data', answer(z.record(z.unknown())), { example: { status: true, data: { user: { email: 'me@example.com' } }, message: 'Personal data export.' } }),
+      200: ok('The personal data', answer(z.record(z.unknown())), { limited: 'seller', example: { status: true, data: { user: { email: 'me@example.com' } }, message: 'Personal data export.' } }),
       202: ok('The export was queued', answer(DataSubjectRequest), {
+        limited: 'seller',
         example: { status: true, data: REQUESTED, message: 'The export was queued: the file will be sent by e-mail to the account address.' },
       }),
     },
@@ -33,14 +35,16 @@ export function registerDataSubject(registry: OpenAPIRegistry): void {
     description: 'Processed within 15 business days; records kept for legal duties (financial records, 5 years) are not erased before their term. A second request while one is open answers the open one (200).',
     tag: 'Data-subject rights',
     auth: 'bearer',
+    limited: 'seller',
     body: ErasureRequestFields.openapi('ErasureRequest'),
     bodyOptional: true,
     errors: { 400: ['INVALID_BODY', 'INVALID_REASON', 'REASON_TOO_LONG'] },
     responses: {
       201: ok('Erasure request received', answer(DataSubjectRequest), {
+        limited: 'seller',
         example: { status: true, data: REQUESTED, message: 'Erasure request received; it will be processed within 15 business days (by 2026-05-25T12:00:00.000Z).' },
       }),
-      200: ok('An erasure request is already open', answer(DataSubjectRequest)),
+      200: ok('An erasure request is already open', answer(DataSubjectRequest), { limited: 'seller' }),
     },
   });
   registerOperation(registry, {
@@ -51,8 +55,9 @@ export function registerDataSubject(registry: OpenAPIRegistry): void {
     description: 'The link mailed for a queued export: single use, expires after DATA_EXPORT_LINK_HOURS. The token is the credential.',
     tag: 'Data-subject rights',
     auth: 'none',
+    limited: 'address',
     params: z.object({ token: z.string() }),
     errors: { 404: ['EXPORT_LINK_INVALID'] },
-    responses: { 200: { description: 'A ZIP file', headers: headers(), content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } } },
+    responses: { 200: { description: 'A ZIP file', headers: headers('RateLimit', 'RateLimit-Policy'), content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } } },
   });
 }

@@ -32,10 +32,12 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
     description: 'Newest first.',
     tag: 'Disputes',
     auth: 'apiKey',
+    limited: 'seller',
     query: DisputeListQuery,
     errors: { 400: ['INVALID_TAKE', 'INVALID_SKIP', 'INVALID_STATUS', 'INVALID_ORIGIN', 'INVALID_TRANSACTION_ID', 'INVALID_DATE', 'INVALID_DATE_RANGE'] },
     responses: {
       200: ok('A page of disputes', envelope(z.object({ data: z.array(Dispute), count: z.number().int(), take: z.number().int(), skip: z.number().int() }).strict()), {
+        limited: 'seller',
         example: DISPUTE_LIST_EXAMPLE,
       }),
     },
@@ -48,9 +50,10 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
     description: 'With the evidence files of its appeal.',
     tag: 'Disputes',
     auth: 'apiKey',
+    limited: 'seller',
     params: id,
     errors: { 404: ['DISPUTE_NOT_FOUND'] },
-    responses: { 200: ok('The dispute', envelope(z.object({ ...Dispute.shape, evidence: z.array(Evidence) }).strict()), { example: DISPUTE_EXAMPLE }) },
+    responses: { 200: ok('The dispute', envelope(z.object({ ...Dispute.shape, evidence: z.array(Evidence) }).strict()), { limited: 'seller', example: DISPUTE_EXAMPLE }) },
   });
   registerOperation(registry, {
     method: 'get',
@@ -59,12 +62,13 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
     summary: 'Download an evidence file',
     tag: 'Disputes',
     auth: 'apiKey',
+    limited: 'seller',
     params: z.object({ id: z.string().describe('dispute id'), fileId: z.string().describe('evidence id') }),
     errors: { 404: ['DISPUTE_NOT_FOUND', 'EVIDENCE_NOT_FOUND'], 503: ['EVIDENCE_STORAGE_UNAVAILABLE'] },
     responses: {
       200: {
         description: 'The file as uploaded (Content-Disposition: attachment)',
-        headers: headers(),
+        headers: headers('RateLimit', 'RateLimit-Policy'),
         content: {
           'application/pdf': { schema: z.string().openapi({ format: 'binary' }) },
           'image/png': { schema: z.string().openapi({ format: 'binary' }) },
@@ -81,6 +85,7 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
     description: 'multipart/form-data. Limits are enforced while the body streams: a body or file over its limit, an 11th file or a file that is not PDF, PNG or JPEG stops the upload at once. Idempotency-Key kept 72 h.',
     tag: 'Disputes',
     auth: 'apiKey',
+    limited: 'seller',
     idempotent: true,
     bodyContent: { 'multipart/form-data': { schema: AppealForm, encoding: { files: { contentType: 'application/pdf, image/png, image/jpeg' } } } },
     errors: {
@@ -111,7 +116,7 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
             message: z.string(),
           })
           .strict(),
-        { extraHeaders: ['Idempotent-Replayed'], example: APPEAL_EXAMPLE },
+        { limited: 'seller', extraHeaders: ['Idempotent-Replayed'], example: APPEAL_EXAMPLE },
       ),
     },
   });
@@ -128,9 +133,10 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
       tag: 'Sandbox',
       sandboxOnly: true,
       auth: 'apiKey',
+      limited: 'seller',
       params: z.object({ id: z.string().describe('transaction id') }),
       errors: { 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION', 'INVALID_DISPUTE_TRANSITION'], 422: ['NOTHING_TO_DISPUTE', 'REPORT_NOT_SUPPORTED'] },
-      responses: { 200: ok('Whether the report applied, and the dispute it opened', sandboxOutcome) },
+      responses: { 200: ok('Whether the report applied, and the dispute it opened', sandboxOutcome, { limited: 'seller' }) },
     });
   }
   registerOperation(registry, {
@@ -142,9 +148,10 @@ export function registerDisputes(registry: OpenAPIRegistry): void {
     tag: 'Sandbox',
     sandboxOnly: true,
     auth: 'apiKey',
+    limited: 'seller',
     params: id,
     body: SandboxDisputeDecision,
     errors: { 400: ['INVALID_OUTCOME'], 404: ['DISPUTE_NOT_FOUND'], 409: ['INVALID_DISPUTE_TRANSITION', 'INVALID_TRANSACTION_TRANSITION'], 422: ['REPORT_NOT_SUPPORTED', 'NOTHING_TO_DISPUTE'] },
-    responses: { 200: ok('The decided dispute', envelope(z.object({ applied: z.boolean(), dispute: Dispute }).strict())) },
+    responses: { 200: ok('The decided dispute', envelope(z.object({ applied: z.boolean(), dispute: Dispute }).strict()), { limited: 'seller' }) },
   });
 }
