@@ -5,6 +5,7 @@ import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { addressRateLimit } from './middleware/rate-limit';
 import { maskQueryValues } from './middleware/log-url';
+import { noStoreByDefault } from './middleware/no-store';
 import { requestId } from './middleware/request-id';
 import { routedUnder } from './routed-under';
 import { shedLoad } from './middleware/shed-load';
@@ -39,6 +40,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(requestId);
+  app.use(noStoreByDefault);
   // While draining, answers close their connection so clients open the next one elsewhere.
   app.use((_req, res, next) => {
     if (services.lifecycle.draining) res.setHeader('Connection', 'close');

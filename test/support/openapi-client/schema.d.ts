@@ -608,7 +608,7 @@ export interface paths {
         };
         /**
          * Export personal data
-         * @description Small accounts get the data at once (200); larger ones are queued (202) and the file is mailed to the account address with a single-use link.
+         * @description Small accounts get the data at once (200); larger ones are queued (202) and the file is mailed to the account address with a single-use link. Through an API key whose owner has 2FA active, `X-2FA-Code` must carry a current TOTP code (each code is accepted once); a dashboard session gave its code at sign-in.
          */
         get: operations["exportPersonalData"];
         put?: never;
@@ -630,7 +630,7 @@ export interface paths {
         put?: never;
         /**
          * Request erasure
-         * @description Processed within 15 business days; records kept for legal duties (financial records, 5 years) are not erased before their term. A second request while one is open answers the open one (200).
+         * @description Processed within 15 business days; records kept for legal duties (financial records, 5 years) are not erased before their term. A second request while one is open answers the open one (200). Through an API key whose owner has 2FA active, `X-2FA-Code` must carry a current TOTP code (each code is accepted once); a dashboard session gave its code at sign-in.
          */
         post: operations["requestErasure"];
         delete?: never;
@@ -6427,7 +6427,10 @@ export interface operations {
     exportPersonalData: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description current TOTP code of the API key’s owner; required when that owner has 2FA active */
+                "X-2FA-Code"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6486,7 +6489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_MFA_CODE_FORMAT */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6498,6 +6501,16 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not allowed: MFA_REQUIRED, INVALID_MFA_CODE */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -6532,7 +6545,10 @@ export interface operations {
     requestErasure: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description current TOTP code of the API key’s owner; required when that owner has 2FA active */
+                "X-2FA-Code"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6582,7 +6598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_BODY, INVALID_REASON, REASON_TOO_LONG */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_BODY, INVALID_REASON, REASON_TOO_LONG, INVALID_MFA_CODE_FORMAT */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6594,6 +6610,16 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not allowed: MFA_REQUIRED, INVALID_MFA_CODE */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
