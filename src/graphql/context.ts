@@ -2,6 +2,7 @@ import type { Services } from '../app/services';
 import type { Principal, Seller, User } from '../domain/accounts/accounts.types';
 import { requireOperator, unauthenticated } from '../domain/accounts/account-errors';
 import { DomainError } from '../domain/shared/errors';
+import type { SessionCookies } from './session-cookies';
 
 export interface GqlContext {
   services: Services;
@@ -9,6 +10,8 @@ export interface GqlContext {
   requestId: string;
   /** The client's address (brute-force guards and unauthenticated budgets count per address). */
   address: string;
+  /** The dashboard's session cookies on the HTTP answer; null on a WebSocket. */
+  sessionCookies: SessionCookies | null;
 }
 
 export function requirePrincipal(ctx: GqlContext): Principal {

@@ -19,6 +19,8 @@ import { explorerRoutes } from './explorer/explorer.routes';
 import { operationLimits } from './operation-limits';
 import { LiveCredentialWatch, type WatchedSocket } from './live-credential-watch';
 import { storableTextError, storableTextPlugin } from './storable-text';
+import { browserSessionToken } from '../domain/accounts/browser-session';
+import { cookieSessionToken, type SessionCookies, sessionCookiesOn } from './session-cookies';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -38,6 +40,21 @@ async function principalFor(services: Services, token: string | null): Promise<P
       throw new GraphQLError(e.message, { extensions: { code: e.code, kind: e.kind, http: { status: 401 } } });
     }
     throw e;
+  }
+}
+
+/**
+ * The caller behind the dashboard's cookie: a cookie whose session ended (logged out
+ * elsewhere, expired, erased) is dropped rather than refused, so the page can sign in again.
+ */
+async function cookiePrincipal(services: Services, token: string | null, cookies: SessionCookies): Promise<Principal | null> {
+  if (!token) return null;
+  try {
+    return await authenticateCredential(services, token);
+  } catch (e) {
+    if (!isDomainError(e)) throw e;
+    cookies.clear();
+    return null;
   }
 }
 
@@ -63,12 +80,13 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
   const credentialWatch = new LiveCredentialWatch(services, liveCredentialCheckMs);
   services.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
-  const wsCleanup = useServer<{ authorization?: string }, { principal: Principal; slot?: () => void; watched?: WatchedSocket }>(
+  const wsCleanup = useServer<{ authorization?: string; csrfToken?: string }, { principal: Principal; slot?: () => void; watched?: WatchedSocket }>(
     {
       schema,
-      // A subscription socket must authenticate in connection_init; refusing closes it (4403).
+      // A subscription socket must authenticate in connection_init (a bearer credential, or the
+      // dashboard's cookie sent with the upgrade plus its CSRF token); refusing closes it (4403).
       onConnect: async (ctx) => {
-        const credential = bearerToken(ctx.connectionParams?.authorization);
+        const credential = bearerToken(ctx.connectionParams?.authorization) ?? browserSessionToken(ctx.extra.request.headers.cookie, ctx.connectionParams?.csrfToken);
         try {
           const principal = await principalFor(services, credential);
           if (!principal) return false;
@@ -104,7 +122,13 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         const error = storableTextError(document, payload.variables ?? undefined);
         return error ? [error] : undefined;
       },
-      context: (ctx): GqlContext => ({ services, principal: ctx.extra.principal ?? null, requestId: 'ws', address: ctx.extra.request.socket.remoteAddress ?? 'unknown' }),
+      context: (ctx): GqlContext => ({
+        services,
+        principal: ctx.extra.principal ?? null,
+        requestId: 'ws',
+        address: ctx.extra.request.socket.remoteAddress ?? 'unknown',
+        sessionCookies: null,
+      }),
       onClose: (ctx) => {
         sockets.delete(ctx);
         if (ctx.extra.watched) credentialWatch.forget(ctx.extra.watched);
@@ -137,12 +161,18 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     // the use case, which refuses it with TOO_MANY_FILES.
     graphqlUploadExpress({ maxFileSize: APPEAL_LIMITS.maxFileBytes, maxFiles: APPEAL_LIMITS.maxFiles + 1, maxFieldSize: 1_000_000 }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GqlContext> => ({
-        services,
-        principal: await principalFor(services, bearerToken(req.headers.authorization)),
-        requestId: String(res.locals.requestId ?? ''),
-        address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      }),
+      context: async ({ req, res }): Promise<GqlContext> => {
+        const bearer = bearerToken(req.headers.authorization);
+        const sessionCookies = sessionCookiesOn(res);
+        return {
+          services,
+          // A bearer credential wins; without one, the dashboard's cookie counts only with its CSRF header.
+          principal: bearer ? await principalFor(services, bearer) : await cookiePrincipal(services, cookieSessionToken(req), sessionCookies),
+          requestId: String(res.locals.requestId ?? ''),
+          address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          sessionCookies,
+        };
+      },
     }),
   );
   return {

@@ -7,6 +7,7 @@ import { addressRateLimit } from './middleware/rate-limit';
 import { maskQueryValues } from './middleware/log-url';
 import { multipartLimit } from './middleware/multipart-limit';
 import { APPEAL_LIMITS } from '../domain/disputes/evidence';
+import { noStoreByDefault } from './middleware/no-store';
 import { requestId } from './middleware/request-id';
 import { routedUnder } from './routed-under';
 import { shedLoad } from './middleware/shed-load';
@@ -43,6 +44,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   app.set('trust proxy', o.trustProxy ?? ['loopback']);
   app.set('query parser', 'simple');
   app.use(requestId);
+  app.use(noStoreByDefault);
   // While draining, answers close their connection so clients open the next one elsewhere.
   app.use((_req, res, next) => {
     if (services.lifecycle.draining) res.setHeader('Connection', 'close');

@@ -54,6 +54,15 @@ export async function dashboardBrowser(browser: Browser, serviceUrl: string): Pr
   return { context, page, foreignRequests, pageErrors };
 }
 
+/** Signs the page in as the sign-in form does (GraphQL logIn with cookie: true): the browser keeps the session cookies. */
+export async function signInByCookie(page: Page, serviceUrl: string, credentials: { email: string; password: string }): Promise<void> {
+  await page.goto(`${serviceUrl}/dashboard/`);
+  const query = 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p,cookie:true){ expiresAt } }';
+  const body = JSON.stringify({ query, variables: { e: credentials.email, p: credentials.password } });
+  const answer = await page.evaluate(`fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(body)} }).then((r) => r.text())`);
+  if (!String(answer).includes('expiresAt')) throw new Error(`sign-in failed: ${String(answer)}`);
+}
+
 /** Bounded waits on what the page shows (playwright-core has no assertion library). */
 export const visible = (l: Locator) => l.first().waitFor({ state: 'visible' });
 export const statusOf = (l: Locator, timeout = 15_000) => expect.poll(() => l.first().getAttribute('data-status'), { timeout });

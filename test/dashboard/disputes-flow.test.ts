@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { FlowingClock } from '../webhooks/support/clock';
-import { dashboardBrowser, ensureDashboardBuilt, launchChromium, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
+import { signInByCookie, dashboardBrowser, ensureDashboardBuilt, launchChromium, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
 
 /** A real 8 x 8 PNG and a small PDF: the API judges files by their first bytes. */
 const PNG = Buffer.from(encode({ width: 8, height: 8, channels: 3, data: new Uint8Array(8 * 8 * 3).fill(200) }));
@@ -45,10 +45,8 @@ describe('dashboard disputes in Chromium', () => {
     const charge = (await rest(app, 'POST', '/api/v1/cobranca/transactions', { key: seller.apiKey, body: { amount: 123_456, description: 'Pedido 77' }, idempotencyKey: randomUUID() })).body.data;
 
     // The dashboard with the seller's session, on the (still empty) disputes page.
-    await page.goto(`${app.url}/dashboard/`);
-    await page.evaluate(`localStorage.setItem('pixpay.session', ${JSON.stringify(seller.session)})`);
+    await signInByCookie(page, app.url, seller);
     await page.goto(`${app.url}/dashboard/#/disputes`);
-    await page.reload();
     await visible(page.getByRole('heading', { level: 1, name: 'Disputas' }));
     await visible(page.getByText('Nada por aqui ainda.'));
 

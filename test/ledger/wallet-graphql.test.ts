@@ -1,11 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixCredit } from '../../src/domain/ledger/ledger-entries';
+import { totpCode } from '../../src/infra/security/otplib-totp';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { collect, wsClient } from '../support/subscriptions';
 import { inTransaction, promoteToOperator } from '../support/platform';
 
 let app: TestApp;
 let operator: string;
+let operatorSecret: string;
+let lastCodeAt = 0;
+/**
+ * A fresh code of the operator's 2FA (manual corrections are a step-up; each code is
+ * accepted once, and only after the last one's step): the clock moves 30 s past the last
+ * code, even when a test set it back in time.
+ */
+const stepUp = () => {
+  lastCodeAt = Math.max(lastCodeAt, app.clock.now().getTime()) + 30_000;
+  app.clock.set(new Date(lastCodeAt));
+  return totpCode(operatorSecret, app.clock.now());
+};
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -14,6 +27,9 @@ beforeAll(async () => {
   await promoteToOperator(app, email);
   const login = await gql(app, 'mutation($e:String!){ logIn(email:$e,password:"long enough pw"){ token } }', { e: email });
   operator = login.data!.logIn.token as string;
+  operatorSecret = (await gql(app, 'mutation{ enrolTwoFactor{ secret } }', {}, operator)).data!.enrolTwoFactor.secret as string;
+  lastCodeAt = app.clock.now().getTime();
+  await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ id } }', { c: totpCode(operatorSecret, app.clock.now()) }, operator);
 });
 afterAll(async () => {
   await app?.close();
@@ -24,8 +40,8 @@ const STATEMENT = `query($take:Int,$cursor:String,$type:StatementEntryType,$star
   statement(take:$take, cursor:$cursor, operationType:$type, startDate:$start, endDate:$end) {
     total take skip hasNextPage endCursor items { id amount type description createdAt transactionId withdrawalId }
   } }`;
-const CREDIT = `mutation($s:ID!,$a:SafeInt!,$r:String!,$k:String){ creditSellerManually(sellerId:$s, amount:$a, reason:$r, idempotencyKey:$k){ id reference kind created balance { available blocked total currency } } }`;
-const DEBIT = `mutation($s:ID!,$a:SafeInt!,$r:String!){ debitSellerManually(sellerId:$s, amount:$a, reason:$r){ id kind balance { available } } }`;
+const CREDIT = `mutation($s:ID!,$a:SafeInt!,$r:String!,$k:String,$c:String){ creditSellerManually(sellerId:$s, amount:$a, reason:$r, idempotencyKey:$k, twoFactorCode:$c){ id reference kind created balance { available blocked total currency } } }`;
+const DEBIT = `mutation($s:ID!,$a:SafeInt!,$r:String!,$c:String){ debitSellerManually(sellerId:$s, amount:$a, reason:$r, twoFactorCode:$c){ id kind balance { available } } }`;
 
 describe('wallet queries (GraphQL)', () => {
   it('wallet, balance, statement and summary for an API key and for the seller user session', async () => {
@@ -85,8 +101,10 @@ describe('wallet queries (GraphQL)', () => {
 
 describe('operator corrections (GraphQL)', () => {
   it('credit and debit with a reason are journal entries; non-operators get OPERATOR_ONLY', async () => {
+    // Past the operator's last code first (an earlier test set the clock back), so the sessions made next do not expire on the way.
+    stepUp();
     const s = await onboardSeller(app);
-    const credit = await gql(app, CREDIT, { s: s.sellerId, a: 5_000, r: 'compensation for incident 42', k: 'inc-42' }, operator);
+    const credit = await gql(app, CREDIT, { s: s.sellerId, a: 5_000, r: 'compensation for incident 42', k: 'inc-42', c: stepUp() }, operator);
     expect(credit.errors).toBeUndefined();
     expect(credit.data!.creditSellerManually).toMatchObject({
       reference: `adjustment:${s.sellerId}.inc-42`,
@@ -94,10 +112,10 @@ describe('operator corrections (GraphQL)', () => {
       created: true,
       balance: { available: 5_000, blocked: 0, total: 5_000, currency: 'BRL' },
     });
-    const again = await gql(app, CREDIT, { s: s.sellerId, a: 5_000, r: 'compensation for incident 42', k: 'inc-42' }, operator);
+    const again = await gql(app, CREDIT, { s: s.sellerId, a: 5_000, r: 'compensation for incident 42', k: 'inc-42', c: stepUp() }, operator);
     expect(again.data!.creditSellerManually).toMatchObject({ id: credit.data!.creditSellerManually.id, created: false, balance: { available: 5_000 } });
 
-    const debit = await gql(app, DEBIT, { s: s.sellerId, a: 1_200, r: 'duplicate credit reversed' }, operator);
+    const debit = await gql(app, DEBIT, { s: s.sellerId, a: 1_200, r: 'duplicate credit reversed', c: stepUp() }, operator);
     expect(debit.data!.debitSellerManually).toMatchObject({ kind: 'OPERATOR_DEBIT', balance: { available: 3_800 } });
     const statement = await gql(app, STATEMENT, { take: 10 }, s.apiKey);
     expect(statement.data!.statement.items.map((e: any) => [e.type, e.amount, e.description])).toEqual([
@@ -105,12 +123,12 @@ describe('operator corrections (GraphQL)', () => {
       ['CREDIT', 5_000, 'Correction: compensation for incident 42'],
     ]);
 
-    const over = await gql(app, DEBIT, { s: s.sellerId, a: 3_801, r: 'too much' }, operator);
+    const over = await gql(app, DEBIT, { s: s.sellerId, a: 3_801, r: 'too much', c: stepUp() }, operator);
     expect(over.errors![0]!.extensions!.code).toBe('INSUFFICIENT_BALANCE');
-    expect((await gql(app, DEBIT, { s: s.sellerId, a: 1, r: '  ' }, operator)).errors![0]!.extensions!.code).toBe('INVALID_REASON');
-    expect((await gql(app, DEBIT, { s: s.sellerId, a: 1, r: 'x'.repeat(501) }, operator)).errors![0]!.extensions!.code).toBe('INVALID_REASON');
-    expect((await gql(app, CREDIT, { s: s.sellerId, a: 0, r: 'zero' }, operator)).errors![0]!.extensions!.code).toBe('INVALID_AMOUNT');
-    expect((await gql(app, CREDIT, { s: 'no-such-seller', a: 1, r: 'r' }, operator)).errors![0]!.extensions!.code).toBe('SELLER_NOT_FOUND');
+    expect((await gql(app, DEBIT, { s: s.sellerId, a: 1, r: '  ', c: stepUp() }, operator)).errors![0]!.extensions!.code).toBe('INVALID_REASON');
+    expect((await gql(app, DEBIT, { s: s.sellerId, a: 1, r: 'x'.repeat(501), c: stepUp() }, operator)).errors![0]!.extensions!.code).toBe('INVALID_REASON');
+    expect((await gql(app, CREDIT, { s: s.sellerId, a: 0, r: 'zero', c: stepUp() }, operator)).errors![0]!.extensions!.code).toBe('INVALID_AMOUNT');
+    expect((await gql(app, CREDIT, { s: 'no-such-seller', a: 1, r: 'r', c: stepUp() }, operator)).errors![0]!.extensions!.code).toBe('SELLER_NOT_FOUND');
 
     expect((await gql(app, CREDIT, { s: s.sellerId, a: 1, r: 'self service' }, s.session)).errors![0]!.extensions!.code).toBe('OPERATOR_ONLY');
     expect((await gql(app, DEBIT, { s: s.sellerId, a: 1, r: 'self service' }, s.session)).errors![0]!.extensions!.code).toBe('OPERATOR_ONLY');
@@ -126,7 +144,7 @@ describe('operator corrections (GraphQL)', () => {
 /** Posts 1-cent probes for the seller until the subscription receives one (each wait bounded). */
 async function listening(sub: ReturnType<typeof collect>, sellerId: string): Promise<void> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const probe = await gql(app, CREDIT, { s: sellerId, a: 1, r: `probe ${attempt}` }, operator);
+    const probe = await gql(app, CREDIT, { s: sellerId, a: 1, r: `probe ${attempt}`, c: stepUp() }, operator);
     const id = probe.data!.creditSellerManually.id;
     if (await sub.next((v: any) => v.walletUpdated.entryId === id, 1_000).then(() => true, () => false)) return;
   }
@@ -150,7 +168,7 @@ describe('walletUpdated subscription (graphql-ws)', () => {
       await listening(otherSub, other.sellerId);
       const before = sub.received.length;
 
-      const credit = await gql(app, CREDIT, { s: s.sellerId, a: 2_500, r: 'welcome bonus' }, operator);
+      const credit = await gql(app, CREDIT, { s: s.sellerId, a: 2_500, r: 'welcome bonus', c: stepUp() }, operator);
       const event: any = await sub.next((v: any) => v.walletUpdated.entryId === credit.data!.creditSellerManually.id);
       const after = credit.data!.creditSellerManually.balance.available as number; // 2,500 + the 1-cent probes
       expect(after - 2_500).toBeGreaterThanOrEqual(1);

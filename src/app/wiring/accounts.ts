@@ -10,6 +10,7 @@ import {
 } from '../../infra/db/account.repositories';
 import { AnnouncingSellerRepository, AnnouncingUserRepository, CachingApiKeyRepository } from '../../infra/accounts/caching-account-repositories';
 import { CredentialCache } from '../../infra/accounts/credential-cache';
+import { PgRecoveryCodeStore } from '../../infra/accounts/pg-recovery-code-store';
 import { Argon2Hasher } from '../../infra/security/argon2-hasher';
 import { OtplibTotp } from '../../infra/security/otplib-totp';
 import type { Platform } from './platform';
@@ -26,7 +27,7 @@ export function wireAccounts(p: Platform) {
   };
   const users = new AnnouncingUserRepository(new MikroUserRepository(em), announce);
   const sellers = new AnnouncingSellerRepository(new MikroSellerRepository(em), announce);
-  const twoFactor = new TwoFactorService({ users, totp: new OtplibTotp(), box: p.secretBox, clock });
+  const twoFactor = new TwoFactorService({ users, totp: new OtplibTotp(), box: p.secretBox, clock, recoveryCodes: new PgRecoveryCodeStore(sql), tokens });
   return {
     sellerRepository: sellers,
     userRepository: users,

@@ -13,6 +13,7 @@ import type { ErasureService } from '../../domain/privacy/erasure.service';
 import { executeErasureCommand, type ExecuteErasure } from '../../domain/privacy/execute-erasure.command';
 import { rejectErasureCommand, type RejectErasure } from '../../domain/privacy/reject-erasure.command';
 import { requestErasureCommand, type RequestErasure } from '../../domain/privacy/request-erasure.command';
+import type { StepUpDeps } from '../../domain/accounts/api-key-step-up';
 
 import { apiKeyCommands, type ApiKeyCommands } from '../../domain/accounts/api-key.commands';
 import type { ApiKeysService } from '../../domain/accounts/api-keys.service';
@@ -85,7 +86,7 @@ interface AppealAndErasureServices {
   erasure: ErasureService;
 }
 
-function appealAndErasureCommands(p: Platform, d: AppealAndErasureServices) {
+function appealAndErasureCommands(p: Platform, d: AppealAndErasureServices & StepUpDeps) {
   return {
     appealDispute: appealDisputeCommand({ idempotency: p.idempotency, appeals: d.appealDispute }),
     requestErasure: requestErasureCommand(d),

@@ -2,6 +2,7 @@ import { identityCommands, type IdentityCommands } from '../../domain/accounts/i
 import type { IdentityService } from '../../domain/accounts/identity.service';
 import { sellerOnboardingCommands, type SellerOnboardingCommands } from '../../domain/accounts/seller-onboarding.commands';
 import type { SellerOnboardingService } from '../../domain/accounts/seller-onboarding.service';
+import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
 import { decideDisputeCommand, type DecideDispute } from '../../domain/disputes/decide-dispute.command';
 import type { DisputeDecisions } from '../../domain/disputes/dispute-decisions';
 import type { LedgerAdminService } from '../../domain/ledger/ledger-admin.service';
@@ -27,6 +28,7 @@ export interface OperatorAndSandboxCommands extends IdentityCommands, SellerOnbo
 /** The use cases these commands call. */
 export interface OperatorAndSandboxServices {
   identity: IdentityService;
+  twoFactor: TwoFactorService;
   sellers: SellerOnboardingService;
   abuseLimits: AbuseLimits;
   disputeDecisions: DisputeDecisions;

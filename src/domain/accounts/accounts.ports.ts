@@ -60,3 +60,11 @@ export interface Totp {
   /** The matching time step for the code, within the allowed drift, or null. */
   matchStep(secret: string, code: string, at: Date): number | null;
 }
+
+/** Digests of a user's unused recovery codes. */
+export interface RecoveryCodeStore {
+  /** Replaces every code of the user (new enrolment) or removes them all (empty list). */
+  replace(userId: string, digests: string[]): Promise<void>;
+  /** Removes the code if the user has it; false when it is unknown or already used. Atomic. */
+  consume(userId: string, digest: string): Promise<boolean>;
+}

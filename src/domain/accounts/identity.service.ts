@@ -4,8 +4,8 @@ import type { PasswordHasher, SellerRepository, SessionRepository, TokenService,
 import { invalidCredentials, unauthenticated } from './account-errors';
 import type { Principal, User } from './accounts.types';
 import { SESSION_TOKEN_PREFIX } from './authenticate-credential';
+import { canonicalEmail, normalizeEmail } from './email';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
 
@@ -21,11 +21,7 @@ export interface IdentityDeps {
 
 export { unauthenticated } from './account-errors';
 
-export function normalizeEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL.test(email)) throw validationError('INVALID_EMAIL', 'e-mail is not valid');
-  return email;
-}
+export { normalizeEmail } from './email';
 
 export function checkPassword(password: string): void {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
@@ -55,14 +51,20 @@ export class IdentityService {
     return user;
   }
 
-  async logIn(input: { email: string; password: string }): Promise<{ token: string; expiresAt: Date; user: User }> {
-    const user = await this.d.users.findByEmail(input.email.trim().toLowerCase());
+  /** The user whose password this is; INVALID_CREDENTIALS otherwise, in the same time whether the account exists or not. */
+  async verifyPassword(input: { email: string; password: string }): Promise<User> {
+    const user = await this.d.users.findByEmail(canonicalEmail(input.email));
     if (!user) {
       // Spend the same time as a real check so response times do not reveal accounts.
       await this.d.hasher.verify(await this.dummyHash(), input.password);
       throw invalidCredentials();
     }
     if (!(await this.d.hasher.verify(user.passwordHash, input.password))) throw invalidCredentials();
+    return user;
+  }
+
+  /** A new dashboard session for a user who proved who they are (password, and code when 2FA is on). */
+  async openSession(user: User): Promise<{ token: string; expiresAt: Date; user: User }> {
     const token = `${SESSION_TOKEN_PREFIX}${this.d.tokens.randomToken()}`;
     const now = this.d.clock.now();
     const expiresAt = new Date(now.getTime() + this.d.sessionTtlMs);

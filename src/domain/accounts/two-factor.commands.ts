@@ -12,11 +12,11 @@ export interface TwoFactorCodeRequest {
   address: string;
 }
 
-export type EnrolTwoFactor = (r: { user: User }) => Promise<CommandResult<{ secret: string; otpauthUri: string }>>;
+export type EnrolTwoFactor = (r: { user: User }) => Promise<CommandResult<{ secret: string; otpauthUri: string; recoveryCodes: string[] }>>;
 export type UseTwoFactorCode = (r: TwoFactorCodeRequest) => Promise<CommandResult<UserView>>;
 
 export interface TwoFactorCommands {
-  /** Starts enrolment: the secret and its otpauth URI, shown here only. */
+  /** Starts enrolment: the secret, its otpauth URI and the recovery codes, shown here only. */
   enrolTwoFactor: EnrolTwoFactor;
   /** Activates 2FA with a first code. */
   confirmTwoFactor: UseTwoFactorCode;

@@ -33,7 +33,8 @@ const KEY = /^[A-Za-z0-9_.-]{1,100}$/;
  * Operators' ledger tools. Corrections: a manual credit or debit with a mandatory reason, posted as an
  * ordinary journal entry against the adjustments account (entries are immutable; a
  * wrong correction is fixed by another correction). A debit the balance does not
- * cover is refused with INSUFFICIENT_BALANCE.
+ * cover is refused with INSUFFICIENT_BALANCE; an operator's own seller is refused with
+ * OWN_SELLER_CORRECTION (nobody moves money into their own account by hand).
  */
 export class LedgerAdminService {
   constructor(private readonly d: LedgerAdminDeps) {}
@@ -47,6 +48,9 @@ export class LedgerAdminService {
     }
     const seller = await this.d.sellers.findById(input.sellerId);
     if (!seller) throw new DomainError('SELLER_NOT_FOUND', 'seller not found', 'NOT_FOUND');
+    if (operator.sellerId === seller.id) {
+      throw new DomainError('OWN_SELLER_CORRECTION', 'an operator cannot correct the balance of its own seller; another operator must', 'FORBIDDEN');
+    }
     const correctionId = input.idempotencyKey ? `${seller.id}.${input.idempotencyKey}` : this.d.newId();
     const draft = operatorAdjustment({
       sellerId: seller.id,

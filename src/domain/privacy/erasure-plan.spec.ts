@@ -5,7 +5,7 @@ import { exportRow, exportSections } from './export-plan';
 describe('erasure plan (from the inventory)', () => {
   it('anonymises contact data and credentials at erasure, and keeps what a legal duty keeps', () => {
     const plan = Object.fromEntries(erasurePlan('ERASURE').map((t) => [t.table, t.set]));
-    expect(plan.users).toEqual({ email: 'ERASED_EMAIL', password_hash: 'UNUSABLE_SECRET', totp_secret_enc: 'NULL' });
+    expect(plan.users).toEqual({ email: 'ERASED_EMAIL', password_hash: 'UNUSABLE_SECRET', totp_secret_enc: 'NULL', totp_recovery_digests: 'NULL' });
     expect(plan.transactions).toMatchObject({ customer: { keepKeys: ['name', 'document'] }, description: 'NULL', metadata: 'NULL' });
     expect(plan.transactions).not.toHaveProperty('br_code');
     expect(plan.withdrawals).not.toHaveProperty('pix_key');

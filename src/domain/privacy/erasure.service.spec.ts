@@ -46,7 +46,8 @@ function fixture() {
     tokens: { newId: () => `id${++n}` },
     clock,
   });
-  const requestErasure = requestErasureCommand({ erasure: service });
+  const noStepUp = { twoFactor: { isActive: () => false, requireFreshCode: async () => undefined }, abuseLimits: { attempt: <T>(_k: unknown, _s: unknown, run: () => Promise<T>) => run() } };
+  const requestErasure = (r: { principal: never; input: unknown }) => requestErasureCommand({ erasure: service, ...noStepUp })({ ...r, address: '10.0.0.1' });
   const rejectErasure = rejectErasureCommand({ erasure: service });
   return { service, requestErasure, rejectErasure, requests, events, jobs, anonymised, clock };
 }

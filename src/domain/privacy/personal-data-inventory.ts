@@ -47,6 +47,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       totp_secret_enc: erase('CREDENTIAL', 'NULL'),
       totp_enabled_at: N,
       totp_last_step: N,
+      totp_recovery_digests: erase('CREDENTIAL', 'NULL'),
       created_at: N,
     },
   },

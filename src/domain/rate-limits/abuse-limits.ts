@@ -4,13 +4,21 @@ import { ABUSE_POLICIES, STORE_DOWN_RULE, type AbuseBucket } from './rate-limit-
 import { decide } from './rate-limit-decision';
 import { RateLimitedError } from './rate-limited.error';
 
-/** Guesses worth counting: a wrong password or a wrong TOTP code. */
+/** Guesses worth counting: a wrong password, a wrong TOTP code, a sign-up that finds the e-mail taken. */
 const FAILURE_CODES: Record<AbuseKind, ReadonlySet<string>> = {
   login: new Set(['INVALID_CREDENTIALS']),
   totp: new Set(['INVALID_MFA_CODE']),
+  signup: new Set(['EMAIL_TAKEN']),
 };
 
-export type AbuseKind = 'login' | 'totp';
+export type AbuseKind = 'login' | 'totp' | 'signup';
+
+/** The budgets each kind counts against: sign-up probes are counted per address only (the e-mail is the guess). */
+const BUCKETS: Record<AbuseKind, { user?: AbuseBucket; address: AbuseBucket }> = {
+  login: { user: 'login-user', address: 'login-address' },
+  totp: { user: 'totp-user', address: 'totp-address' },
+  signup: { address: 'signup-address' },
+};
 
 export interface AbuseSubject {
   /** The account guessed at: a user id, or the e-mail given to log in. */
@@ -28,10 +36,8 @@ export class AbuseLimits {
   constructor(private readonly store: GuardedStore) {}
 
   async attempt<T>(kind: AbuseKind, subject: AbuseSubject, run: () => Promise<T>): Promise<T> {
-    const buckets: [AbuseBucket, string][] = [
-      [`${kind}-user` as AbuseBucket, subject.user.toLowerCase()],
-      [`${kind}-address` as AbuseBucket, subject.address],
-    ];
+    const { user, address } = BUCKETS[kind];
+    const buckets: [AbuseBucket, string][] = [...(user ? [[user, subject.user.toLowerCase()] as [AbuseBucket, string]] : []), [address, subject.address]];
     for (const [bucket, key] of buckets) {
       const policy = ABUSE_POLICIES[bucket];
       const seen = await this.store.peek(bucket, key, policy, STORE_DOWN_RULE[bucket]);

@@ -32,6 +32,7 @@ export const STORE_DOWN_RULE: Record<LimitClass | AbuseBucket, StoreDownRule> = 
   'login-address': 'local',
   'totp-user': 'local',
   'totp-address': 'local',
+  'signup-address': 'local',
 };
 
 export const WINDOW_SECONDS = 60;
@@ -55,10 +56,14 @@ export const EXPORT_COST = 10;
  * most 5 tries against about 3 valid codes among 10^6, a chance of 1 in 66,000 per
  * quarter hour, and the address budget caps spraying across users.
  */
-export type AbuseBucket = 'login-user' | 'login-address' | 'totp-user' | 'totp-address';
+export type AbuseBucket = 'login-user' | 'login-address' | 'totp-user' | 'totp-address' | 'signup-address';
 export const ABUSE_POLICIES: Record<AbuseBucket, RateLimitPolicy> = {
   'login-user': { points: 5, windowSeconds: 900 },
   'login-address': { points: 20, windowSeconds: 900 },
   'totp-user': { points: 5, windowSeconds: 900 },
   'totp-address': { points: 20, windowSeconds: 900 },
+  // Sign-up says EMAIL_TAKEN (a person must learn why it failed; there is no e-mail
+  // verification to hide it behind), so each such answer is a probe of who has an
+  // account: 10 per hour from one address, then sign-ups from it wait.
+  'signup-address': { points: 10, windowSeconds: 3600 },
 };

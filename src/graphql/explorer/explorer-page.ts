@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** Where the explorer's scripts and styles are served. */
 export const EXPLORER_ASSETS_PATH = '/graphql-explorer';
 
@@ -11,6 +13,31 @@ query Me {
   balance { available blocked total }
 }
 `;
+
+/** The page's one inline script: its settings. */
+const settingsScript = (graphqlPath: string) =>
+  `window.PIXPAY_GRAPHQL_PATH = ${JSON.stringify(graphqlPath)}; window.PIXPAY_DEFAULT_QUERY = ${JSON.stringify(DEFAULT_QUERY).replace(/</g, '\\u003c')};`;
+
+/**
+ * The explorer's content security policy: scripts from this service and the settings
+ * script by its hash, requests to this service only (HTTP and its WebSocket), and no
+ * framing by any page (clickjacking). Styles may be inline: GraphiQL sets them.
+ */
+export function explorerCsp(graphqlPath: string): string {
+  const hash = createHash('sha256').update(settingsScript(graphqlPath)).digest('base64');
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'sha256-${hash}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 /** The HTML of the GraphQL explorer: GraphiQL with an Authorization field, no outside resources. */
 export function explorerPage(graphqlPath: string): string {
@@ -42,7 +69,7 @@ export function explorerPage(graphqlPath: string): string {
 <script src="${a}/react-dom.js"></script>
 <script src="${a}/graphql-ws.js"></script>
 <script src="${a}/graphiql.js"></script>
-<script>window.PIXPAY_GRAPHQL_PATH = ${JSON.stringify(graphqlPath)}; window.PIXPAY_DEFAULT_QUERY = ${JSON.stringify(DEFAULT_QUERY).replace(/</g, '\\u003c')};</script>
+<script>${settingsScript(graphqlPath)}</script>
 <script src="${a}/explorer.js"></script>
 </body>
 </html>

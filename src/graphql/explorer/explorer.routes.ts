@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { explorerPage, EXPLORER_ASSETS_PATH, EXPLORER_SCRIPT } from './explorer-page';
+import { explorerCsp, explorerPage, EXPLORER_ASSETS_PATH, EXPLORER_SCRIPT } from './explorer-page';
 import { loadExplorerAssets } from './explorer-assets';
 
 /** A browser navigating to the GraphQL path (GET, HTML first), not an API client. */
@@ -12,10 +12,11 @@ const wantsPage = (req: Request) => req.method === 'GET' && req.accepts(['applic
 export function explorerRoutes(graphqlPath: string): Router {
   const assets = loadExplorerAssets();
   const page = explorerPage(graphqlPath);
+  const csp = explorerCsp(graphqlPath);
   const router = Router();
   router.get(graphqlPath, (req, res, next) => {
     if (!wantsPage(req)) return next();
-    res.type('html').set('Cache-Control', 'no-cache').send(page);
+    res.type('html').set({ 'Cache-Control': 'no-cache', 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' }).send(page);
   });
   router.get(`${EXPLORER_ASSETS_PATH}/explorer.js`, (_req, res) => {
     res.type('text/javascript; charset=utf-8').set('Cache-Control', 'no-cache').send(EXPLORER_SCRIPT);

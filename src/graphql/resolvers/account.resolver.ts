@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { KycStatus } from '../../domain/accounts/accounts.types';
+import { validationError } from '../../domain/shared/errors';
 import { type GqlContext, requireOperatorUser, requirePrincipal, requireSession, requireSessionUser } from '../context';
 import {
   ApiKeyType,
@@ -28,18 +29,31 @@ export class AccountResolver {
 
   @Mutation(() => UserType)
   async signUp(@Ctx() ctx: GqlContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string) {
-    return UserType.fromView((await ctx.services.commands.signUp({ input: { email, password } })).view);
+    return UserType.fromView((await ctx.services.commands.signUp({ input: { email, password }, address: ctx.address })).view);
   }
 
-  @Mutation(() => SessionType)
-  async logIn(@Ctx() ctx: GqlContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string) {
-    return SessionType.fromView((await ctx.services.commands.logIn({ input: { email, password }, address: ctx.address })).view);
+  @Mutation(() => SessionType, { description: 'opens a dashboard session; a user with 2FA on must send twoFactorCode too (MFA_REQUIRED without it)' })
+  async logIn(
+    @Ctx() ctx: GqlContext,
+    @Arg('email', () => String) email: string,
+    @Arg('password', () => String) password: string,
+    @Arg('twoFactorCode', () => String, { nullable: true, description: 'the current code of the authenticator app, or an unused recovery code' })
+    twoFactorCode: string | null,
+    @Arg('cookie', () => Boolean, { defaultValue: false, description: 'the dashboard\'s sign-in: the session goes into an HttpOnly cookie (with its CSRF token in a readable one) and the answer carries no token' })
+    cookie: boolean,
+  ) {
+    if (cookie && !ctx.sessionCookies) throw validationError('COOKIE_NEEDS_HTTP', 'a cookie session is opened over HTTP, not over a WebSocket');
+    const { view } = await ctx.services.commands.logIn({ input: { email, password, twoFactorCode }, address: ctx.address });
+    if (!cookie) return SessionType.fromView(view);
+    ctx.sessionCookies!.set(view.token, new Date(view.expiresAt), ctx.services.clock.now());
+    return SessionType.fromView({ ...view, token: null });
   }
 
   @Mutation(() => Boolean, { description: 'ends the dashboard session whose token made this call' })
   async logOut(@Ctx() ctx: GqlContext) {
     const session = requireSession(ctx);
     await ctx.services.commands.logOut({ sessionId: session.sessionId, sellerId: session.seller?.id });
+    ctx.sessionCookies?.clear();
     return true;
   }
 
@@ -48,7 +62,7 @@ export class AccountResolver {
     return SellerType.from(await ctx.services.commands.registerSeller({ user: requireSessionUser(ctx), input: { name, document } }));
   }
 
-  @Mutation(() => TwoFactorEnrolmentType, { description: 'starts TOTP enrolment; confirm with a code to activate' })
+  @Mutation(() => TwoFactorEnrolmentType, { description: 'starts TOTP enrolment (the secret and the recovery codes are shown here only); confirm with a code to activate' })
   async enrolTwoFactor(@Ctx() ctx: GqlContext) {
     return Object.assign(new TwoFactorEnrolmentType(), (await ctx.services.commands.enrolTwoFactor({ user: requireSessionUser(ctx) })).view);
   }
@@ -58,7 +72,7 @@ export class AccountResolver {
     return UserType.fromView((await ctx.services.commands.confirmTwoFactor({ user: requireSessionUser(ctx), code, address: ctx.address })).view);
   }
 
-  @Mutation(() => UserType)
+  @Mutation(() => UserType, { description: 'with a current code or, the phone lost, a recovery code' })
   async disableTwoFactor(@Ctx() ctx: GqlContext, @Arg('code', () => String) code: string) {
     return UserType.fromView((await ctx.services.commands.disableTwoFactor({ user: requireSessionUser(ctx), code, address: ctx.address })).view);
   }

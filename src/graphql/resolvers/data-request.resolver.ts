@@ -4,20 +4,27 @@ import { validationError } from '../../domain/shared/errors';
 import { type GqlContext, requireOperatorUser, requirePrincipal } from '../context';
 import { DataExportType, DataRequestEventType, DataRequestKindGql, DataRequestStatusGql, DataRequestType } from '../types/data-request.types';
 
+const STEP_UP = 'with an API key whose owner has 2FA on: a current TOTP code (MFA_REQUIRED without it)';
+
 /** Data-subject rights: the user's export and erasure requests, and the operators' queue. */
 @Resolver(() => DataRequestType)
 export class DataRequestResolver {
   @Query(() => DataExportType, { description: 'your personal data and your seller\'s; large accounts get it by e-mail (queued)' })
-  async exportMyData(@Ctx() ctx: GqlContext) {
-    const answer = await ctx.services.commands.requestDataExport({ principal: requirePrincipal(ctx) });
+  async exportMyData(@Ctx() ctx: GqlContext, @Arg('twoFactorCode', () => String, { nullable: true, description: STEP_UP }) twoFactorCode: string | null) {
+    const answer = await ctx.services.commands.requestDataExport({ principal: requirePrincipal(ctx), twoFactorCode, address: ctx.address });
     return Object.assign(new DataExportType(), answer.queued
       ? { queued: true, requestId: answer.request.id, requestedAt: answer.request.requestedAt, data: null }
       : { queued: false, requestId: null, requestedAt: null, data: answer.data });
   }
 
   @Mutation(() => DataRequestType, { description: 'asks for erasure of your account\'s personal data; an open request is answered instead of a new one' })
-  async requestErasure(@Ctx() ctx: GqlContext, @Arg('reason', () => String, { nullable: true }) reason: string | null) {
-    return this.view(ctx, (await ctx.services.commands.requestErasure({ principal: requirePrincipal(ctx), input: { reason } })).request);
+  async requestErasure(
+    @Ctx() ctx: GqlContext,
+    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+    @Arg('twoFactorCode', () => String, { nullable: true, description: STEP_UP }) twoFactorCode: string | null,
+  ) {
+    const { request } = await ctx.services.commands.requestErasure({ principal: requirePrincipal(ctx), input: { reason }, twoFactorCode, address: ctx.address });
+    return this.view(ctx, request);
   }
 
   @Query(() => [DataRequestType], { description: 'your data-subject requests, newest first' })

@@ -101,11 +101,12 @@ export class CreatedApiKeyType {
 
 @ObjectType('Session')
 export class SessionType {
-  @Field(() => String, { description: 'send as Authorization: Bearer <token>' }) token!: string;
+  @Field(() => String, { nullable: true, description: 'send as Authorization: Bearer <token>; null when the session went into the dashboard\'s cookie' })
+  token!: string | null;
   @Field(() => Date) expiresAt!: Date;
   @Field(() => UserType) user!: UserType;
 
-  static fromView(v: SessionView): SessionType {
+  static fromView(v: Omit<SessionView, 'token'> & { token: string | null }): SessionType {
     return Object.assign(new SessionType(), { token: v.token, expiresAt: new Date(v.expiresAt), user: UserType.fromView(v.user) });
   }
 }
@@ -114,4 +115,6 @@ export class SessionType {
 export class TwoFactorEnrolmentType {
   @Field(() => String) secret!: string;
   @Field(() => String) otpauthUri!: string;
+  @Field(() => [String], { description: 'single-use codes for signing in without the phone; shown only here, stored as digests' })
+  recoveryCodes!: string[];
 }

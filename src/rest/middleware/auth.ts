@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../../app/services';
 import type { Principal, Seller } from '../../domain/accounts/accounts.types';
 import { authenticateCredential } from '../../domain/accounts/authenticate-credential';
+import { browserSessionToken, CSRF_HEADER } from '../../domain/accounts/browser-session';
 import { unauthenticated } from '../../domain/accounts/account-errors';
 import { DomainError } from '../../domain/shared/errors';
 import { markAuthenticates } from '../route-budget';
@@ -16,12 +17,14 @@ function bearer(req: Request): string | undefined {
 /**
  * `x-api-key` (or Bearer, as the sandbox reference shows) for /api/v1/cobranca/* and
  * /v1/disputes/appeal; `Authorization: Bearer` for wallet, balance, statement and
- * data-subject paths.
+ * data-subject paths. Without either, the dashboard's session cookie with its CSRF
+ * header (the dashboard's evidence downloads).
  */
 export function authenticate(services: Services, accept: 'apiKeyHeader' | 'bearer') {
   return markAuthenticates(async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const credential = (accept === 'apiKeyHeader' ? req.header('x-api-key') : undefined) ?? bearer(req);
+      const credential =
+        (accept === 'apiKeyHeader' ? req.header('x-api-key') : undefined) ?? bearer(req) ?? browserSessionToken(req.headers.cookie, req.header(CSRF_HEADER)) ?? undefined;
       if (!credential) throw unauthenticated(missingCredentialMessage(req, accept));
       res.locals.principal = await authenticateCredential(services, credential);
       next();

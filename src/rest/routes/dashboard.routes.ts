@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import express, { Router } from 'express';
 import { DomainError } from '../../domain/shared/errors';
+import { allowStaticCaching } from '../middleware/no-store';
 
 export const DASHBOARD_PATH = '/dashboard';
 
@@ -15,12 +16,14 @@ function packageRoot(from: string): string {
 /** Where `npm run build:web` writes the seller dashboard. */
 export const DASHBOARD_DIR = join(packageRoot(__dirname), 'dist', 'web');
 
-// The app talks only to its own origin (GraphQL over HTTP and WebSocket); QR images may be data URIs.
+// The app talks only to its own origin: 'self' covers its GraphQL WebSocket too (CSP level 3
+// matches ws: and wss: of the page's own host), so no socket to another host is allowed.
+// QR images may be data URIs.
 const CSP = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -41,7 +44,7 @@ export function dashboardRoutes(dir = DASHBOARD_DIR): Router {
     res.setHeader('Referrer-Policy', 'no-referrer');
     next();
   });
-  router.use(`${DASHBOARD_PATH}/assets`, express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
+  router.use(`${DASHBOARD_PATH}/assets`, allowStaticCaching, express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   router.get(`${DASHBOARD_PATH}/`, (_req, res) => {
     if (!existsSync(index)) throw new DomainError('DASHBOARD_NOT_BUILT', 'the dashboard is not built: run npm run build:web', 'UNAVAILABLE');
     res.setHeader('Cache-Control', 'no-cache');

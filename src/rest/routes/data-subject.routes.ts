@@ -3,18 +3,21 @@ import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../app/services';
 import { addressRateLimit, rateLimited } from '../middleware/rate-limit';
 import { authenticate, principalOf } from '../middleware/auth';
+import { clientAddress } from '../middleware/rate-limit';
+import { TWO_FACTOR_HEADER } from './withdrawals.routes';
 
 /**
  * Data-subject rights (SPEC): `GET /data-subject/export` and
  * `POST /data-subject/erasure-request`, `Authorization: Bearer` (API key or dashboard
- * session); plus the single-use link of a queued export, whose token is its credential.
+ * session; through a key whose owner has 2FA on, with a current code in `X-2FA-Code`);
+ * plus the single-use link of a queued export, whose token is its credential.
  */
 export function dataSubjectRoutes(services: Services): Router {
   const router = Router();
   const auth = rateLimited(services, authenticate(services, 'bearer'));
 
-  router.get('/data-subject/export', auth, async (_req, res) => {
-    const answer = await services.commands.requestDataExport({ principal: principalOf(res) });
+  router.get('/data-subject/export', auth, async (req, res) => {
+    const answer = await services.commands.requestDataExport({ principal: principalOf(res), twoFactorCode: req.header(TWO_FACTOR_HEADER), address: clientAddress(req) });
     if (answer.queued) {
       const { id, requestedAt } = answer.request;
       res.status(202).json({
@@ -28,7 +31,12 @@ export function dataSubjectRoutes(services: Services): Router {
   });
 
   router.post('/data-subject/erasure-request', auth, async (req, res) => {
-    const { request, existing } = await services.commands.requestErasure({ principal: principalOf(res), input: req.body });
+    const { request, existing } = await services.commands.requestErasure({
+      principal: principalOf(res),
+      input: req.body,
+      twoFactorCode: req.header(TWO_FACTOR_HEADER),
+      address: clientAddress(req),
+    });
     const due = request.dueAt?.toISOString();
     res.status(existing ? 200 : 201).json({
       status: true,

@@ -14,18 +14,40 @@ export class ApiError extends Error {
   }
 }
 
-const TOKEN_KEY = 'pixpay.session';
-let token: string | null = localStorage.getItem(TOKEN_KEY);
+/**
+ * The session lives in an HttpOnly cookie that scripts cannot read: the browser sends it.
+ * Beside it the server sets a readable cookie with the session's CSRF token, which every
+ * request repeats in a header (and a socket in its connection parameters): that proves the
+ * request comes from this page, and its presence tells the page a session may be open.
+ * (The names are the server's: src/domain/accounts/browser-session.ts.)
+ */
+const CSRF_COOKIE = '__Host-pixpay_csrf';
+const CSRF_HEADER = 'x-csrf-token';
+
+function readCsrfToken(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CSRF_COOKIE) return value.join('=') || null;
+  }
+  return null;
+}
+
+let csrfToken = readCsrfToken();
 const listeners = new Set<() => void>();
 
 export const session = {
-  token: () => token,
-  set(next: string | null) {
-    token = next;
-    if (next) localStorage.setItem(TOKEN_KEY, next);
-    else localStorage.removeItem(TOKEN_KEY);
+  /** The open session's CSRF token (not the session's credential), or null when signed out. */
+  token: () => csrfToken,
+  /** After signing in (the answer set the cookies) or out (null: forget them here too). */
+  set(signedIn: string | null) {
+    if (!signedIn) document.cookie = `${CSRF_COOKIE}=; Max-Age=0; Path=/; Secure; SameSite=Strict`;
+    csrfToken = readCsrfToken();
     resetSocket();
     for (const l of listeners) l();
+  },
+  /** Re-reads the cookies after a sign-in. */
+  refresh() {
+    session.set('signed-in');
   },
   subscribe(l: () => void) {
     listeners.add(l);
@@ -35,7 +57,7 @@ export const session = {
 
 const endpoint = () => new URL('/graphql', location.href).toString();
 
-const authorization = (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+const csrf = (): Record<string, string> => (csrfToken ? { [CSRF_HEADER]: csrfToken } : {});
 
 /**
  * One query or mutation over HTTP; GraphQL errors become ApiError (the first one).
@@ -48,7 +70,8 @@ export async function request<R, V>(doc: TadaDocumentNode<R, V>, variables?: V):
   try {
     res = await fetch(endpoint(), {
       method: 'POST',
-      headers: { ...(multipart ? { 'apollo-require-preflight': 'true' } : { 'content-type': 'application/json' }), ...authorization() },
+      headers: { ...(multipart ? { 'apollo-require-preflight': 'true' } : { 'content-type': 'application/json' }), ...csrf() },
+      credentials: 'same-origin',
       body: payload,
     });
   } catch {
@@ -58,7 +81,7 @@ export async function request<R, V>(doc: TadaDocumentNode<R, V>, variables?: V):
   const first = body?.errors?.[0];
   if (first) {
     const code = first.extensions?.code ?? 'ERROR';
-    if (code === 'UNAUTHENTICATED' && token) session.set(null);
+    if (code === 'UNAUTHENTICATED' && csrfToken) session.set(null);
     throw new ApiError(code, first.message);
   }
   if (body?.erro) throw new ApiError(body.erro, body.mensagem ?? `HTTP ${res.status}`);
@@ -76,7 +99,7 @@ interface RestError {
 export async function downloadFile(path: string, name: string): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(new URL(path, location.href), { headers: authorization() });
+    res = await fetch(new URL(path, location.href), { headers: csrf(), credentials: 'same-origin' });
   } catch {
     throw new ApiError('NETWORK_ERROR', 'network');
   }
@@ -96,7 +119,8 @@ function resetSocket() {
 function ws(): Client {
   if (!socket) {
     const url = endpoint().replace(/^http/, 'ws');
-    socket = createClient({ url, connectionParams: () => ({ authorization: token ? `Bearer ${token}` : '' }), retryAttempts: Infinity, lazy: true });
+    // The upgrade request carries the session cookie; the CSRF token goes in connection_init.
+    socket = createClient({ url, connectionParams: () => ({ csrfToken: csrfToken ?? '' }), retryAttempts: Infinity, lazy: true });
   }
   return socket;
 }

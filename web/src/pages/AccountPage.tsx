@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { QrImage } from '../components/QrImage';
+import { RecoveryCodes } from '../components/RecoveryCodes';
 import { ErrorMessage, Field, Notice, Section, StatusBadge } from '../components/ui';
 import { graphql } from '../lib/graphql';
 import { useMutation } from '../lib/hooks';
@@ -9,7 +10,7 @@ import { type SandboxInfo, useSandbox } from '../lib/sandbox';
 import { useMe } from '../lib/me';
 
 const RegisterSeller = graphql(`mutation RegisterSeller($name: String!, $document: String!) { registerSeller(name: $name, document: $document) { id kycStatus } }`);
-const Enrol = graphql(`mutation EnrolTwoFactor { enrolTwoFactor { otpauthUri secret } }`);
+const Enrol = graphql(`mutation EnrolTwoFactor { enrolTwoFactor { otpauthUri secret recoveryCodes } }`);
 const Confirm = graphql(`mutation ConfirmTwoFactor($code: String!) { confirmTwoFactor(code: $code) { id twoFactorEnabled } }`);
 const Disable = graphql(`mutation DisableTwoFactor($code: String!) { disableTwoFactor(code: $code) { id twoFactorEnabled } }`);
 
@@ -85,7 +86,7 @@ function TwoFactorSection() {
   const enrol = useMutation(Enrol);
   const confirm = useMutation(Confirm);
   const disable = useMutation(Disable);
-  const [enrolment, setEnrolment] = useState<{ otpauthUri: string; secret: string }>();
+  const [enrolment, setEnrolment] = useState<{ otpauthUri: string; secret: string; recoveryCodes: string[] }>();
   const [code, setCode] = useState('');
   const [done, setDone] = useState(false);
   const enabled = me?.user?.twoFactorEnabled ?? false;
@@ -122,6 +123,7 @@ function TwoFactorSection() {
           <p>
             {t('secretKey')}: <code data-testid="totp-secret">{enrolment.secret}</code>
           </p>
+          <RecoveryCodes codes={enrolment.recoveryCodes} />
         </div>
       )}
       {(enrolment || enabled) && (
