@@ -55,7 +55,7 @@ describe('sandbox mutations', () => {
       const registered = await gql(app, 'mutation($d:String!){ registerSeller(name:"Loja KYC", document:$d){ kycStatus } }', { d: document }, session);
       expect(registered.data!.registerSeller.kycStatus).toBe(kycStatus);
     }
-    expect(codeOf(await gql(app, '{ sandbox { kycDocuments { document } } }'))).toBe('UNAUTHENTICATED');
+    expect(gqlErrorCode(await gql(app, '{ sandbox { kycDocuments { document } } }'))).toBe('UNAUTHENTICATED');
   });
 
   it('share their actions with the REST sandbox paths', async () => {
