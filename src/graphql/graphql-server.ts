@@ -46,8 +46,14 @@ export interface GraphqlDoor {
   stop(): Promise<void>;
 }
 
+export interface GraphqlOptions {
+  bodyLimit: string;
+  /** Development only (GRAPHQL_STACK_TRACES): error answers carry `extensions.stacktrace`. */
+  stackTraces: boolean;
+}
+
 /** Apollo on Express at /graphql, and graphql-ws subscriptions on the same path and port. */
-export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, bodyLimit: string): Promise<GraphqlDoor> {
+export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, o: GraphqlOptions): Promise<GraphqlDoor> {
   // Upgrades are routed by hand rather than with `{server}`: ws would otherwise re-emit the
   // HTTP server's own errors (a port in use) as WebSocket server errors, with a stack trace.
   const wsServer = new WebSocketServer({ noServer: true });
@@ -111,7 +117,13 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   const apollo = new ApolloServer<GqlContext>({
     schema,
     formatError: (formatted, error) => formatGraphqlError(formatted, error, (err) => services.databaseOutage.absorb(err)),
-    introspection: services.mode === 'sandbox',
+    // On in every mode, as on public GraphQL APIs: the schema is published (schema.graphql),
+    // so hiding it protects nothing, and the explorer and code generators need it. The
+    // operation limits bound what an introspection query may ask for.
+    introspection: true,
+    // Apollo's default follows NODE_ENV, which `npm start` leaves unset: stack traces with
+    // this machine's paths would reach every client. Only an explicit setting shows them.
+    includeStacktraceInErrorResponses: o.stackTraces,
     // The process's own shutdown handler stops the server (and everything else) in order.
     stopOnTerminationSignals: false,
     plugins: [
@@ -126,7 +138,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   if (services.mode === 'sandbox') router.use(explorerRoutes(GRAPHQL_PATH));
   router.use(
     GRAPHQL_PATH,
-    express.json({ limit: bodyLimit }),
+    express.json({ limit: o.bodyLimit }),
     // The GraphQL multipart request spec (appealDispute's files); an 11th file reaches
     // the use case, which refuses it with TOO_MANY_FILES.
     graphqlUploadExpress({ maxFileSize: APPEAL_LIMITS.maxFileBytes, maxFiles: APPEAL_LIMITS.maxFiles + 1, maxFieldSize: 1_000_000 }),
