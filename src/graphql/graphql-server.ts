@@ -17,6 +17,7 @@ import type { GqlContext } from './context';
 import { formatGraphqlError } from './format-error';
 import { explorerRoutes } from './explorer/explorer.routes';
 import { operationLimits } from './operation-limits';
+import { isUnexpectedGraphqlError, unexpectedErrorsLog } from './unexpected-errors';
 import { storableTextError, storableTextPlugin } from './storable-text';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -127,6 +128,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     // The process's own shutdown handler stops the server (and everything else) in order.
     stopOnTerminationSignals: false,
     plugins: [
+      unexpectedErrorsLog,
       storableTextPlugin,
       operationLimits(),
       // The sandbox's explorer is our own offline page (explorer/); Apollo's loads from a CDN.
@@ -143,12 +145,16 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
     // the use case, which refuses it with TOO_MANY_FILES.
     graphqlUploadExpress({ maxFileSize: APPEAL_LIMITS.maxFileBytes, maxFiles: APPEAL_LIMITS.maxFiles + 1, maxFieldSize: 1_000_000 }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GqlContext> => ({
-        services,
-        principal: await principalFor(services, bearerToken(req.headers.authorization)),
-        requestId: String(res.locals.requestId ?? ''),
-        address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      }),
+      context: async ({ req, res }): Promise<GqlContext> => {
+        const requestId = String(res.locals.requestId ?? '');
+        try {
+          return { services, principal: await principalFor(services, bearerToken(req.headers.authorization)), requestId, address: req.ip ?? req.socket.remoteAddress ?? 'unknown' };
+        } catch (e) {
+          // No request pipeline (and none of its plugins) runs when the context fails.
+          if (isUnexpectedGraphqlError(e, (err) => services.databaseOutage.isOutage(err))) services.logger.error({ err: e, requestId }, 'unexpected error');
+          throw e;
+        }
+      },
     }),
   );
   return {

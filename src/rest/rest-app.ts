@@ -53,6 +53,10 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
         genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
         customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
         autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
+        // A 5xx is a request line like any other: pino-http would add an invented "failed with
+        // status code 500" error to it, while the error handler has logged the real cause.
+        customErrorMessage: () => 'request completed',
+        customErrorObject: (_req, _res, _err, line: Record<string, unknown>) => ({ res: line.res, responseTime: line.responseTime }),
         // One short line per request: no header dumps (they carry credentials), no socket details,
         // and query values masked (a search or filter may hold a PIX key, an e-mail or a document).
         serializers: {
