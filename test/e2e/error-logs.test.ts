@@ -1,28 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/app/config';
-import { startApplication } from '../../src/app/application';
-import { ManualClock } from '../../src/domain/shared/clock';
-import { createLogger } from '../../src/infra/log/logger';
-import { onboardSeller, type TestApp } from '../support/app';
-import { createTestDatabase } from '../support/database';
+import { capturedLogger, onboardSeller, startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
 let seller: Awaited<ReturnType<typeof onboardSeller>>;
-let lines: Record<string, any>[] = [];
+const { logger, lines } = capturedLogger('info');
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const clock = new ManualClock(new Date());
-  const config = loadConfig({ MODE: 'sandbox', PORT: '0', ROLE: 'api', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '5' });
-  const running = await startApplication(config, { clock, logger: createLogger('info', sink) });
-  app = { ...running, clock, databaseUrl: db.url, close: async () => (await running.stop(), await db.drop()) };
+  app = await startTestApp({ ROLE: 'api' }, undefined, logger);
   seller = await onboardSeller(app);
 });
 afterAll(async () => {
@@ -35,7 +19,7 @@ const ERROR = 50;
 
 /** The lines logged for one request, once its answer is in. */
 async function linesOf(send: () => Promise<Response>): Promise<{ res: Response; requestId: string; logged: Record<string, any>[] }> {
-  lines = [];
+  lines.length = 0;
   const res = await send();
   await res.text();
   const requestId = res.headers.get('x-request-id')!;
