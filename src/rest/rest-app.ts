@@ -9,6 +9,7 @@ import { requestId } from './middleware/request-id';
 import { routedUnder } from './routed-under';
 import { shedLoad } from './middleware/shed-load';
 import { storableBody, storablePathAndQuery } from './middleware/text-input';
+import { refuseUndocumentedInput } from './middleware/unknown-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { DASHBOARD_PATH, dashboardRoutes } from './routes/dashboard.routes';
 import { docsRoutes } from './routes/docs.routes';
@@ -94,6 +95,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));
   api.use(storableBody);
+  api.use(refuseUndocumentedInput());
   for (const [prefixes, router] of apiRouters) api.use(routedUnder(prefixes, router));
   app.use(routedUnder([...new Set(apiRouters.flatMap(([prefixes]) => prefixes))], api));
   app.use(routedUnder(['/pix'], pixLocationRoutes(services)));

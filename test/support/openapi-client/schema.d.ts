@@ -1857,7 +1857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_QUERY_PARAMETER */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1981,7 +1981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, UNSUPPORTED_PAYMENT_METHOD, INVALID_EXPIRATION, INVALID_CUSTOMER, INVALID_CUSTOMER_EMAIL, INVALID_CUSTOMER_PHONE, INVALID_CUSTOMER_DOCUMENT, INVALID_METADATA, INVALID_FIELD, FIELD_TOO_LONG, INVALID_POSTBACK_URL, POSTBACK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_DUE_DATE, BOLETO_PAYER_NAME_REQUIRED, BOLETO_PAYER_DOCUMENT_REQUIRED, CARD_NOT_EXPECTED, CARD_REQUIRED, INVALID_CARD, CARD_NUMBER_REQUIRED, INVALID_CARD_NUMBER, CARD_HOLDER_REQUIRED, INVALID_CARD_HOLDER, INVALID_CARD_EXPIRY, INVALID_CARD_CVV, INVALID_INSTALLMENTS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, UNSUPPORTED_PAYMENT_METHOD, INVALID_EXPIRATION, INVALID_CUSTOMER, INVALID_CUSTOMER_EMAIL, INVALID_CUSTOMER_PHONE, INVALID_CUSTOMER_DOCUMENT, INVALID_METADATA, INVALID_FIELD, FIELD_TOO_LONG, INVALID_POSTBACK_URL, POSTBACK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_DUE_DATE, BOLETO_PAYER_NAME_REQUIRED, BOLETO_PAYER_DOCUMENT_REQUIRED, CARD_NOT_EXPECTED, CARD_REQUIRED, INVALID_CARD, CARD_NUMBER_REQUIRED, INVALID_CARD_NUMBER, CARD_HOLDER_REQUIRED, INVALID_CARD_HOLDER, INVALID_CARD_EXPIRY, INVALID_CARD_CVV, INVALID_INSTALLMENTS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2158,7 +2158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2306,7 +2306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, INVALID_REFUND_AMOUNT, INVALID_BODY */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_REFUND_AMOUNT, INVALID_BODY */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2521,7 +2521,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_TAKE, INVALID_SKIP, INVALID_STATUS, INVALID_METHOD, INVALID_DATE, INVALID_DATE_RANGE, INVALID_ID, INVALID_MIN_AMOUNT, INVALID_MAX_AMOUNT, INVALID_AMOUNT_RANGE, INVALID_METADATA_KEY, INVALID_METADATA_VALUE, METADATA_KEY_REQUIRED, INVALID_SEARCH, INVALID_CSV_FLAG */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_TAKE, INVALID_SKIP, INVALID_STATUS, INVALID_METHOD, INVALID_DATE, INVALID_DATE_RANGE, INVALID_ID, INVALID_MIN_AMOUNT, INVALID_MAX_AMOUNT, INVALID_AMOUNT_RANGE, INVALID_METADATA_KEY, INVALID_METADATA_VALUE, METADATA_KEY_REQUIRED, INVALID_SEARCH, INVALID_CSV_FLAG */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2639,7 +2639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, METHOD_REQUIRED, INVALID_METHOD, UNSUPPORTED_METHOD, PIX_KEY_TYPE_REQUIRED, INVALID_PIX_KEY_TYPE, PIX_KEY_REQUIRED, INVALID_PIX_KEY_CPF, INVALID_PIX_KEY_CNPJ, INVALID_PIX_KEY_PHONE, INVALID_PIX_KEY_EMAIL, INVALID_PIX_KEY_EVP, INVALID_DESCRIPTION, DESCRIPTION_TOO_LONG, INVALID_EXTERNAL_REFERENCE, INVALID_METADATA, BENEFICIARY_NAME_REQUIRED, INVALID_BENEFICIARY_NAME, BENEFICIARY_DOCUMENT_TYPE_REQUIRED, INVALID_BENEFICIARY_DOCUMENT_TYPE, BENEFICIARY_DOCUMENT_NUMBER_REQUIRED, INVALID_BENEFICIARY_DOCUMENT_NUMBER, BENEFICIARY_DOCUMENT_TYPE_MISMATCH, INVALID_MFA_CODE_FORMAT */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, METHOD_REQUIRED, INVALID_METHOD, UNSUPPORTED_METHOD, PIX_KEY_TYPE_REQUIRED, INVALID_PIX_KEY_TYPE, PIX_KEY_REQUIRED, INVALID_PIX_KEY_CPF, INVALID_PIX_KEY_CNPJ, INVALID_PIX_KEY_PHONE, INVALID_PIX_KEY_EMAIL, INVALID_PIX_KEY_EVP, INVALID_DESCRIPTION, DESCRIPTION_TOO_LONG, INVALID_EXTERNAL_REFERENCE, INVALID_METADATA, BENEFICIARY_NAME_REQUIRED, INVALID_BENEFICIARY_NAME, BENEFICIARY_DOCUMENT_TYPE_REQUIRED, INVALID_BENEFICIARY_DOCUMENT_TYPE, BENEFICIARY_DOCUMENT_NUMBER_REQUIRED, INVALID_BENEFICIARY_DOCUMENT_NUMBER, BENEFICIARY_DOCUMENT_TYPE_MISMATCH, INVALID_MFA_CODE_FORMAT */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2817,7 +2817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2930,7 +2930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_FIELD */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3090,7 +3090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_TAKE, INVALID_SKIP, INVALID_STATUS, INVALID_ORIGIN, INVALID_TRANSACTION_ID, INVALID_DATE, INVALID_DATE_RANGE */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_TAKE, INVALID_SKIP, INVALID_STATUS, INVALID_ORIGIN, INVALID_TRANSACTION_ID, INVALID_DATE, INVALID_DATE_RANGE */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3202,7 +3202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3281,7 +3281,7 @@ export interface operations {
                     "image/jpeg": string;
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3386,7 +3386,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, INVALID_MULTIPART, DISPUTE_ID_REQUIRED, INVALID_DISPUTE_ID, APPEAL_REASON_REQUIRED, APPEAL_REASON_TOO_LONG, INVALID_FILE_FIELD, INVALID_FILE_TYPE, TOO_MANY_FILES */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_MULTIPART, DISPUTE_ID_REQUIRED, INVALID_DISPUTE_ID, APPEAL_REASON_REQUIRED, APPEAL_REASON_TOO_LONG, INVALID_FILE_FIELD, INVALID_FILE_TYPE, TOO_MANY_FILES */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3509,7 +3509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3631,7 +3631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3760,7 +3760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_OUTCOME */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_OUTCOME */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3911,7 +3911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4022,7 +4022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4156,7 +4156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_TAKE, INVALID_SKIP, INVALID_OPERATION_TYPE, INVALID_CURSOR, CURSOR_NOT_FOUND, INVALID_DATE, INVALID_DATE_RANGE */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_TAKE, INVALID_SKIP, INVALID_OPERATION_TYPE, INVALID_CURSOR, CURSOR_NOT_FOUND, INVALID_DATE, INVALID_DATE_RANGE */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4275,7 +4275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_DATE, INVALID_DATE_RANGE */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_DATE, INVALID_DATE_RANGE */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4391,7 +4391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4498,7 +4498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_WEBHOOK_EVENT_TYPE, INVALID_WEBHOOK_DESCRIPTION, WEBHOOK_URL_REQUIRED, INVALID_WEBHOOK_URL, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_WEBHOOK_EVENT_TYPE, INVALID_WEBHOOK_DESCRIPTION, WEBHOOK_URL_REQUIRED, INVALID_WEBHOOK_URL, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4632,7 +4632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_RESEND_IDS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_RESEND_IDS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4754,7 +4754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_RESEND_IDS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_RESEND_IDS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4871,7 +4871,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_DATE, INVALID_DATE_RANGE */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_DATE, INVALID_DATE_RANGE */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5000,7 +5000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5093,7 +5093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5249,7 +5249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_PAGINATION, INVALID_DELIVERY_STATUS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_PAGINATION, INVALID_DELIVERY_STATUS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5369,7 +5369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5478,7 +5478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_PAGINATION, INVALID_DELIVERY_STATUS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_PAGINATION, INVALID_DELIVERY_STATUS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5583,7 +5583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5689,7 +5689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5819,7 +5819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, NOTHING_TO_UPDATE, INVALID_WEBHOOK_EVENT_TYPE, INVALID_WEBHOOK_DESCRIPTION, WEBHOOK_URL_REQUIRED, INVALID_WEBHOOK_URL, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, NOTHING_TO_UPDATE, INVALID_WEBHOOK_EVENT_TYPE, INVALID_WEBHOOK_DESCRIPTION, WEBHOOK_URL_REQUIRED, INVALID_WEBHOOK_URL, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5945,7 +5945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6071,7 +6071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6240,7 +6240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_PAGINATION, INVALID_DELIVERY_STATUS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_PAGINATION, INVALID_DELIVERY_STATUS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6350,7 +6350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_PAGINATION, INVALID_DELIVERY_STATUS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_PAGINATION, INVALID_DELIVERY_STATUS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6486,7 +6486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6582,7 +6582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_BODY, INVALID_REASON, REASON_TOO_LONG */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, INVALID_REASON, REASON_TOO_LONG */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7686,7 +7686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7847,7 +7847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, INVALID_FIELD */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_FIELD */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
