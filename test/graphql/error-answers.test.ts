@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app';
+import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 
 // `npm start` leaves NODE_ENV unset, and libraries that read it (Apollo's stack traces) then
 // behave as in development; vitest sets it to "test", which would hide what a user sees.
@@ -66,6 +66,20 @@ describe('GraphQL variables of the wrong type', () => {
       expect(res.body.errors[0].message).toContain(`$${details.variable}`);
       expect(res.body.errors[0].message).toContain(details.field);
     }
+  });
+});
+
+describe('an amount above 32 bits', () => {
+  it('is a money value like any other: the domain refuses it (AMOUNT_TOO_HIGH), the schema does not', async () => {
+    const seller = await onboardSeller(apps.sandbox!);
+    const query = 'mutation($input: CreateTransactionInput!) { createTransaction(input: $input, idempotencyKey: "big") { id } }';
+    const res = await fetch(`${apps.sandbox!.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${seller.apiKey}` },
+      body: JSON.stringify({ query, variables: { input: { amount: 3_000_000_000 } } }),
+    });
+    expect(res.status).toBeLessThan(500);
+    expect(((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('AMOUNT_TOO_HIGH');
   });
 });
 

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { type GqlContext, requireOperatorUser } from '../context';
-import { LedgerEntryType, Money, PlatformAccountBalanceType, WalletMethodGql } from '../types/wallet.types';
+import { Money } from '../types/money.scalar';
+import { LedgerEntryType, PlatformAccountBalanceType, WalletMethodGql } from '../types/wallet.types';
 
 /** Operators' ledger tools: manual corrections (ordinary journal entries) and platform balances. */
 @Resolver()
