@@ -44,7 +44,10 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const server = createServer();
   const background = config.ROLE === 'api' ? undefined : startWorker(services);
   // The worker role answers only /health; the doors belong to api instances.
-  const graphql = config.ROLE === 'worker' ? undefined : await attachGraphql(server, schema, services, config.BODY_LIMIT, config.LIVE_CREDENTIAL_CHECK_SECONDS * 1_000);
+  const graphql =
+    config.ROLE === 'worker'
+      ? undefined
+      : await attachGraphql(server, schema, services, { bodyLimit: config.BODY_LIMIT, stackTraces: config.GRAPHQL_STACK_TRACES, liveCredentialCheckMs: config.LIVE_CREDENTIAL_CHECK_SECONDS * 1_000 });
   const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY, extra: graphql ? [graphql.router] : [], healthOnly: !graphql });
   server.on('request', app);
   // Shutdown, in order: stop being ready and accepting, finish in-flight requests and close

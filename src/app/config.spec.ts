@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.DATA_DIR).toBe('./data');
     expect(c.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(c.GRAPHQL_STACK_TRACES).toBe(false);
   });
 
   it.each([
@@ -21,6 +22,8 @@ describe('loadConfig', () => {
     [{ APP_SECRET: 'short' }, 'APP_SECRET'],
     [{ MODE: 'production' }, 'APP_SECRET'],
     [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
+    [{ GRAPHQL_STACK_TRACES: 'yes' }, 'GRAPHQL_STACK_TRACES'],
+    [{ MODE: 'production', APP_SECRET: 'x'.repeat(32), GRAPHQL_STACK_TRACES: 'true' }, 'GRAPHQL_STACK_TRACES'],
   ])('rejects %o naming %s', (env, name) => {
     try {
       loadConfig(env);

@@ -38,6 +38,11 @@ const schema = z.object({
   QR_RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  /** Development only: GraphQL error answers carry their stack trace (refused in production). */
+  GRAPHQL_STACK_TRACES: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 100kb or 1mb').default('100kb'),
   /** How often each open subscription socket's credential is checked again (expiry; revocations are announced at once). */
   LIVE_CREDENTIAL_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
@@ -128,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.INSTITUTION_CALLBACK_SECRET && [c.APP_SECRET, c.APP_SECRET_ACCEPTED].includes(c.INSTITUTION_CALLBACK_SECRET)) {
     throw new ConfigError(['INSTITUTION_CALLBACK_SECRET must differ from APP_SECRET (each secret protects one thing)']);
+  }
+  if (c.MODE === 'production' && c.GRAPHQL_STACK_TRACES) {
+    throw new ConfigError(['GRAPHQL_STACK_TRACES is a development setting: production mode never sends stack traces to clients']);
   }
   if (c.APP_SECRET_ACCEPTED && c.APP_SECRET_ACCEPTED === (c.APP_SECRET ?? SANDBOX_DEV_SECRET)) {
     throw new ConfigError(['APP_SECRET_ACCEPTED must differ from APP_SECRET (it is the other secret of a rotation)']);

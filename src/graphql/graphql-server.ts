@@ -18,6 +18,7 @@ import { formatGraphqlError } from './format-error';
 import { explorerRoutes } from './explorer/explorer.routes';
 import { operationLimits } from './operation-limits';
 import { LiveCredentialWatch, type WatchedSocket } from './live-credential-watch';
+import { isUnexpectedGraphqlError, unexpectedErrorsLog } from './unexpected-errors';
 import { storableTextError, storableTextPlugin } from './storable-text';
 import { browserSessionToken } from '../domain/accounts/browser-session';
 import { cookieSessionToken, type SessionCookies, sessionCookiesOn } from './session-cookies';
@@ -64,8 +65,16 @@ export interface GraphqlDoor {
   stop(): Promise<void>;
 }
 
+export interface GraphqlOptions {
+  bodyLimit: string;
+  /** Development only (GRAPHQL_STACK_TRACES): error answers carry `extensions.stacktrace`. */
+  stackTraces: boolean;
+  /** How often each subscription socket's credential is checked again (expiry). */
+  liveCredentialCheckMs?: number;
+}
+
 /** Apollo on Express at /graphql, and graphql-ws subscriptions on the same path and port. */
-export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, bodyLimit: string, liveCredentialCheckMs?: number): Promise<GraphqlDoor> {
+export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, services: Services, o: GraphqlOptions): Promise<GraphqlDoor> {
   // Upgrades are routed by hand rather than with `{server}`: ws would otherwise re-emit the
   // HTTP server's own errors (a port in use) as WebSocket server errors, with a stack trace.
   const wsServer = new WebSocketServer({ noServer: true });
@@ -78,7 +87,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   });
   // Authenticated sockets, for the live-subscriptions gauge (each holds its active subscriptions).
   const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
-  const credentialWatch = new LiveCredentialWatch(services, liveCredentialCheckMs);
+  const credentialWatch = new LiveCredentialWatch(services, o.liveCredentialCheckMs);
   services.metrics.countLiveSubscriptionsWith(() => [...sockets].reduce((n, s) => n + Object.keys(s.subscriptions).length, 0));
   const wsCleanup = useServer<{ authorization?: string; csrfToken?: string }, { principal: Principal; slot?: () => void; watched?: WatchedSocket }>(
     {
@@ -141,10 +150,17 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   const apollo = new ApolloServer<GqlContext>({
     schema,
     formatError: (formatted, error) => formatGraphqlError(formatted, error, (err) => services.databaseOutage.absorb(err)),
-    introspection: services.mode === 'sandbox',
+    // On in every mode, as on public GraphQL APIs: the schema is published (schema.graphql),
+    // so hiding it protects nothing, and the explorer and code generators need it. The
+    // operation limits bound what an introspection query may ask for.
+    introspection: true,
+    // Apollo's default follows NODE_ENV, which `npm start` leaves unset: stack traces with
+    // this machine's paths would reach every client. Only an explicit setting shows them.
+    includeStacktraceInErrorResponses: o.stackTraces,
     // The process's own shutdown handler stops the server (and everything else) in order.
     stopOnTerminationSignals: false,
     plugins: [
+      unexpectedErrorsLog,
       storableTextPlugin,
       operationLimits(),
       // The sandbox's explorer is our own offline page (explorer/); Apollo's loads from a CDN.
@@ -156,22 +172,29 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   if (services.mode === 'sandbox') router.use(explorerRoutes(GRAPHQL_PATH));
   router.use(
     GRAPHQL_PATH,
-    express.json({ limit: bodyLimit }),
+    express.json({ limit: o.bodyLimit }),
     // The GraphQL multipart request spec (appealDispute's files); an 11th file reaches
     // the use case, which refuses it with TOO_MANY_FILES.
     graphqlUploadExpress({ maxFileSize: APPEAL_LIMITS.maxFileBytes, maxFiles: APPEAL_LIMITS.maxFiles + 1, maxFieldSize: 1_000_000 }),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GqlContext> => {
-        const bearer = bearerToken(req.headers.authorization);
+        const requestId = String(res.locals.requestId ?? '');
         const sessionCookies = sessionCookiesOn(res);
-        return {
-          services,
-          // A bearer credential wins; without one, the dashboard's cookie counts only with its CSRF header.
-          principal: bearer ? await principalFor(services, bearer) : await cookiePrincipal(services, cookieSessionToken(req), sessionCookies),
-          requestId: String(res.locals.requestId ?? ''),
-          address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-          sessionCookies,
-        };
+        try {
+          const bearer = bearerToken(req.headers.authorization);
+          return {
+            services,
+            // A bearer credential wins; without one, the dashboard's cookie counts only with its CSRF header.
+            principal: bearer ? await principalFor(services, bearer) : await cookiePrincipal(services, cookieSessionToken(req), sessionCookies),
+            requestId,
+            address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+            sessionCookies,
+          };
+        } catch (e) {
+          // No request pipeline (and none of its plugins) runs when the context fails.
+          if (isUnexpectedGraphqlError(e, (err) => services.databaseOutage.isOutage(err))) services.logger.error({ err: e, requestId }, 'unexpected error');
+          throw e;
+        }
       },
     }),
   );

@@ -1,14 +1,25 @@
 import type { ApolloServerPlugin, GraphQLRequestContextDidResolveOperation } from '@apollo/server';
-import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { GraphQLError, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 import { budgetOwner } from '../domain/rate-limits/budget-owner';
 import { rateLimitFields, type RateLimitDecision } from '../domain/rate-limits/rate-limit-decision';
 import type { SellerClass } from '../domain/rate-limits/rate-limit-classes';
 import { isRateLimited } from '../domain/rate-limits/rate-limited.error';
 import type { GqlContext } from './context';
+import { invalidVariable } from './variable-coercion';
 
 /** Deepest selection accepted (our deepest useful query is 5). */
 export const MAX_DEPTH = 10;
+/**
+ * Introspection (`__schema`, `__type`) has limits of its own: the standard query that
+ * GraphiQL and code generators send is 15 deep (a type reference unwraps `ofType` nine
+ * times) and nests three lists (types, fields, args). Its cost grows with the lists it
+ * nests, not with its depth, so more nested lists are refused even within the depth.
+ */
+export const MAX_INTROSPECTION_DEPTH = 20;
+export const MAX_INTROSPECTION_LISTS = 3;
+const INTROSPECTION_ROOTS = new Set(['__schema', '__type']);
+const INTROSPECTION_LISTS = new Set(['types', 'directives', 'fields', 'args', 'inputFields', 'interfaces', 'possibleTypes', 'enumValues']);
 /** Fields a query may ask for, a list field counting its children once per requested item. */
 export const MAX_COST = 10_000;
 
@@ -22,17 +33,41 @@ const pageSizeEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
   return size === undefined ? undefined : 1 + childComplexity * Math.max(1, size);
 };
 
-function depth(set: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>): number {
-  let max = 0;
-  for (const s of set.selections) {
-    if (s.kind === Kind.FIELD) max = Math.max(max, 1 + (s.selectionSet ? depth(s.selectionSet, fragments) : 0));
-    else if (s.kind === Kind.INLINE_FRAGMENT) max = Math.max(max, depth(s.selectionSet, fragments));
-    else {
-      const f = fragments[s.name.value];
-      if (f) max = Math.max(max, depth(f.selectionSet, fragments));
+/** The selections of `set`, fragments spread in place. */
+function fieldsOf(set: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>): FieldNode[] {
+  return set.selections.flatMap((s): FieldNode[] => {
+    if (s.kind === Kind.FIELD) return [s];
+    if (s.kind === Kind.INLINE_FRAGMENT) return fieldsOf(s.selectionSet, fragments);
+    const f = fragments[s.name.value];
+    return f ? fieldsOf(f.selectionSet, fragments) : [];
+  });
+}
+
+/** The deepest chain of fields under `field` (itself included), and the most `lists` fields along one chain. */
+function measure(field: FieldNode, fragments: Record<string, FragmentDefinitionNode>, lists: ReadonlySet<string>): { depth: number; lists: number } {
+  let depth = 0;
+  let nested = 0;
+  for (const child of field.selectionSet ? fieldsOf(field.selectionSet, fragments) : []) {
+    const m = measure(child, fragments, lists);
+    depth = Math.max(depth, m.depth);
+    nested = Math.max(nested, m.lists);
+  }
+  return { depth: depth + 1, lists: nested + (lists.has(field.name.value) ? 1 : 0) };
+}
+
+/** Why the operation's shape is refused (QUERY_TOO_DEEP), or null. */
+function depthProblem(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): string | null {
+  for (const root of fieldsOf(operation.selectionSet, fragments)) {
+    if (INTROSPECTION_ROOTS.has(root.name.value)) {
+      const m = measure(root, fragments, INTROSPECTION_LISTS);
+      if (m.depth > MAX_INTROSPECTION_DEPTH) return `introspection depth ${m.depth} is above the limit of ${MAX_INTROSPECTION_DEPTH}`;
+      if (m.lists > MAX_INTROSPECTION_LISTS) return `introspection nests ${m.lists} lists (types, fields, args...), above the limit of ${MAX_INTROSPECTION_LISTS}`;
+    } else {
+      const { depth } = measure(root, fragments, new Set());
+      if (depth > MAX_DEPTH) return `query depth ${depth} is above the limit of ${MAX_DEPTH}`;
     }
   }
-  return max;
+  return null;
 }
 
 function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
@@ -68,8 +103,11 @@ async function check(rc: GraphQLRequestContextDidResolveOperation<GqlContext>): 
   const { document, operation, schema, request, contextValue: ctx } = rc;
   if (!operation) return;
   const fragments = fragmentsOf(document);
-  const d = depth(operation.selectionSet, fragments);
-  if (d > MAX_DEPTH) throw refusal('QUERY_TOO_DEEP', `query depth ${d} is above the limit of ${MAX_DEPTH}`, 400);
+  const tooDeep = depthProblem(operation, fragments);
+  if (tooDeep) throw refusal('QUERY_TOO_DEEP', tooDeep, 400);
+  // Variables are coerced here, before the cost (which reads them) and any resolver.
+  const badVariable = invalidVariable(schema, document, operation, request.variables);
+  if (badVariable) throw badVariable;
   const cost = getComplexity({
     schema,
     query: document,

@@ -12,6 +12,7 @@ import { requestId } from './middleware/request-id';
 import { routedUnder } from './routed-under';
 import { shedLoad } from './middleware/shed-load';
 import { storableBody, storablePathAndQuery } from './middleware/text-input';
+import { refuseUndocumentedInput } from './middleware/unknown-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { DASHBOARD_PATH, dashboardRoutes } from './routes/dashboard.routes';
 import { docsRoutes } from './routes/docs.routes';
@@ -59,6 +60,10 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
         genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
         customProps: (_req, res) => ({ requestId: (res as unknown as { locals: { requestId: string } }).locals.requestId }),
         autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
+        // A 5xx is a request line like any other: pino-http would add an invented "failed with
+        // status code 500" error to it, while the error handler has logged the real cause.
+        customErrorMessage: () => 'request completed',
+        customErrorObject: (_req, _res, _err, line: Record<string, unknown>) => ({ res: line.res, responseTime: line.responseTime }),
         // One short line per request: no header dumps (they carry credentials), no socket details,
         // and query values masked (a search or filter may hold a PIX key, an e-mail or a document).
         serializers: {
@@ -98,6 +103,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));
   api.use(storableBody);
+  api.use(refuseUndocumentedInput());
   for (const [prefixes, router] of apiRouters) api.use(routedUnder(prefixes, router));
   app.use(routedUnder([...new Set(apiRouters.flatMap(([prefixes]) => prefixes))], api));
   app.use(routedUnder(['/pix'], pixLocationRoutes(services)));

@@ -11,7 +11,7 @@ import { sqlOf } from '../support/platform';
 
 const TX = '/api/v1/cobranca/transactions';
 const CREATE = 'mutation($input: CreateTransactionInput!, $key: String!){ createTransaction(input: $input, idempotencyKey: $key){ id amount description } }';
-const REFUND = 'mutation($id: ID!, $amount: Int, $key: String!){ refundTransaction(id: $id, amount: $amount, idempotencyKey: $key){ id refundedAmount } }';
+const REFUND = 'mutation($id: ID!, $amount: Cents, $key: String!){ refundTransaction(id: $id, amount: $amount, idempotencyKey: $key){ id refundedAmount } }';
 const APPEAL = 'mutation($d: ID!, $r: String!, $k: String!, $f: [Upload!]){ appealDispute(disputeId: $d, appealReason: $r, idempotencyKey: $k, files: $f){ id status appealReason uploadedFiles message } }';
 const WITHDRAW = 'mutation($input: CreateWithdrawalInput!, $key: String!){ createWithdrawal(input: $input, idempotencyKey: $key){ id amount feeAmount } }';
 

@@ -40,8 +40,8 @@ const STATEMENT = `query($take:Int,$cursor:String,$type:StatementEntryType,$star
   statement(take:$take, cursor:$cursor, operationType:$type, startDate:$start, endDate:$end) {
     total take skip hasNextPage endCursor items { id amount type description createdAt transactionId withdrawalId }
   } }`;
-const CREDIT = `mutation($s:ID!,$a:SafeInt!,$r:String!,$k:String,$c:String){ creditSellerManually(sellerId:$s, amount:$a, reason:$r, idempotencyKey:$k, twoFactorCode:$c){ id reference kind created balance { available blocked total currency } } }`;
-const DEBIT = `mutation($s:ID!,$a:SafeInt!,$r:String!,$c:String){ debitSellerManually(sellerId:$s, amount:$a, reason:$r, twoFactorCode:$c){ id kind balance { available } } }`;
+const CREDIT = `mutation($s:ID!,$a:Cents!,$r:String!,$k:String,$c:String){ creditSellerManually(sellerId:$s, amount:$a, reason:$r, idempotencyKey:$k, twoFactorCode:$c){ id reference kind created balance { available blocked total currency } } }`;
+const DEBIT = `mutation($s:ID!,$a:Cents!,$r:String!,$c:String){ debitSellerManually(sellerId:$s, amount:$a, reason:$r, twoFactorCode:$c){ id kind balance { available } } }`;
 
 describe('wallet queries (GraphQL)', () => {
   it('wallet, balance, statement and summary for an API key and for the seller user session', async () => {

@@ -169,7 +169,7 @@ describe('brute-force guards', () => {
 describe('GraphQL query limits', () => {
   it('refuses queries deeper than the limit and queries that cost too much', async () => {
     const s = await onboardSeller(a);
-    const deep = await gql(a, '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } }', {}, s.apiKey);
+    const deep = await gql(a, `{ __schema { types { fields { type { ${'ofType { '.repeat(17)}name${' }'.repeat(17)} } } } } }`, {}, s.apiKey);
     expect(gqlErrorCode(deep)).toBe('QUERY_TOO_DEEP');
     const fields = 'id amount status createdAt updatedAt providerReference paidAt description merchantOrderId postbackUrl end2endId feeAmount netAmount refundedAmount refundType refusedReason paymentMethod pix { copyPaste qrCode expiresAt } customer metadata createdAt2: createdAt amount2: amount';
     const costly = await gql(a, `{ transactions(limit: 500) { items { ${fields} } } }`, {}, s.apiKey);

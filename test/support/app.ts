@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/app/config';
 import { type RunningApp, startApplication } from '../../src/app/application';
 import { ManualClock } from '../../src/domain/shared/clock';
-import { createLogger } from '../../src/infra/log/logger';
+import { createLogger, type Logger } from '../../src/infra/log/logger';
 import { createMigratedTestDatabase } from './database';
 
 export interface TestApp extends RunningApp {
@@ -12,10 +12,10 @@ export interface TestApp extends RunningApp {
 }
 
 /** The whole service on a fresh PostgreSQL database, listening on a random loopback port. */
-export async function startTestApp(env: Record<string, string> = {}, clock = new ManualClock(new Date())): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, clock = new ManualClock(new Date()), logger: Logger = createLogger('silent')): Promise<TestApp> {
   const db = await createMigratedTestDatabase();
   const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', SHUTDOWN_DRAIN_DELAY_MS: '0', ...env });
-  const app = await startApplication(config, { clock, logger: createLogger('silent') });
+  const app = await startApplication(config, { clock, logger });
   return {
     ...app,
     clock,
@@ -25,6 +25,13 @@ export async function startTestApp(env: Record<string, string> = {}, clock = new
       await db.drop();
     },
   };
+}
+
+/** A logger at `level` whose JSON lines land, parsed, in `lines` (emptied by the caller at will). */
+export function capturedLogger(level = 'info'): { logger: Logger; lines: Record<string, any>[] } {
+  const lines: Record<string, any>[] = [];
+  const logger = createLogger(level, { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>)) });
+  return { logger, lines };
 }
 
 export interface GqlResult<T = Record<string, any>> {

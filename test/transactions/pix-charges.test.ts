@@ -87,7 +87,7 @@ describe('creating a PIX charge', () => {
       [{ amount: 100, expiration: 604_801 }, 'INVALID_EXPIRATION'],
       [{ amount: 100, customer: { document: '123' } }, 'INVALID_CUSTOMER_DOCUMENT'],
       [{ amount: 100, customer: { email: 'x@' } }, 'INVALID_CUSTOMER_EMAIL'],
-      [{ amount: 100, customer: { ssn: '1' } }, 'INVALID_CUSTOMER'],
+      [{ amount: 100, customer: { ssn: '1' } }, 'UNKNOWN_FIELD'],
       [{ amount: 100, metadata: [1, 2] }, 'INVALID_METADATA'],
       [{ amount: 100, metadata: { big: 'x'.repeat(5000) } }, 'INVALID_METADATA'],
       [{ amount: 100, postbackUrl: 'http://example.com/hook' }, 'POSTBACK_URL_NOT_HTTPS'],

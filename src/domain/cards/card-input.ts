@@ -30,7 +30,7 @@ const INVALID_EXP_YEAR = 'card.expYear must be a year (YYYY or YY)';
 /**
  * `card` (shape only; the expiry is compared with the clock by `assertNotExpired`),
  * checked in this order: present, an object, number, holderName, expMonth, expYear,
- * cvv. Messages never repeat the number or the CVV. Unknown keys are ignored.
+ * cvv. Messages never repeat the number or the CVV. Unknown keys are refused (UNKNOWN_FIELD).
  */
 export const CardRequest = z.object(
   {
@@ -63,7 +63,7 @@ export const CardRequest = z.object(
           : codedMessage('INVALID_CARD', 'card must be an object {number, holderName, expMonth, expYear, cvv}'),
     }),
   },
-);
+).strict();
 
 function fail(ctx: z.RefinementCtx, message: string): never {
   ctx.addIssue({ code: z.ZodIssueCode.custom, message });

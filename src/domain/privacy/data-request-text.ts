@@ -24,7 +24,7 @@ export const reasonText = (field = 'reason') =>
     .transform((reason) => reason || null);
 
 /** POST /data-subject/erasure-request's body (GraphQL `requestErasure(reason)` alike), as the OpenAPI document describes it. */
-export const ErasureRequestFields = z.object({ reason: reasonText().describe('recommended') }, coded('INVALID_BODY', 'the body must be a JSON object', null));
+export const ErasureRequestFields = z.object({ reason: reasonText().describe('recommended') }, coded('INVALID_BODY', 'the body must be a JSON object', null)).strict();
 
 /** The same, absent read as `{}`. */
 export const ErasureRequestBody = z.preprocess((v) => v ?? {}, ErasureRequestFields);

@@ -5,6 +5,7 @@ import { DomainError } from '../shared/errors';
 import { parseWith } from '../shared/zod-input';
 import type { InstitutionChargeReportsService, ReportOutcome } from '../transactions/institution-charge-reports.service';
 import type { Transaction, TransactionPaymentMethod } from '../transactions/transaction.types';
+import { shouldApplyReport } from '../transactions/transaction-status';
 import type { TransactionsService } from '../transactions/transactions.service';
 import type { InstitutionPayoutReportsService, PayoutReportOutcome } from '../withdrawals/institution-payout-reports.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
@@ -13,7 +14,7 @@ import { SandboxChargeReport } from './sandbox-report-request';
 export interface SandboxActionsDeps {
   transactions: Pick<TransactionsService, 'get'>;
   withdrawals: Pick<WithdrawalsService, 'get'>;
-  /** The simulated payer paying a charge now (the same path as the automatic payment). */
+  /** The simulated payer paying a charge now (the same path as the automatic payment); only called while PAID would change it. */
   payNow(transactionId: string, at: Date, method: TransactionPaymentMethod): Promise<unknown>;
   chargeReports: Pick<InstitutionChargeReportsService, 'apply'>;
   payoutReports: Pick<InstitutionPayoutReportsService, 'apply'>;
@@ -39,6 +40,8 @@ export class SandboxActions {
     if (t.paymentMethod === 'CARD') {
       throw new DomainError('NOT_PAYABLE', 'a card payment is approved or refused when it is created; it cannot be paid later', 'UNPROCESSABLE');
     }
+    // Paid already (or further along: refunded, disputed): nothing to pay, nothing to report.
+    if (!shouldApplyReport(t.status, 'PAID')) return t;
     await this.d.payNow(t.id, this.d.clock.now(), t.paymentMethod);
     return this.d.transactions.get(t.sellerId, t.id);
   }

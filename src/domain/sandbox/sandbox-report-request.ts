@@ -8,10 +8,10 @@ export const reportedStatus = z.string(coded('INVALID_FIELD', 'status must be a 
 export const textOrNothing = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
 
 /** Body of POST /v1/sandbox/transactions/:id/report (and the GraphQL mutation), checked once the charge is found. */
-export const SandboxChargeReport = z.preprocess(asObject, z.object({ status: reportedStatus.describe('unknown words become FAILED'), refusedReason: textOrNothing }));
+export const SandboxChargeReport = z.preprocess(asObject, z.object({ status: reportedStatus.describe('unknown words become FAILED'), refusedReason: textOrNothing }).strict());
 
 /** Body of POST /v1/sandbox/withdrawals/:id/report. */
-export const SandboxWithdrawalReport = z.preprocess(asObject, z.object({ status: reportedStatus, reason: textOrNothing }));
+export const SandboxWithdrawalReport = z.preprocess(asObject, z.object({ status: reportedStatus, reason: textOrNothing }).strict());
 
 /** Body of POST /v1/sandbox/disputes/:id/decide. */
-export const SandboxDisputeDecision = z.preprocess(asObject, z.object({ outcome: z.enum(['WON', 'LOST'], coded('INVALID_OUTCOME', 'outcome must be WON or LOST')) }));
+export const SandboxDisputeDecision = z.preprocess(asObject, z.object({ outcome: z.enum(['WON', 'LOST'], coded('INVALID_OUTCOME', 'outcome must be WON or LOST')) }).strict());

@@ -66,10 +66,23 @@ export function parsePart<T extends z.ZodTypeAny>(ctx: z.RefinementCtx, schema: 
   return undefined;
 }
 
-/** Parses `input` or throws the first issue as a 400 with its code and `details.field` (and the issue's own details). */
+/** Fields a strict object does not know, as 400 UNKNOWN_FIELD naming them (`customer.nmae`). */
+function unknownFields(issue: z.ZodIssue & { code: 'unrecognized_keys' }) {
+  const fields = issue.keys.map((k) => [...issue.path, k].join('.'));
+  const names = fields.map((f) => JSON.stringify(f)).join(', ');
+  return validationError('UNKNOWN_FIELD', `unknown field${fields.length > 1 ? 's' : ''} ${names}`, { field: fields[0]!, fields });
+}
+
+/**
+ * Parses `input` or throws the first issue as a 400 with its code and `details.field` (and
+ * the issue's own details). Unknown fields of a strict object come first: a misspelt field
+ * explains the failures of the field it was meant to be.
+ */
 export function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, fallbackCode = 'INVALID_FIELD'): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
+  const unknown = result.error.issues.find((i): i is z.ZodIssue & { code: 'unrecognized_keys' } => i.code === z.ZodIssueCode.unrecognized_keys);
+  if (unknown) throw unknownFields(unknown);
   const first = result.error.issues[0]!;
   const [code, message, extra] = first.message.includes(SEPARATOR) ? first.message.split(SEPARATOR, 3) : [fallbackCode, first.message];
   const named = extra === undefined ? undefined : (JSON.parse(extra) as string | Record<string, unknown> | null);

@@ -70,7 +70,8 @@ const Expiration = z
  * The body of POST /api/v1/cobranca/transactions (and the GraphQL input): validates it
  * and documents it. Rules are checked in the order of the keys and the first one
  * broken is reported, each with its own code (README, Charges); the fields of the
- * chosen method come last (`methodFields`). Unknown fields are ignored. The sandbox
+ * chosen method come last (`methodFields`). Unknown fields, here and in `customer` and
+ * `card`, are refused first (UNKNOWN_FIELD); `metadata` is free JSON. The sandbox
  * accepts its magic customer documents.
  */
 function createTransactionRequest(sandbox: boolean) {
@@ -93,7 +94,7 @@ function createTransactionRequest(sandbox: boolean) {
       ...METHOD_FIELDS,
     },
     { errorMap: () => ({ message: codedMessage('INVALID_BODY', 'request body must be a JSON object') }) },
-  );
+  ).strict();
   return transform(body, (b, ctx): CreateTransactionInput => {
     const paymentMethod = b.paymentMethod ?? 'PIX';
     const customer = b.customer ?? null;

@@ -43,7 +43,7 @@ export const RefundRequest = z.object(
       .describe('cents; default: all that remains'),
   },
   coded('INVALID_BODY', 'request body must be a JSON object'),
-);
+).strict();
 
 export function parseRefundAmount(body: unknown): number | undefined {
   return parseWith(RefundRequest.nullish(), body)?.amount ?? undefined;

@@ -16,13 +16,13 @@ const description = z
   .nullish();
 
 /** POST /v1/webhooks and `createWebhook`: checked in this order, eventType, description, url. */
-export const WebhookRegistration = z.object({ eventType, description, url: webhookUrl('url') });
+export const WebhookRegistration = z.object({ eventType, description, url: webhookUrl('url') }).strict();
 
 /**
  * PATCH /v1/webhooks/:id and `updateWebhook`: each field optional, checked in this
  * order, eventType, url, description; a null description clears it.
  */
-export const WebhookUpdate = z.object({ eventType: eventType.optional(), url: webhookUrl('url').optional(), description });
+export const WebhookUpdate = z.object({ eventType: eventType.optional(), url: webhookUrl('url').optional(), description }).strict();
 
 export interface WebhookSettings {
   category: WebhookCategory;

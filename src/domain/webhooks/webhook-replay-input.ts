@@ -15,10 +15,10 @@ const resendIds = (field: string) => {
 };
 
 /** POST /v1/webhooks/resend-transaction-event and `resendTransactionEvents`. */
-export const ResendTransactionEvents = z.object({ transactionIds: resendIds('transactionIds') });
+export const ResendTransactionEvents = z.object({ transactionIds: resendIds('transactionIds') }).strict();
 
 /** POST /v1/webhooks/resend-withdrawal-event and `resendWithdrawalEvents`. */
-export const ResendWithdrawalEvents = z.object({ withdrawalIds: resendIds('withdrawalIds') });
+export const ResendWithdrawalEvents = z.object({ withdrawalIds: resendIds('withdrawalIds') }).strict();
 
 export const parseResendTransactionEvents = (input: unknown): string[] => parseWith(ResendTransactionEvents, asObject(input)).transactionIds;
 export const parseResendWithdrawalEvents = (input: unknown): string[] => parseWith(ResendWithdrawalEvents, asObject(input)).withdrawalIds;
@@ -46,7 +46,7 @@ export const ReplayFailed = z.object({
   from: instant('from', 'deliveries created at or after it'),
   to: instant('to', 'deliveries created at or before it; absent or null is now').nullish(),
   webhookId,
-});
+}).strict();
 
 export interface ReplayRange {
   from: Date;

@@ -178,7 +178,7 @@ function beneficiary(b: RawFields, amount: number, sandbox: boolean, ctx: z.Refi
  * reported, each with its own stable code (see README, Withdrawals): amount, method
  * and pixKeyType by the object, then, in `transform`, the key for its type, the text
  * fields, metadata and the beneficiary (required above the threshold). Unknown fields
- * are ignored.
+ * are refused (UNKNOWN_FIELD) before any of them; `metadata` is free JSON.
  */
 function createWithdrawalRequest(sandbox: boolean) {
   const body = z.object(
@@ -195,7 +195,7 @@ function createWithdrawalRequest(sandbox: boolean) {
       beneficiaryDocumentNumber: checkedLater(BeneficiaryDocumentNumber),
     },
     coded('INVALID_BODY', 'request body must be a JSON object'),
-  );
+  ).strict();
   return transform(body, (b, ctx): CreateWithdrawalInput => {
     const key = pixKey(b.pixKeyType, b.pixKey, ctx);
     const description = key !== undefined && parsePart(ctx, Description, b.description, ['description']);

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { KycStatus } from '../../domain/accounts/accounts.types';
 import { validationError } from '../../domain/shared/errors';
+import { Money } from '../types/money.scalar';
 import { type GqlContext, requireOperatorUser, requirePrincipal, requireSession, requireSessionUser } from '../context';
 import {
   ApiKeyType,
@@ -107,12 +108,12 @@ export class AccountResolver {
     @Ctx() ctx: GqlContext,
     @Arg('sellerId', () => ID) sellerId: string,
     @Arg('pixInBasisPoints', () => Int) pixInBasisPoints: number,
-    @Arg('pixInFixedCents', () => Int) pixInFixedCents: number,
-    @Arg('pixInMinimumCents', () => Int) pixInMinimumCents: number,
-    @Arg('withdrawalFixedCents', () => Int) withdrawalFixedCents: number,
-    @Arg('boletoFixedCents', () => Int, { nullable: true, description: 'default 300 when omitted' }) boletoFixedCents: number | null,
+    @Arg('pixInFixedCents', () => Money) pixInFixedCents: number,
+    @Arg('pixInMinimumCents', () => Money) pixInMinimumCents: number,
+    @Arg('withdrawalFixedCents', () => Money) withdrawalFixedCents: number,
+    @Arg('boletoFixedCents', () => Money, { nullable: true, description: 'default 300 when omitted' }) boletoFixedCents: number | null,
     @Arg('cardInBasisPoints', () => Int, { nullable: true, description: 'default 399 when omitted' }) cardInBasisPoints: number | null,
-    @Arg('cardInFixedCents', () => Int, { nullable: true, description: 'default 0 when omitted' }) cardInFixedCents: number | null,
+    @Arg('cardInFixedCents', () => Money, { nullable: true, description: 'default 0 when omitted' }) cardInFixedCents: number | null,
   ) {
     const input = { pixInBasisPoints, pixInFixedCents, pixInMinimumCents, withdrawalFixedCents, boletoFixedCents, cardInBasisPoints, cardInFixedCents };
     return SellerType.from(await ctx.services.commands.setSellerFeePlan({ operator: requireOperatorUser(ctx), sellerId, input }));

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { type GqlContext, requireOperatorUser } from '../context';
-import { LedgerEntryType, Money, PlatformAccountBalanceType, WalletMethodGql } from '../types/wallet.types';
+import { Money } from '../types/money.scalar';
+import { LedgerEntryType, PlatformAccountBalanceType, WalletMethodGql } from '../types/wallet.types';
 
 const STEP_UP = 'the operator\'s current TOTP code: required (the operator must have 2FA on); never the operator\'s own seller';
 

@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { offsetPage } from '../types/page';
+import { Money } from '../types/money.scalar';
 import type { LiveEvent } from '../../domain/shared/live-events';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import { parseTransactionListQuery } from '../../domain/transactions/transaction-list-query';
@@ -55,7 +56,7 @@ export class TransactionResolver {
   async refundTransaction(
     @Ctx() ctx: GqlContext,
     @Arg('id', () => ID) id: string,
-    @Arg('amount', () => Int, { nullable: true }) amount: number | null,
+    @Arg('amount', () => Money, { nullable: true }) amount: number | null,
     @Arg('idempotencyKey', () => String) idempotencyKey: string,
   ) {
     const result = await ctx.services.commands.refund({ seller: requireSeller(ctx), transactionId: id, input: amount == null ? {} : { amount }, idempotencyKey });

@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { offsetPage } from '../types/page';
+import { Money } from '../types/money.scalar';
 import type { LiveEvent } from '../../domain/shared/live-events';
 import { parseWithdrawalListQuery } from '../../domain/withdrawals/withdrawal-list-query';
 import { withdrawalDetailView } from '../../domain/withdrawals/withdrawal-view';
@@ -27,8 +28,8 @@ export class WithdrawalResolver {
     @Arg('startDate', () => String, { nullable: true }) startDate: string | null,
     @Arg('endDate', () => String, { nullable: true }) endDate: string | null,
     @Arg('id', () => ID, { nullable: true }) id: string | null,
-    @Arg('minAmount', () => Int, { nullable: true }) minAmount: number | null,
-    @Arg('maxAmount', () => Int, { nullable: true }) maxAmount: number | null,
+    @Arg('minAmount', () => Money, { nullable: true }) minAmount: number | null,
+    @Arg('maxAmount', () => Money, { nullable: true }) maxAmount: number | null,
     @Arg('metadataKey', () => String, { nullable: true }) metadataKey: string | null,
     @Arg('metadataValue', () => String, { nullable: true }) metadataValue: string | null,
     @Arg('search', () => String, { nullable: true }) search: string | null,

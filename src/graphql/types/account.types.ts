@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Money } from './money.scalar';
 import { apiKeyView, userView, type ApiKeyView, type UserView } from '../../domain/accounts/account-view';
 import type { SessionView } from '../../domain/accounts/identity.commands';
 import { DEFAULT_FEE_PLAN, type ApiKey, type FeePlan, type Seller, type User } from '../../domain/accounts/accounts.types';
@@ -38,12 +39,12 @@ export class UserType {
 @ObjectType('FeePlan')
 export class FeePlanType implements FeePlan {
   @Field(() => Int) pixInBasisPoints!: number;
-  @Field(() => Int) pixInFixedCents!: number;
-  @Field(() => Int) pixInMinimumCents!: number;
-  @Field(() => Int) withdrawalFixedCents!: number;
-  @Field(() => Int, { description: 'per paid boleto (sandbox)' }) boletoFixedCents!: number;
+  @Field(() => Money) pixInFixedCents!: number;
+  @Field(() => Money) pixInMinimumCents!: number;
+  @Field(() => Money) withdrawalFixedCents!: number;
+  @Field(() => Money, { description: 'per paid boleto (sandbox)' }) boletoFixedCents!: number;
   @Field(() => Int, { description: 'card payments (sandbox): percentage in basis points' }) cardInBasisPoints!: number;
-  @Field(() => Int) cardInFixedCents!: number;
+  @Field(() => Money) cardInFixedCents!: number;
 }
 
 @ObjectType('Seller')

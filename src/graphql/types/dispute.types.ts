@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageOf } from './page';
 import { DISPUTE_STATUSES } from '../../domain/disputes/dispute-status';
 import type { evidenceView } from '../../domain/disputes/evidence';
-import { Money } from './wallet.types';
+import { Money } from './money.scalar';
 
 export const DisputeStatusGql = Object.fromEntries(DISPUTE_STATUSES.map((s) => [s, s])) as Record<string, string>;
 registerEnumType(DisputeStatusGql, { name: 'DisputeStatus', description: 'new values may appear: handle unknown ones with a fallback' });

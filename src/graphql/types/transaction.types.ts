@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { createUnionType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Money } from './money.scalar';
 import { PageOf } from './page';
 import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
 
@@ -19,7 +20,7 @@ export class BoletoDetailsType {
   @Field(() => String, { description: '47 digits' }) digitableLine!: string;
   @Field(() => String, { description: 'the line as printed, with dots and spaces' }) digitableLineFormatted!: string;
   @Field(() => String) bankCode!: string;
-  @Field(() => Int) amount!: number;
+  @Field(() => Money) amount!: number;
   @Field(() => String, { description: 'YYYY-MM-DD' }) dueDate!: string;
   @Field(() => Date, { description: 'when it becomes EXPIRED if unpaid' }) expiresAt!: Date;
   @Field(() => String, { description: 'printable HTML page with the barcode' }) url!: string;
@@ -43,7 +44,7 @@ export const PaymentDetailsUnion = createUnionType({
 @ObjectType('Transaction', { description: 'a PIX charge, or (sandbox) a boleto or card payment; amounts in integer cents (BRL)' })
 export class TransactionType {
   @Field(() => ID) id!: string;
-  @Field(() => Int) amount!: number;
+  @Field(() => Money) amount!: number;
   @Field(() => String) paymentMethod!: string;
   @Field(() => TransactionStatusGql) status!: string;
   @Field(() => Date) createdAt!: Date;
@@ -61,9 +62,9 @@ export class TransactionType {
   @Field(() => PaymentDetailsUnion, { nullable: true, description: 'the same details as pix / boleto / card, as one union' })
   paymentDetails?: PixChargeType | BoletoDetailsType | CardDetailsType;
   @Field(() => String, { nullable: true }) end2endId?: string;
-  @Field(() => Int, { nullable: true }) feeAmount?: number;
-  @Field(() => Int, { nullable: true }) netAmount?: number;
-  @Field(() => Int, { nullable: true }) refundedAmount?: number;
+  @Field(() => Money, { nullable: true }) feeAmount?: number;
+  @Field(() => Money, { nullable: true }) netAmount?: number;
+  @Field(() => Money, { nullable: true }) refundedAmount?: number;
   @Field(() => String, { nullable: true }) refundType?: string;
   @Field(() => String, { nullable: true }) refusedReason?: string;
   @Field(() => ID, { nullable: true, description: 'the latest dispute (contestation or MED) of this transaction' }) disputeId?: string;
@@ -108,7 +109,7 @@ export class CardInput {
 
 @InputType('CreateTransactionInput')
 export class CreateTransactionInput {
-  @Field(() => Int, { description: 'cents, 1 to 100000000' }) amount!: number;
+  @Field(() => Money, { description: 'cents, 1 to 100000000' }) amount!: number;
   @Field(() => String, { nullable: true, description: 'PIX (default; the only method enabled in production), BOLETO or CARD (sandbox)' }) paymentMethod?: string;
   @Field(() => String, { nullable: true, description: 'BOLETO: due date YYYY-MM-DD, today to 180 days ahead (São Paulo); default 3 days ahead' }) dueDate?: string;
   @Field(() => CardInput, { nullable: true, description: 'CARD: the card' }) card?: CardInput;

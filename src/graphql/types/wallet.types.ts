@@ -1,12 +1,10 @@
-import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Money } from './money.scalar';
 import { PageOf } from './page';
 import type { WalletUpdatedPayload } from '../../domain/ledger/ledger.service';
 import type { Balance, PostedEntry, StatementEntry, StatementSummary, Wallet } from '../../domain/ledger/ledger.types';
 import type { StatementPage } from '../../domain/ledger/wallet.service';
 
-/** Money is integer cents; GraphQL Int stops at 2^31, so amounts use SafeInt (2^53). */
-export const Money = GraphQLSafeInt;
 
 export enum StatementEntryTypeGql {
   CREDIT = 'CREDIT',

@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { PageOf } from './page';
+import { Money } from './money.scalar';
 import { WITHDRAWAL_STATUSES } from '../../domain/withdrawals/withdrawal-status';
 
 export const WithdrawalStatusGql = Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, s])) as Record<string, string>;
@@ -9,9 +10,9 @@ registerEnumType(WithdrawalStatusGql, { name: 'WithdrawalStatus', description: '
 @ObjectType('Withdrawal', { description: 'a PIX payout from the available balance; amounts in integer cents (BRL)' })
 export class WithdrawalType {
   @Field(() => ID) id!: string;
-  @Field(() => Int) amount!: number;
-  @Field(() => Int, { description: 'plan fee debited beside the amount' }) feeAmount!: number;
-  @Field(() => Int, { description: 'amount + feeAmount: what left the available balance' }) totalAmount!: number;
+  @Field(() => Money) amount!: number;
+  @Field(() => Money, { description: 'plan fee debited beside the amount' }) feeAmount!: number;
+  @Field(() => Money, { description: 'amount + feeAmount: what left the available balance' }) totalAmount!: number;
   @Field(() => String, { description: 'PIX; new values may appear' }) method!: string;
   @Field(() => String, { description: 'normalised recipient key' }) pixKey!: string;
   @Field(() => String, { description: 'CPF, CNPJ, PHONE, EMAIL or EVP' }) pixKeyType!: string;
@@ -47,7 +48,7 @@ export class WithdrawalPageType extends PageOf(WithdrawalType) {}
 
 @InputType('CreateWithdrawalInput')
 export class CreateWithdrawalInput {
-  @Field(() => Int, { description: 'cents, 500 to 100000000' }) amount!: number;
+  @Field(() => Money, { description: 'cents, 500 to 100000000' }) amount!: number;
   @Field(() => String, { description: 'PIX (the only method enabled)' }) method!: string;
   @Field(() => String) pixKey!: string;
   @Field(() => String, { description: 'CPF, CNPJ, PHONE, EMAIL or EVP' }) pixKeyType!: string;

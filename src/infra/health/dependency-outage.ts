@@ -27,6 +27,11 @@ export class DependencyOutage {
     return this.since !== null;
   }
 
+  /** True when `err` is this dependency being unreachable (nothing counted or logged). */
+  isOutage(err: unknown): boolean {
+    return this.o.matches(err);
+  }
+
   /** True when `err` is this dependency being unreachable: counted, and logged if it starts an outage. */
   absorb(err: unknown): boolean {
     if (!this.o.matches(err)) return false;

@@ -14,8 +14,8 @@ export interface SandboxInstitutionDeps {
   uow: UnitOfWork;
   scheduler: Scheduler;
   logger: Logger;
-  /** The inbound report path (the same one a real institution's callbacks use). */
-  report(report: InstitutionReport): Promise<unknown>;
+  /** The inbound report path (the same one a real institution's callbacks use); `applied` when it changed the charge. */
+  report(report: InstitutionReport): Promise<{ applied: boolean }>;
   autopayAfterMs: number;
 }
 
@@ -54,10 +54,14 @@ export class SandboxInstitution implements PaymentInstitution {
     this.d.logger.info({ transactionId: input.transactionId, refundId: input.refundId, amount: input.amount }, 'sandbox refund returned to payer');
   }
 
-  /** The simulated payer pays now (a PIX payment carries an end-to-end id; a boleto does not). */
-  async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`, method: TransactionPaymentMethod = 'PIX'): Promise<unknown> {
+  /**
+   * The simulated payer pays now (a PIX payment carries an end-to-end id; a boleto does not).
+   * Logged only when the payment changed the charge: paying a paid charge again is a no-op.
+   */
+  async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`, method: TransactionPaymentMethod = 'PIX'): Promise<{ applied: boolean }> {
     const end2endId = method === 'PIX' ? sandboxEndToEndId(at) : undefined;
-    this.d.logger.info({ transactionId, end2endId, reportId }, 'sandbox payer paid the charge');
-    return this.d.report({ reportId, transactionId, status: 'PAID', end2endId, paidAt: at });
+    const outcome = await this.d.report({ reportId, transactionId, status: 'PAID', end2endId, paidAt: at });
+    if (outcome.applied) this.d.logger.info({ transactionId, end2endId, reportId }, 'sandbox payer paid the charge');
+    return outcome;
   }
 }

@@ -16,11 +16,12 @@ const DESCRIPTION = `PixPay's REST door: PIX charges (dynamic QR code and copy-a
 
 Conventions: money is integer cents (BRL); dates are ISO 8601. Successful answers are \`{status: true, data}\`. Errors use the standard format \`{status: false, erro, mensagem, requestId, timestamp, path}\`, except validation and business errors under \`/api/v1/cobranca\`, which use \`{code, message, correlationID}\`. Each error response lists its stable codes (also in \`x-error-codes\`). Every response carries \`X-Request-Id\`; rate-limited paths carry \`RateLimit\` and \`RateLimit-Policy\`, and refusals that say when to retry carry \`Retry-After\`. Creates take an \`Idempotency-Key\`. Paths tagged Sandbox (\`x-sandbox-only\`) exist only in sandbox mode.`;
 
+let registered: OpenAPIRegistry | undefined;
 let built: OpenApiDocument | undefined;
 
-/** The OpenAPI 3.1 document of the REST door, built once from the registered schemas. */
-export function openApiDocument(): OpenApiDocument {
-  if (built) return built;
+/** Every operation, component and webhook of the REST door, registered once (the document's source). */
+export function openApiRegistry(): OpenAPIRegistry {
+  if (registered) return registered;
   const registry = new OpenAPIRegistry();
   registerCommonComponents(registry);
   registerCharges(registry);
@@ -32,7 +33,13 @@ export function openApiDocument(): OpenApiDocument {
   registerPlatform(registry);
   registerDocs(registry);
   registerWebhookEvents(registry);
-  built = withoutNullQueryValues(new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  return (registered = registry);
+}
+
+/** The OpenAPI 3.1 document of the REST door, built once from the registered schemas. */
+export function openApiDocument(): OpenApiDocument {
+  if (built) return built;
+  built = withoutNullQueryValues(new OpenApiGeneratorV31(openApiRegistry().definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: 'PixPay API', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: 'http://127.0.0.1:3000', description: 'a local sandbox (`npm start`)' }],

@@ -74,6 +74,16 @@ function withErrors(own: Record<number, ResponseConfig>, errors: Record<string, 
   return out;
 }
 
+/**
+ * The seller-facing API (paths a key or a session calls) refuses input its operation does
+ * not document: unknown query parameters (400 UNKNOWN_QUERY_PARAMETER) and unknown body
+ * fields (400 UNKNOWN_FIELD; the body schemas are strict). The institution's callbacks and
+ * the public pages take what they are sent.
+ */
+export const refusesUnknownInput = (security: RouteConfig['security']): boolean => (security ?? []).some((s) => 'apiKey' in s || 'bearer' in s);
+
+const UNKNOWN_INPUT_ERRORS = (hasBody: boolean): ErrorCodes => ({ 400: hasBody ? ['UNKNOWN_QUERY_PARAMETER', 'UNKNOWN_FIELD'] : ['UNKNOWN_QUERY_PARAMETER'] });
+
 /** Registers one REST operation with its request, success answers and every error it can give. */
 export function registerOperation(registry: OpenAPIRegistry, o: Operation): void {
   const limited = o.limited ?? 'none';
@@ -84,6 +94,7 @@ export function registerOperation(registry: OpenAPIRegistry, o: Operation): void
     limited === 'none' ? {} : RATE_LIMIT_ERRORS,
     hasBody || o.method !== 'get' ? BODY_ERRORS : {},
     o.idempotent ? IDEMPOTENCY_ERRORS : {},
+    refusesUnknownInput(SECURITY[o.auth]) ? UNKNOWN_INPUT_ERRORS(hasBody || o.method !== 'get') : {},
     o.errors ?? {},
     // Production mode has no sandbox routes: there they are unknown routes.
     o.sandboxOnly ? { 404: ['ROUTE_NOT_FOUND'] } : {},

@@ -21,7 +21,7 @@ const Charge = graphql(
 );
 
 const Refund = graphql(
-  `mutation Refund($id: ID!, $amount: Int, $key: String!) { refundTransaction(id: $id, amount: $amount, idempotencyKey: $key) { ...ChargeFields } }`,
+  `mutation Refund($id: ID!, $amount: Cents, $key: String!) { refundTransaction(id: $id, amount: $amount, idempotencyKey: $key) { ...ChargeFields } }`,
   [ChargeFields],
 );
 
