@@ -56,7 +56,7 @@ describe('the API reference at /docs', () => {
     await page.context().close();
   });
 
-  it('/ links a browser to the docs, the GraphQL explorer and the dashboard; other clients still get 404', async () => {
+  it('/ links a browser to the docs, the GraphQL explorer, the dashboard and the guides; other clients still get 404', async () => {
     const page = await offlinePage();
     await page.goto(app.url);
     const links = await page.locator('a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
@@ -64,6 +64,7 @@ describe('the API reference at /docs', () => {
       ['API reference', '/docs'],
       ['GraphQL explorer', '/graphql'],
       ['Seller dashboard', '/dashboard/'],
+      ['Guides', '/guide/'],
     ]);
     await page.screenshot({ path: join(SCREENSHOTS, 'home.png') });
     await page.context().close();
