@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDomainError } from '../../src/domain/shared/errors';
 import { guideRoutes } from '../../src/rest/routes/guide.routes';
 import { launchChromium } from '../dashboard/browser';
+import { offlinePage as openOfflinePage } from './offline-page';
 import { startTestApp, type TestApp } from '../support/app';
 
 /**
@@ -30,17 +31,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A page with the network closed: every request that is not to loopback is aborted and recorded. */
-async function offlinePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route('**/*', (route) => {
-    const { hostname } = new URL(route.request().url());
-    if (hostname === '127.0.0.1' || hostname === 'localhost') return route.continue();
-    outside.push(route.request().url());
-    return route.abort();
-  });
-  return context.newPage();
-}
+const offlinePage = () => openOfflinePage(browser, outside);
 
 describe('the documentation site at /guide', () => {
   it('shows the sidebar, and its search finds "webhook signature" offline', async () => {
