@@ -27,6 +27,6 @@ EXPOSE 3000
 # Liveness only: readiness (/health/ready) is for the orchestrator's routing.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# node runs as PID 1 and handles SIGTERM itself: it drains before exiting (README "Graceful shutdown").
+# node runs as PID 1 and handles SIGTERM itself: it drains before exiting (docs/operate/graceful-shutdown.md).
 STOPSIGNAL SIGTERM
 CMD ["node", "dist/src/main.js"]

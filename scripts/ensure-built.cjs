@@ -18,8 +18,11 @@ if (process.argv.includes('--check')) {
 if (script) {
   process.stderr.write(`pixpay: sources changed since the last build, compiling (npm run ${script})...\n`);
   const npm = process.env.npm_execpath;
+  // The build's own output goes to stderr: stdout belongs to the command that asked for it
+  // (`npm run -s admin -- create-seller ... > seller.json` must get JSON only).
+  const stdio = ['ignore', 2, 2];
   const r = npm
-    ? spawnSync(process.execPath, [npm, 'run', '-s', script], { cwd: root, stdio: 'inherit' })
-    : spawnSync('npm', ['run', '-s', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+    ? spawnSync(process.execPath, [npm, 'run', '-s', script], { cwd: root, stdio })
+    : spawnSync('npm', ['run', '-s', script], { cwd: root, stdio, shell: process.platform === 'win32' });
   process.exit(r.status ?? 1);
 }

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await startApplication(config);
   // A person at a terminal gets a short summary; logs (JSON off a terminal) carry the same facts.
-  if (process.stdout.isTTY) process.stdout.write(`${startBanner({ url: app.url, publicBaseUrl: app.services.platform.publicAddress.baseUrl, config })}\n`);
+  if (process.stdout.isTTY) process.stdout.write(`${startBanner({ url: app.url, publicBaseUrl: app.services.platform.publicAddress.baseUrl, version: app.services.version, config })}\n`);
   let stopping = false;
   const { logger } = app.services;
   const shutdown = async (signal: string) => {

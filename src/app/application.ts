@@ -82,7 +82,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const mismatch = services.platform.publicAddress.listening(url);
   if (mismatch) logger.warn(mismatch);
   const dashboardUrl = graphql ? `${url}${DASHBOARD_PATH}/` : undefined;
-  logger.info({ url, dashboard: dashboardUrl, publicBaseUrl: services.platform.publicAddress.baseUrl, mode: config.MODE, embeddedDatabase: db.embedded }, 'pixpay listening');
+  logger.info({ version: services.version, url, dashboard: dashboardUrl, publicBaseUrl: services.platform.publicAddress.baseUrl, mode: config.MODE, embeddedDatabase: db.embedded }, 'pixpay listening');
   return { url, dashboardUrl, services, server, stop };
 }
 

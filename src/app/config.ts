@@ -6,7 +6,8 @@ import { parseTrustProxy } from './trust-proxy';
 
 /**
  * Every setting comes from the environment, is validated once at start and is
- * documented in the README's configuration table (keep the two in step).
+ * documented in the configuration reference, docs/operate/configuration.md (a test
+ * keeps the two in step).
  */
 const schema = z.object({
   MODE: z.enum(['sandbox', 'production']).default('sandbox'),
@@ -101,6 +102,9 @@ const schema = z.object({
   DATA_EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   ...evidenceStoreSettings,
 });
+
+/** The names of every setting the service reads. */
+export const CONFIG_SETTINGS: readonly string[] = Object.keys(schema.shape);
 
 export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_HOSTS'> & {
   APP_SECRET: string;

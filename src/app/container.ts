@@ -1,4 +1,5 @@
 import { BoletoPages } from '../domain/boleto/boleto-pages';
+import { packageVersion } from './package-version';
 import { renderBoletoPage } from '../infra/boleto/boleto-page';
 import { SandboxActions } from '../domain/sandbox/sandbox-actions';
 import { sandboxEndToEndId } from '../infra/institution/sandbox-institution';
@@ -59,6 +60,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     live,
     logger,
     startedAt: clock.now(),
+    version: packageVersion(),
     platform,
     metrics: {
       httpTimer: () => platform.metrics.httpDuration.startTimer(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Where dispute evidence bytes go (README, Disputes: Evidence storage). The S3 settings
+ * Where dispute evidence bytes go (docs/integrate/disputes.md, Evidence storage). The S3 settings
  * also serve files already in the bucket when EVIDENCE_STORE is back to postgres.
  */
 export const evidenceStoreSettings = {

@@ -65,6 +65,8 @@ export interface Services {
   live: LiveEvents & LiveEventFeed;
   logger: Logger;
   startedAt: Date;
+  /** package.json's version, reported by /health. */
+  version: string;
   /** Every write both doors call; the sandbox simulations and the institution's reports among them. */
   commands: Commands;
   /** This process's metrics, as far as the doors observe and expose them. */

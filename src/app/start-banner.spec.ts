@@ -4,6 +4,7 @@ import { startBanner } from './start-banner';
 const facts = (over: Partial<Parameters<typeof startBanner>[0]['config']> = {}, publicBaseUrl = 'http://127.0.0.1:3000') => ({
   url: 'http://127.0.0.1:3000',
   publicBaseUrl,
+  version: '1.2.3',
   config: { MODE: 'sandbox' as const, ROLE: 'all' as const, DATA_DIR: './data', DATABASE_URL: undefined, AMQP_URL: undefined, ...over },
 });
 
@@ -16,6 +17,13 @@ describe('the start banner', () => {
     expect(text).toContain('embedded PostgreSQL (PGlite) in ./data');
     expect(text).toContain('npm run -s admin -- create-seller');
     expect(text).not.toContain('Public URL');
+  });
+
+  it("says which version runs and where the documentation is", () => {
+    const text = startBanner(facts());
+    expect(text).toContain('PixPay 1.2.3 is running');
+    expect(text).toMatch(/Guide +http:\/\/127\.0\.0\.1:3000\/guide\/\n/);
+    expect(startBanner(facts({ ROLE: 'worker' }))).not.toContain('Guide');
   });
 
   it('names the database and broker without their credentials, and a public URL that differs', () => {

@@ -1,10 +1,13 @@
 import { DASHBOARD_PATH } from '../rest/routes/dashboard.routes';
+import { GUIDE_PATH } from '../rest/routes/guide-path';
 import type { Config } from './config';
 
 /** What the start banner describes. */
 export interface BannerFacts {
   url: string;
   publicBaseUrl: string;
+  /** package.json's version. */
+  version: string;
   config: Pick<Config, 'MODE' | 'ROLE' | 'DATA_DIR' | 'DATABASE_URL' | 'AMQP_URL'>;
 }
 
@@ -34,6 +37,7 @@ export const BANNER_LINES: BannerLine[] = [
   { label: 'REST API', value: (f) => (serves(f) ? f.url : null) },
   { label: 'GraphQL', value: (f) => (serves(f) ? `${f.url}/graphql${f.config.MODE === 'sandbox' ? '  (open it in a browser for the explorer)' : ''}` : null) },
   { label: 'Dashboard', value: (f) => (serves(f) ? `${f.url}${DASHBOARD_PATH}/` : null) },
+  { label: 'Guide', value: (f) => (serves(f) ? `${f.url}${GUIDE_PATH}/` : null) },
   { label: 'Health', value: (f) => `${f.url}/health` },
   { label: 'Public URL', value: (f) => (f.publicBaseUrl !== f.url ? `${f.publicBaseUrl}  (BR Codes point here)` : null) },
   { label: 'Mode', value: (f) => `${f.config.MODE}, role ${f.config.ROLE}` },
@@ -50,5 +54,5 @@ export function startBanner(f: BannerFacts): string {
     f.config.ROLE === 'worker'
       ? []
       : ['', '  First, create a seller and its API key (in another terminal):', "    npm run -s admin -- create-seller --email me@example.com --password 'a long password' --name 'Minha Loja' --document 000.000.000-00"];
-  return ['', `PixPay is running`, ...body, ...next, ''].join('\n');
+  return ['', `PixPay ${f.version} is running`, ...body, ...next, ''].join('\n');
 }

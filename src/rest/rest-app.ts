@@ -16,6 +16,8 @@ import { refuseUndocumentedInput } from './middleware/unknown-input';
 import { balanceRoutes } from './routes/balance.routes';
 import { DASHBOARD_PATH, dashboardRoutes } from './routes/dashboard.routes';
 import { docsRoutes } from './routes/docs.routes';
+import { GUIDE_PATH } from './routes/guide-path';
+import { guideRoutes } from './routes/guide.routes';
 import { dataSubjectRoutes } from './routes/data-subject.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
@@ -109,6 +111,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   app.use(routedUnder(['/pix'], pixLocationRoutes(services)));
   app.use(routedUnder(['/boleto'], boletoPageRoutes(services)));
   app.use(routedUnder([DASHBOARD_PATH], dashboardRoutes()));
+  app.use(routedUnder([GUIDE_PATH], guideRoutes()));
   app.use(docsRoutes(services));
   for (const r of o.extra ?? []) app.use(r);
   app.use(notFoundRoute);

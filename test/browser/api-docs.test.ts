@@ -1,9 +1,10 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/rest/openapi/document';
 import { launchChromium } from '../dashboard/browser';
+import { offlinePage as openOfflinePage } from './offline-page';
 import { startTestApp, type TestApp } from '../support/app';
 import { contractFetch } from '../support/contract';
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'docs');
@@ -21,17 +22,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A page with the network closed: every request that is not to loopback is aborted (and recorded). */
-async function offlinePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route('**/*', (route) => {
-    const { hostname } = new URL(route.request().url());
-    if (hostname === '127.0.0.1' || hostname === 'localhost') return route.continue();
-    outside.push(route.request().url());
-    return route.abort();
-  });
-  return context.newPage();
-}
+const offlinePage = () => openOfflinePage(browser, outside);
 
 describe('the API reference at /docs', () => {
   it('renders the operations offline, from assets served by the service', async () => {
@@ -56,7 +47,7 @@ describe('the API reference at /docs', () => {
     await page.context().close();
   });
 
-  it('/ links a browser to the docs, the GraphQL explorer and the dashboard; other clients still get 404', async () => {
+  it('/ links a browser to the docs, the GraphQL explorer, the dashboard and the guides; other clients still get 404', async () => {
     const page = await offlinePage();
     await page.goto(app.url);
     const links = await page.locator('a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
@@ -64,6 +55,7 @@ describe('the API reference at /docs', () => {
       ['API reference', '/docs'],
       ['GraphQL explorer', '/graphql'],
       ['Seller dashboard', '/dashboard/'],
+      ['Guides', '/guide/'],
     ]);
     await page.screenshot({ path: join(SCREENSHOTS, 'home.png') });
     await page.context().close();

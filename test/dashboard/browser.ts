@@ -9,6 +9,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'dashboard');
+/** The seller's guide's pictures (docs/dashboard/index.md): made here, so they show the dashboard as it is. */
+export const GUIDE_IMAGES = join(__dirname, '..', '..', 'docs', 'dashboard', 'images');
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
@@ -84,6 +86,13 @@ export async function screenshots(page: Page, name: string): Promise<string[]> {
   }
   await page.setViewportSize(DESKTOP);
   return overflow;
+}
+
+/** What a desktop reader sees now, as `docs/dashboard/images/<name>.png` for the seller's guide. */
+export async function guideScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(GUIDE_IMAGES, { recursive: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: join(GUIDE_IMAGES, `${name}.png`) });
 }
 
 // Outermost elements whose right edge passes the viewport, ignoring content inside scroll boxes.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import { startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
 import { Receiver } from '../webhooks/support/receiver';
-import { dashboardBrowser, ensureDashboardBuilt, launchChromium, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
+import { dashboardBrowser, ensureDashboardBuilt, guideScreenshot, launchChromium, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
 
 /**
  * The seller's whole day in a real browser (headless Chromium), through the dashboard
@@ -83,6 +83,7 @@ describe('seller dashboard in Chromium', () => {
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'sk_test_' }).count()).toBe(1);
     await accessible();
     expect(await screenshots(page, '04-api-keys')).toEqual([]);
+    await guideScreenshot(page, 'api-keys');
 
     // A test charge with its QR image, copy-and-paste code and countdown.
     await go('charges', 'Cobranças');
@@ -98,6 +99,7 @@ describe('seller dashboard in Chromium', () => {
     await textOf(created.getByTestId('countdown')).toMatch(/^0:5\d:\d\d$/);
     const row = page.locator(`tr[data-charge="${chargeId}"]`);
     await textOf(row).toMatch('R$ 100,00');
+    await guideScreenshot(page, 'charges');
     expect(await row.locator('.badge').getAttribute('data-status')).not.toBe('PAID');
 
     // The sandbox panel (another tab) pays it; the badge turns PAID here without a reload.
@@ -120,6 +122,7 @@ describe('seller dashboard in Chromium', () => {
     await statusOf(page.locator('.card-head .badge')).toBe('PARTIALLY_REFUNDED');
     await accessible();
     expect(await screenshots(page, '06-charge-detail')).toEqual([]);
+    await guideScreenshot(page, 'charge-detail');
 
     // The wallet: 100,00 - 0,99 fee - 50,00 refund.
     await go('wallet', 'Carteira');
@@ -130,6 +133,7 @@ describe('seller dashboard in Chromium', () => {
     await visible(page.locator('canvas[role="img"]'));
     await accessible();
     expect(await screenshots(page, '07-wallet')).toEqual([]);
+    await guideScreenshot(page, 'wallet');
 
     // A withdrawal needs the 2FA code (a new one: a code is accepted once).
     await go('withdrawals', 'Saques');
@@ -149,6 +153,7 @@ describe('seller dashboard in Chromium', () => {
     await statusOf(withdrawal.locator('.badge'), 20_000).toBe('PAID');
     await accessible();
     expect(await screenshots(page, '08-withdrawals')).toEqual([]);
+    await guideScreenshot(page, 'withdrawals');
     await go('wallet', 'Carteira');
     await textOf(page.getByTestId('balance-available')).toBe('R$ 38,01');
 
@@ -171,10 +176,12 @@ describe('seller dashboard in Chromium', () => {
     await textOf(page.locator('.attempts li')).toMatch('200');
     await accessible();
     expect(await screenshots(page, '09-webhooks')).toEqual([]);
+    await guideScreenshot(page, 'webhooks');
 
     await go('sandbox', 'Sandbox');
     await accessible();
     expect(await screenshots(page, '10-sandbox')).toEqual([]);
+    await guideScreenshot(page, 'sandbox');
 
     // English switch: texts and money follow the language.
     await page.getByRole('button', { name: 'English' }).click();

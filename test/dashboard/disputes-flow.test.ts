@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { FlowingClock } from '../webhooks/support/clock';
-import { signInByCookie, dashboardBrowser, ensureDashboardBuilt, launchChromium, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
+import { signInByCookie, dashboardBrowser, ensureDashboardBuilt, launchChromium, guideScreenshot, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
 
 /** A real 8 x 8 PNG and a small PDF: the API judges files by their first bytes. */
 const PNG = Buffer.from(encode({ width: 8, height: 8, channels: 3, data: new Uint8Array(8 * 8 * 3).fill(200) }));
@@ -121,6 +121,7 @@ describe('dashboard disputes in Chromium', () => {
     expect(Buffer.from(await readFile((await download.path())!))).toEqual(PNG);
     await accessible();
     expect(await screenshots(page, '12-dispute-detail')).toEqual([]);
+    await guideScreenshot(page, 'dispute-detail');
 
     // The institution decides for the seller (sandbox tab); the detail follows live.
     await sandbox.getByRole('button', { name: 'Decidir: vendedor ganha' }).click();

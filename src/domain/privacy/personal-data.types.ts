@@ -7,7 +7,7 @@
 /** Personal data; a financial record (kept by law, not personal); or neither. */
 export type FieldClass = 'PERSONAL' | 'FINANCIAL_RECORD' | 'NEITHER';
 
-/** What sort of personal data a field holds (log redaction and README use the same words). */
+/** What sort of personal data a field holds (log redaction and the data-subject rights guide use the same words). */
 export type PersonalCategory = 'NAME' | 'EMAIL' | 'PHONE' | 'DOCUMENT' | 'PIX_KEY' | 'CREDENTIAL' | 'FREE_TEXT' | 'PERSON_RECORD';
 
 /**
@@ -54,7 +54,7 @@ export interface TableOwner {
 }
 
 export interface TableInventory {
-  /** The capability the table belongs to (README's list is this one). */
+  /** The capability the table belongs to (the data-subject rights guide's list is this one). */
   capability: string;
   /** Absent: the table holds no row of any one data subject. */
   owner?: TableOwner;

@@ -69,7 +69,7 @@ const Expiration = z
 /**
  * The body of POST /api/v1/cobranca/transactions (and the GraphQL input): validates it
  * and documents it. Rules are checked in the order of the keys and the first one
- * broken is reported, each with its own code (README, Charges); the fields of the
+ * broken is reported, each with its own code (docs/integrate/charges.md); the fields of the
  * chosen method come last (`methodFields`). Unknown fields, here and in `customer` and
  * `card`, are refused first (UNKNOWN_FIELD); `metadata` is free JSON. The sandbox
  * accepts its magic customer documents.

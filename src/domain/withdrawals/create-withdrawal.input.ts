@@ -175,7 +175,7 @@ function beneficiary(b: RawFields, amount: number, sandbox: boolean, ctx: z.Refi
 /**
  * The body of POST /api/v1/cobranca/withdrawals (and the GraphQL input): validates it
  * and documents it. Rules are checked in a fixed order and the first one broken is
- * reported, each with its own stable code (see README, Withdrawals): amount, method
+ * reported, each with its own stable code (see docs/integrate/withdrawals.md): amount, method
  * and pixKeyType by the object, then, in `transform`, the key for its type, the text
  * fields, metadata and the beneficiary (required above the threshold). Unknown fields
  * are refused (UNKNOWN_FIELD) before any of them; `metadata` is free JSON.

@@ -13,7 +13,7 @@ import type { Connection } from 'rabbitmq-client';
  *                                            dead-letter to key 'work' (retry tiers)
  *   <p>.webhooks.parking  quorum queue       key 'park': deliveries whose cycle failed;
  *                                            its consumer schedules the next cycle as a
- *                                            durable job (see README, Webhooks)
+ *                                            durable job (see docs/understand/webhook-delivery.md)
  *   <p>.live              fanout exchange    live events; one exclusive auto-delete
  *                                            queue per api instance
  *

@@ -64,7 +64,7 @@ export async function openEvidence(found: StoredEvidence, objects: EvidenceObjec
       throw new DomainError('EVIDENCE_STORAGE_NOT_CONFIGURED', 'this file is kept in the object store, whose settings (S3_BUCKET) are missing', 'UNAVAILABLE');
     }
     const object = await objects.get(found.objectKey);
-    // A row never points at a missing object (README, Disputes): this is a broken invariant, not bad input.
+    // A row never points at a missing object (docs/integrate/disputes.md): this is a broken invariant, not bad input.
     if (!object) throw new Error(`evidence object ${found.objectKey} is missing from the bucket`);
     return { file: found.file, size: object.size, body: object.body };
   }

@@ -14,7 +14,7 @@ const keysOf = (files: StagedEvidence[]) => files.map((f) => f.location).filter(
  * Evidence bytes in an S3-compatible bucket, metadata in dispute_evidence. Order: record
  * the keys as pending (committed), upload, then the appeal's transaction writes the rows
  * and confirms the keys; a failed appeal sweeps its keys at once, and the durable job
- * sweeps whatever a crash left (README, Disputes: Evidence storage).
+ * sweeps whatever a crash left (docs/integrate/disputes.md, Evidence storage).
  */
 export class S3EvidenceStore implements EvidenceStore {
   constructor(

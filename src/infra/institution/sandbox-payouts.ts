@@ -13,7 +13,7 @@ export const SANDBOX_PAYOUT_STEP_MS = 1_000;
 export type SandboxPayoutOutcome = 'PAID' | 'REJECTED' | 'FAILED' | 'BLOCKED_REJECTED' | 'BLOCKED_PAID' | 'RETURNED' | 'KEY_NOT_FOUND';
 
 /**
- * Documented magic values (README, Withdrawals > Sandbox). The outcome is picked by
+ * Documented magic values (docs/integrate/withdrawals.md, Sandbox). The outcome is picked by
  * the cents of the amount, or by the PIX key (EVP or e-mail); any other payout is paid.
  */
 export const SANDBOX_PAYOUT_MAGIC = {

@@ -1,17 +1,11 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import express, { Router } from 'express';
 import { DomainError } from '../../domain/shared/errors';
 import { allowStaticCaching } from '../middleware/no-store';
+import { packageRoot } from './package-root';
 
 export const DASHBOARD_PATH = '/dashboard';
-
-/** The package root (the folder with package.json), from src/ or from the tsc output in dist/src/. */
-function packageRoot(from: string): string {
-  let dir = from;
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
 
 /** Where `npm run build:web` writes the seller dashboard. */
 export const DASHBOARD_DIR = join(packageRoot(__dirname), 'dist', 'web');

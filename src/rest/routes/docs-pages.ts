@@ -47,6 +47,7 @@ export function homePage(o: { graphqlExplorer: boolean }): string {
     ['/docs', 'API reference', 'the REST API (OpenAPI 3.1), readable offline; the document itself is at /openapi.json and /openapi.yaml'],
     ['/graphql', o.graphqlExplorer ? 'GraphQL explorer' : 'GraphQL', o.graphqlExplorer ? 'queries, mutations and live subscriptions, with your key in the Authorization field' : 'the GraphQL endpoint (the explorer is a sandbox feature)'],
     ['/dashboard/', 'Seller dashboard', 'balance, charges, payouts, webhooks and API keys'],
+    ['/guide/', 'Guides', 'integrating, operating and understanding PixPay, with search'],
   ];
   return `<!doctype html>
 <html lang="en">

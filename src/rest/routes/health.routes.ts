@@ -27,7 +27,7 @@ async function dependencyChecks(services: Services): Promise<{ database: Check; 
 const allOk = (checks: Record<string, Check | boolean>) => Object.values(checks).every((c) => c === 'ok' || c === true);
 
 /**
- * GET /health: 200 when every dependency in use is ok, 503 naming the failing one. A
+ * GET /health: the service's version (package.json) and its dependencies: 200 when every dependency in use is ok, 503 naming the failing one. A
  * cache (Redis) that does not answer is `degraded`, not an error: the service still
  * serves, with the limiter's rules for a missing store, so the answer stays 200.
  * GET /health/live: the process runs (an orchestrator restarts it when this fails).
@@ -42,7 +42,7 @@ export function healthRoutes(services: Services): Router {
     const cache = cacheProbe === 'ok' ? 'ok' : 'degraded';
     const checks = { database: deps.database, cache, ...(deps.broker ? { broker: deps.broker } : {}) };
     const ok = allOk(deps);
-    res.status(ok ? 200 : 503).json({ status: !ok ? 'error' : cache === 'ok' ? 'ok' : 'degraded', timestamp: services.clock.now().toISOString(), uptime: uptime(), checks });
+    res.status(ok ? 200 : 503).json({ status: !ok ? 'error' : cache === 'ok' ? 'ok' : 'degraded', timestamp: services.clock.now().toISOString(), uptime: uptime(), version: services.version, checks });
   });
   router.get('/health/live', (_req, res) => {
     res.status(200).json({ status: 'ok', timestamp: services.clock.now().toISOString(), uptime: uptime() });

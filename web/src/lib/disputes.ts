@@ -16,7 +16,7 @@ export const DISPUTE_ORIGINS = ['CONTESTATION', 'MED'] as const;
 
 /**
  * What a dispute's own dates say happened, oldest first, named as the events the
- * service emits on entering each status (README, Disputes and MED).
+ * service emits on entering each status (docs/integrate/disputes.md).
  */
 export function disputeSteps(d: { createdAt: string; appealedAt: string | null; decidedAt: string | null; status: string }): { at: string; what: string; status: string }[] {
   return [

@@ -7,7 +7,7 @@ import { TRANSACTION_STATUSES } from '../lib/charges';
 import type { MessageKey } from '../lib/messages';
 import { href } from '../lib/router';
 
-/** The institution's words that open or decide a dispute (README, Disputes and MED: Sandbox). */
+/** The institution's words that open or decide a dispute (docs/integrate/disputes.md, Sandbox). */
 const DISPUTE_REPORTS: [string, MessageKey][] = [
   ['DISPUTE', 'openContestation'],
   ['CHARGEDBACK', 'medReturn'],

@@ -7028,6 +7028,7 @@ export interface operations {
                      *       "status": "ok",
                      *       "timestamp": "2026-05-04T12:00:00.000Z",
                      *       "uptime": 3600.25,
+                     *       "version": "0.1.0",
                      *       "checks": {
                      *         "database": "ok",
                      *         "cache": "ok"
@@ -7040,6 +7041,11 @@ export interface operations {
                         /** Format: date-time */
                         timestamp: string;
                         uptime: number;
+                        /**
+                         * @description The service's version (package.json's, semantic versioning); what changed between versions is in CHANGELOG.md
+                         * @example 0.1.0
+                         */
+                        version: string;
                         checks: {
                             /** @enum {string} */
                             database: "ok" | "error";
@@ -7104,6 +7110,11 @@ export interface operations {
                         /** Format: date-time */
                         timestamp: string;
                         uptime: number;
+                        /**
+                         * @description The service's version (package.json's, semantic versioning); what changed between versions is in CHANGELOG.md
+                         * @example 0.1.0
+                         */
+                        version: string;
                         checks: {
                             [key: string]: string;
                         };

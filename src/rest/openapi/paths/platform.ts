@@ -13,6 +13,9 @@ const locationId = z.object({ locationId: z.string().describe('the location id i
 const binary = z.string().openapi({ format: 'binary' });
 
 /** Health, metrics, the BR Code location and its images, the boleto page, the institution's callbacks, the sandbox payer. */
+/** The running version (package.json; what changed: CHANGELOG.md). */
+const VERSION = z.string().openapi({ description: "The service's version (package.json's, semantic versioning); what changed between versions is in CHANGELOG.md", example: '0.1.0' });
+
 export function registerPlatform(registry: OpenAPIRegistry): void {
   const health = { method: 'get' as const, tag: 'Health', auth: 'none' as const, limited: 'address' as const };
   registerOperation(registry, {
@@ -24,10 +27,10 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     responses: {
       200: ok(
         'Every dependency in use is ok',
-        z.object({ status: z.enum(['ok', 'degraded', 'error']), timestamp: z.string().datetime(), uptime: z.number(), checks: z.object({ database: check, cache: z.enum(['ok', 'degraded']), broker: check.optional() }).strict() }).strict(),
-        { limited: 'address', example: { status: 'ok', timestamp: '2026-05-04T12:00:00.000Z', uptime: 3600.25, checks: { database: 'ok', cache: 'ok' } } },
+        z.object({ status: z.enum(['ok', 'degraded', 'error']), timestamp: z.string().datetime(), uptime: z.number(), version: VERSION, checks: z.object({ database: check, cache: z.enum(['ok', 'degraded']), broker: check.optional() }).strict() }).strict(),
+        { limited: 'address', example: { status: 'ok', timestamp: '2026-05-04T12:00:00.000Z', uptime: 3600.25, version: '0.1.0', checks: { database: 'ok', cache: 'ok' } } },
       ),
-      503: ok('A dependency is down', z.object({ status: z.literal('error'), timestamp: z.string().datetime(), uptime: z.number(), checks: z.record(z.string()) }).strict(), { limited: 'address' }),
+      503: ok('A dependency is down', z.object({ status: z.literal('error'), timestamp: z.string().datetime(), uptime: z.number(), version: VERSION, checks: z.record(z.string()) }).strict(), { limited: 'address' }),
     },
   });
   registerOperation(registry, {
