@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { FlowingClock } from '../webhooks/support/clock';
-import { dashboardBrowser, ensureDashboardBuilt, launchChromium, SCREENSHOTS, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
+import { dashboardBrowser, signInByCookie, ensureDashboardBuilt, launchChromium, SCREENSHOTS, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
 
 const TX = '/api/v1/cobranca/transactions';
 const WD = '/api/v1/cobranca/withdrawals';
@@ -35,8 +35,7 @@ describe('the dashboard speaks Portuguese', () => {
     seller = await onboardSeller(app);
     browser = await launchChromium();
     ({ page, pageErrors, foreignRequests } = await dashboardBrowser(browser, app.url));
-    await page.goto(`${app.url}/dashboard/`);
-    await page.evaluate(`localStorage.setItem('pixpay.session', ${JSON.stringify(seller.session)})`);
+    await signInByCookie(page, app.url, seller);
   }, 240_000);
 
   afterAll(async () => {
@@ -197,7 +196,8 @@ describe('the dashboard speaks Portuguese', () => {
     await gql(app, 'mutation($e:String!){ signUp(email:$e, password:"correct horse battery"){ id } }', { e: email });
     const session = (await gql(app, 'mutation($e:String!){ logIn(email:$e, password:"correct horse battery"){ token } }', { e: email })).data!.logIn.token as string;
     await gql(app, 'mutation{ registerSeller(name:"Loja em Análise", document:"529.982.247-25"){ id } }', {}, session);
-    await page.evaluate(`localStorage.setItem('pixpay.session', ${JSON.stringify(session)})`);
+    await page.context().clearCookies();
+    await signInByCookie(page, app.url, { email, password: 'correct horse battery' });
     await go('account', 'Conta e KYC');
     await textOf(page.locator('.facts [data-status="PENDING_REVIEW"]').first()).toBe('Em análise');
     const hint = page.getByTestId('sandbox-kyc-hint');
