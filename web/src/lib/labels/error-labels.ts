@@ -36,6 +36,13 @@ export const ERROR_LABELS: Labels = {
 
   // sign-in, users and sessions
   UNAUTHENTICATED: ['Sua sessão expirou ou não é válida. Entre de novo.', 'Your session expired or is not valid. Log in again.'],
+  OWN_SELLER_CORRECTION: ['Um operador não pode corrigir o saldo do próprio vendedor.', "An operator cannot correct their own seller's balance."],
+  OPERATOR_MFA_REQUIRED: ['Correções manuais exigem o 2FA do operador e um código atual.', "Manual corrections need the operator's 2FA and a current code."],
+  UNKNOWN_FIELD: ['A requisição tem um campo desconhecido.', 'The request has an unknown field.'],
+  COOKIE_NEEDS_HTTP: ['A sessão por cookie é aberta por HTTP, não por WebSocket.', 'A cookie session is opened over HTTP, not over a WebSocket.'],
+  INVALID_VARIABLE: ['Um valor enviado não tem o tipo esperado.', 'A value sent does not have the expected type.'],
+  UNKNOWN_QUERY_PARAMETER: ['A requisição tem um parâmetro desconhecido.', 'The request has an unknown parameter.'],
+  GUIDE_NOT_BUILT: ['O guia ainda não foi gerado neste servidor.', 'The guide has not been built on this server.'],
   INVALID_CREDENTIALS: ['E-mail ou senha incorretos.', 'E-mail or password is wrong.'],
   SESSION_REQUIRED: ['Esta ação exige entrar no painel.', 'This action needs a dashboard session.'],
   OPERATOR_ONLY: ['Só operadores podem fazer isto.', 'Only operators may do this.'],
