@@ -46,10 +46,13 @@ describe('parseWebhookUpdate', () => {
     expect(parseWebhookUpdate({ url: HOOK, description: 'd' })).toEqual({ url: new URL(HOOK), description: 'd' });
   });
 
+  it('refuses an unknown field, naming it', () => {
+    expect(() => parseWebhookUpdate({ other: 1 })).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', kind: 'VALIDATION', details: { field: 'other', fields: ['other'] } }));
+  });
+
   it.each([
     [{}, 'NOTHING_TO_UPDATE', undefined],
     [null, 'NOTHING_TO_UPDATE', undefined],
-    [{ other: 1 }, 'NOTHING_TO_UPDATE', undefined],
     [{ eventType: null }, 'INVALID_WEBHOOK_EVENT_TYPE', 'eventType'],
     [{ url: null }, 'WEBHOOK_URL_REQUIRED', 'url'],
     [{ url: 'ftp://example.com' }, 'WEBHOOK_URL_NOT_HTTPS', 'url'],
