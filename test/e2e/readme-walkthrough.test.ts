@@ -1,5 +1,5 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcessByStdio } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -13,7 +13,10 @@ import { ROOT } from '../support/compiled';
  * folder (links to dist/, node_modules/ and package.json) against the compiled service and
  * webhook receiver started the way the `shell` blocks of its first document say, on free
  * ports. Every `# ...` output line shown must appear in what the commands printed (`...`
- * stands for anything).
+ * stands for anything). The scratch folder is a git work tree with the project's
+ * .gitignore, committed before the walk-through: what it writes (an API key, a webhook
+ * secret, charges, the QR image, the subscription script) must leave `git status` as it
+ * was. The test keeps its own output outside that folder.
  *
  * The order matters: a guide's blocks use the shell variables ($BASE, $KEY, $TX, ...) and
  * files that the quick start made before it, and each later guide sees the balance the
@@ -23,17 +26,19 @@ import { ROOT } from '../support/compiled';
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 type Block = { lang: string; code: string };
 
-/** The blocks of `file`, or of its section starting at the heading `section`. */
-function blocksOf(file: string, section?: string): Block[] {
-  let text = readFileSync(join(ROOT, file), 'utf8');
-  if (section) {
-    const start = text.indexOf(`${section}\n`);
-    if (start < 0) throw new Error(`${file} has no section ${section}`);
-    const end = text.indexOf('\n## ', start + 1);
-    text = text.slice(start, end < 0 ? undefined : end);
-  }
-  return [...text.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
+/** The text of `file`, or of its section starting at the heading `section`. */
+function textOf(file: string, section?: string): string {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  if (!section) return text;
+  const start = text.indexOf(`${section}\n`);
+  if (start < 0) throw new Error(`${file} has no section ${section}`);
+  const end = text.indexOf('\n## ', start + 1);
+  return text.slice(start, end < 0 ? undefined : end);
 }
+
+/** The blocks of `file`, or of its section starting at the heading `section`. */
+const blocksOf = (file: string, section?: string): Block[] =>
+  [...textOf(file, section).matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
 
 const TOUR = [{ file: 'README.md', section: '## Five-minute tour' }];
 /** The guides, in the order their blocks run (see above). */
@@ -45,7 +50,24 @@ const GUIDES = [
   { file: 'docs/integrate/disputes.md' },
 ];
 
-const blocksOfAll = (docs: { file: string; section?: string }[]) => docs.flatMap((d) => blocksOf(d.file, d.section));
+type Doc = { file: string; section?: string };
+const blocksOfAll = (docs: Doc[]) => docs.flatMap((d) => blocksOf(d.file, d.section));
+
+/** Where the documents say to save the subscription snippet, and the command they say runs it. */
+function subscriptionScript(docs: Doc[]): { path: string; run: string } {
+  const text = docs.map((d) => textOf(d.file, d.section)).join('\n');
+  const path = /Save this as `([^`]+)`/.exec(text)?.[1];
+  const run = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!).find((c) => path && c.includes(`node ${path}`));
+  if (!path || !run) throw new Error('the documents name no file for the subscription snippet, or no command that runs it');
+  return { path, run: run.replace(/\s*&$/, '') };
+}
+
+/** git in `cwd`, blind to this machine's git settings and to any outer repository. */
+function git(cwd: string, ...args: string[]): string {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_CEILING_DIRECTORIES']) delete env[k];
+  return execFileSync('git', ['-c', 'user.name=walkthrough', '-c', 'user.email=walkthrough@example.com', ...args], { cwd, env, encoding: 'utf8' });
+}
 
 /** The environment of a newcomer's shell: nothing of this test run's service settings. */
 function shellEnv(): NodeJS.ProcessEnv {
@@ -73,12 +95,20 @@ const asPattern = (line: string) => new RegExp(`^${line.split('...').map((p) => 
 /** A scratch project folder with the service and the webhook receiver started in it. */
 class Scratch {
   work = mkdtempSync(join(tmpdir(), 'pixpay-walkthrough-'));
+  /** Where the test keeps its own output, outside the project folder. */
+  logs = mkdtempSync(join(tmpdir(), 'pixpay-walkthrough-logs-'));
+  statusBefore = '';
   base = '';
   receiverPort = '';
   private children: Child[] = [];
 
   async start(): Promise<void> {
     for (const entry of ['dist', 'node_modules', 'package.json', 'scripts']) symlinkSync(join(ROOT, entry), join(this.work, entry));
+    copyFileSync(join(ROOT, '.gitignore'), join(this.work, '.gitignore'));
+    git(this.work, 'init', '-q');
+    git(this.work, 'add', '-A');
+    git(this.work, 'commit', '-q', '-m', 'the project folder before the walk-through');
+    this.statusBefore = this.gitStatus();
     const env = shellEnv();
     const receiver = await this.program(['dist/src/cli/webhook-receiver.js', '--port', '0'], env, /listening on https:\/\/localhost:(\d+)\//);
     this.receiverPort = receiver[1]!;
@@ -114,33 +144,49 @@ class Scratch {
     });
   }
 
+  gitStatus(): string {
+    return git(this.work, 'status', '--porcelain', '--untracked-files=all');
+  }
+
   localize(code: string): string {
     return code.replaceAll('127.0.0.1:3000', this.base.replace('http://', '')).replaceAll('localhost:4443', `localhost:${this.receiverPort}`);
   }
 
-  /** The blocks as one script; a subscription snippet (js) runs in the background. */
-  script(blocks: Block[]): string {
+  /**
+   * The blocks as one script. A subscription snippet (js) is saved where the documents
+   * say, as written (it must follow BASE: the service is not on port 3000), and runs in
+   * the background with the command they give.
+   */
+  script(docs: Doc[], blocks: Block[]): string {
     const parts = ['set -euo pipefail'];
     const js = blocks.some((b) => b.lang === 'js');
     for (const b of blocks) {
       if (b.lang === 'sh') parts.push(this.localize(b.code));
       if (b.lang === 'js') {
-        writeFileSync(join(this.work, 'subscribe.js'), this.localize(b.code));
-        parts.push('KEY=$KEY node subscribe.js > subscribe.log 2>&1 &', 'for i in $(seq 1 100); do grep -q subscribed subscribe.log && break; sleep 0.2; done');
+        const { path, run } = subscriptionScript(docs);
+        parts.push(
+          `cat > ${path} <<'PIXPAY_SNIPPET_END'\n${b.code}PIXPAY_SNIPPET_END`,
+          `${run} > ${this.subscribeLog} 2>&1 &`,
+          `for i in $(seq 1 100); do grep -q subscribed ${this.subscribeLog} && break; sleep 0.2; done`,
+        );
       }
     }
-    if (js) parts.push('for i in $(seq 1 100); do grep -q \'"status":"PAID"\' subscribe.log && break; sleep 0.2; done', 'kill %1');
+    if (js) parts.push(`for i in $(seq 1 100); do grep -q '"status":"PAID"' ${this.subscribeLog} && break; sleep 0.2; done`, 'kill %1');
     return parts.join('\n');
   }
 
+  get subscribeLog(): string {
+    return join(this.logs, 'subscribe.log');
+  }
+
   /** Runs the script; answers its exit code and every line printed (the subscription's log included). */
-  async run(blocks: Block[]): Promise<{ code: number | null; output: string; printed: string[] }> {
-    const run = spawn('bash', ['-c', this.script(blocks)], { cwd: this.work, env: shellEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  async run(docs: Doc[], blocks: Block[]): Promise<{ code: number | null; output: string; printed: string[] }> {
+    const run = spawn('bash', ['-c', this.script(docs, blocks)], { cwd: this.work, env: shellEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     run.stdout.on('data', (c: Buffer) => (output += c.toString()));
     run.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
-    const log = join(this.work, 'subscribe.log');
+    const log = this.subscribeLog;
     const printed = [...output.split('\n'), ...(existsSync(log) ? readFileSync(log, 'utf8').split('\n') : [])].map((l) => l.trimEnd());
     return { code, output, printed };
   }
@@ -153,11 +199,12 @@ class Scratch {
       }
     }
     rmSync(this.work, { recursive: true, force: true });
+    rmSync(this.logs, { recursive: true, force: true });
   }
 }
 
 /** A walk-through: its documents' blocks run in one scratch folder, against one service. */
-function walkThrough(name: string, docs: { file: string; section?: string }[], after: (work: string) => void): void {
+function walkThrough(name: string, docs: Doc[], after: (work: string) => void): void {
   describe(name, () => {
     const scratch = new Scratch();
     beforeAll(() => scratch.start(), 240_000);
@@ -165,7 +212,9 @@ function walkThrough(name: string, docs: { file: string; section?: string }[], a
 
     it('runs as written and prints what it shows', async () => {
       const blocks = blocksOfAll(docs);
-      const { code, output, printed } = await scratch.run(blocks);
+      const { code, output, printed } = await scratch.run(docs, blocks);
+      // Whatever else went wrong: nothing it wrote (an API key, a webhook secret) is left for a `git add .`.
+      expect.soft(scratch.gitStatus(), 'files the walk-through left untracked or changed in the project folder').toBe(scratch.statusBefore);
       expect(code, output).toBe(0);
       const missing = expectedLines(blocks)
         .map((line) => scratch.localize(line))
@@ -199,8 +248,8 @@ describe('the walk-throughs', () => {
 });
 
 walkThrough("the README's five-minute tour", TOUR, (work) => {
-  expect(readFileSync(join(work, 'qr.png')).subarray(1, 4).toString()).toBe('PNG');
+  expect(readFileSync(join(work, 'tour/qr.png')).subarray(1, 4).toString()).toBe('PNG');
 });
 walkThrough('the guides, from the quick start on', GUIDES, (work) => {
-  expect(readFileSync(join(work, 'qr.png')).subarray(1, 4).toString()).toBe('PNG');
+  expect(readFileSync(join(work, 'tour/qr.png')).subarray(1, 4).toString()).toBe('PNG');
 });

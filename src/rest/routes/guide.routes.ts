@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router } from 'express';
 import { DomainError } from '../../domain/shared/errors';
+import { allowStaticCaching } from '../middleware/no-store';
 import { GUIDE_PATH } from './guide-path';
 import { packageRoot } from './package-root';
 
@@ -35,7 +36,7 @@ export function guideRoutes(dir = GUIDE_DIR): Router {
     res.setHeader('Referrer-Policy', 'no-referrer');
     next();
   });
-  router.use(`${GUIDE_PATH}/assets`, express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
-  router.use(GUIDE_PATH, express.static(dir, { extensions: ['html'], index: ['index.html'], cacheControl: true, maxAge: 0, fallthrough: true }));
+  router.use(`${GUIDE_PATH}/assets`, allowStaticCaching, express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
+  router.use(GUIDE_PATH, allowStaticCaching, express.static(dir, { extensions: ['html'], index: ['index.html'], cacheControl: true, maxAge: 0, fallthrough: true }));
   return router;
 }
