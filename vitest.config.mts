@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vitest.aliases.mts';
 
@@ -15,8 +14,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most files wait on PostgreSQL, HTTP and timers rather than compute, so more files run
-    // at once than there are cores (vitest's default is one fewer than the cores: one on two).
-    maxWorkers: Math.max(4, availableParallelism()),
   },
 });

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
     [{ MODE: 'production' }, 'APP_SECRET'],
     [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
     [{ GRAPHQL_STACK_TRACES: 'yes' }, 'GRAPHQL_STACK_TRACES'],
-    [{ MODE: 'production', APP_SECRET: 'x'.repeat(32), GRAPHQL_STACK_TRACES: 'true' }, 'GRAPHQL_STACK_TRACES'],
+    [{ MODE: 'production', APP_SECRET: '6f1c2b9e8d7a4035b1e2c3d4f5a69788e1d2c3b4a5968778695a4b3c2d1e0f9a', INSTITUTION_CALLBACK_SECRET: 'b7e4d1a8c5f2093e6b4a7d1c8e5f2a9b3c6d0e4f7a1b8c5d2e9f6a3b0c7d4e1f', GRAPHQL_STACK_TRACES: 'true' }, 'GRAPHQL_STACK_TRACES'],
   ])('rejects %o naming %s', (env, name) => {
     try {
       loadConfig(env);

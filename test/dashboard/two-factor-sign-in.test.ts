@@ -51,7 +51,7 @@ describe('two-step sign-in in the dashboard (Chromium)', { timeout: 240_000 }, (
     const right = totpCode(seller.secret, app.clock.now());
     await page.getByLabel('Código do app ou de recuperação').fill(right === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Confirmar' }).click();
-    await textOf(page.getByRole('alert')).toContain('INVALID_MFA_CODE');
+    await textOf(page.getByRole('alert')).toContain('Código 2FA incorreto');
     expect(await screenshots(page, '2fa-02-wrong-code')).toEqual([]);
 
     await page.getByLabel('Código do app ou de recuperação').fill(right);
@@ -86,7 +86,7 @@ describe('two-step sign-in in the dashboard (Chromium)', { timeout: 240_000 }, (
     await signInForm(page);
     await page.getByLabel('Código do app ou de recuperação').fill(seller.recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Confirmar' }).click();
-    await textOf(page.getByRole('alert')).toContain('INVALID_MFA_CODE');
+    await textOf(page.getByRole('alert')).toContain('Código 2FA incorreto');
     await context.close();
   });
 });

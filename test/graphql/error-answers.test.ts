@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { onboardSeller, PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
 
 // `npm start` leaves NODE_ENV unset, and libraries that read it (Apollo's stack traces) then
 // behave as in development; vitest sets it to "test", which would hide what a user sees.
@@ -8,7 +8,7 @@ delete process.env.NODE_ENV;
 
 const MODES = {
   sandbox: { MODE: 'sandbox', ROLE: 'api' },
-  production: { MODE: 'production', APP_SECRET: 'production-secret-for-tests-0123456789', ROLE: 'api' },
+  production: { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ROLE: 'api' },
 };
 
 const apps: Partial<Record<keyof typeof MODES, TestApp>> = {};

@@ -1,10 +1,10 @@
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app';
+import { PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ MODE: 'production', APP_SECRET: 'production-secret-for-tests-0123456789', ROLE: 'api' });
+  app = await startTestApp({ MODE: 'production', ...PRODUCTION_TEST_SECRETS, ROLE: 'api' });
 });
 afterAll(async () => {
   await app?.close();
