@@ -47,6 +47,7 @@ describe('dashboard disputes in Chromium', () => {
     // The dashboard with the seller's session, on the (still empty) disputes page.
     await signInByCookie(page, app.url, seller);
     await page.goto(`${app.url}/dashboard/#/disputes`);
+    await page.reload();
     await visible(page.getByRole('heading', { level: 1, name: 'Disputas' }));
     await visible(page.getByText('Nada por aqui ainda.'));
 
