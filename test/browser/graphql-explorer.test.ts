@@ -71,6 +71,26 @@ describe('the GraphQL explorer', () => {
     await page.context().close();
   });
 
+  it('loads the schema: the Docs pane lists the Query fields and the editor offers one', async () => {
+    const page = await offlinePage();
+    await page.goto(`${app.url}/graphql`);
+    await page.locator('#authorization').fill(seller.apiKey);
+    await page.getByRole('button', { name: /documentation explorer/i }).click();
+    const docs = page.locator('.graphiql-doc-explorer');
+    await expect.poll(() => docs.innerText(), { timeout: 15_000 }).toContain('Query');
+    await docs.getByText('Query', { exact: true }).first().click();
+    await expect.poll(() => docs.innerText(), { timeout: 15_000 }).toContain('transactions');
+    expect(await page.getByText('Error fetching schema').count()).toBe(0);
+    const editor = page.locator('.graphiql-query-editor .CodeMirror').first();
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('{ transa');
+    await expect.poll(() => page.locator('.CodeMirror-hints').first().innerText().catch(() => ''), { timeout: 15_000 }).toContain('transactions');
+    await page.screenshot({ path: 'test-results/graphql-explorer-docs.png' });
+    expect(outside).toEqual([]);
+    await page.context().close();
+  });
+
   it('API clients still get GraphQL at the same path', async () => {
     const res = await fetch(`${app.url}/graphql`, { headers: { accept: 'application/json' } });
     expect(res.headers.get('content-type')).not.toContain('text/html');
