@@ -4,7 +4,7 @@ import type { Services } from '../../app/services';
 import { addressRateLimit, rateLimited } from '../middleware/rate-limit';
 import { authenticate, principalOf } from '../middleware/auth';
 import { clientAddress } from '../middleware/rate-limit';
-import { TWO_FACTOR_HEADER } from './withdrawals.routes';
+import { TWO_FACTOR_HEADER } from '../two-factor-header';
 
 /**
  * Data-subject rights (SPEC): `GET /data-subject/export` and

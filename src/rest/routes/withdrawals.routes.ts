@@ -10,11 +10,11 @@ import type { Withdrawal, WithdrawalListFilter } from '../../domain/withdrawals/
 import { sendCommandResult } from '../send-command-result';
 import { clientAddress, rateLimited } from '../middleware/rate-limit';
 import { authenticate, principalOf, sellerOf } from '../middleware/auth';
+import { TWO_FACTOR_HEADER } from '../two-factor-header';
 
 const BASE = '/api/v1/cobranca/withdrawals';
 
 /** The header that carries the current TOTP code of the credential's owner (SPEC, Authentication 6). */
-export const TWO_FACTOR_HEADER = 'X-2FA-Code';
 
 async function* csvRecords(batches: AsyncIterable<Withdrawal[]>) {
   for await (const batch of batches) for (const w of batch) yield withdrawalCsvRecord(w);
