@@ -276,7 +276,8 @@ async function subscriptionLatency() {
     }
     const ids: string[] = [];
     for (let i = 0; i < EVENTS; i++) {
-      const t = await s.transactions.create(seller, { amount: 100 + i, paymentMethod: 'PIX', expirationSeconds: 3600, customer: null, metadata: null, description: null, merchantOrderId: null, postbackUrl: null });
+      const t = await s.transactions.open(seller, { amount: 100 + i, paymentMethod: 'PIX', expirationSeconds: 3600, customer: null, metadata: null, description: null, merchantOrderId: null, postbackUrl: null });
+      await s.platform.uow.run((tx) => s.transactions.insert(tx, t));
       ids.push(t.id);
     }
     expected = EVENTS * SUBSCRIBERS;

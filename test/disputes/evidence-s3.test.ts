@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAppeal } from '../../src/domain/disputes/appeal-input';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../src/domain/disputes/evidence';
 import { createLogger } from '../../src/infra/log/logger';
 import { EvidenceRows } from '../../src/infra/disputes/evidence-rows';
@@ -163,9 +162,17 @@ describe('evidence in an S3-compatible bucket (EVIDENCE_STORE=s3)', () => {
 
   it("a failure inside the appeal's transaction deletes the objects it had uploaded: no object, no row, no pending record", async () => {
     const dispute = await openDispute();
-    const input = parseAppeal({ disputeId: dispute.id, appealReason: 'x', files: [{ name: 'a.pdf', content: PDF }, { name: 'b.png', content: PNG }] });
-    const failing = app.services.appealDispute.appeal(dispute.sellerId, input, async () => {
+    const appeals = app.services.appealDispute;
+    const apply = appeals.apply.bind(appeals);
+    vi.spyOn(appeals, 'apply').mockImplementationOnce(async (tx, staged) => {
+      await apply(tx, staged);
       throw new Error('forced failure after the rows were written');
+    });
+    const failing = app.services.commands.appealDispute({
+      seller: { id: dispute.sellerId } as Parameters<typeof app.services.commands.appealDispute>[0]['seller'],
+      fields: { disputeId: dispute.id, appealReason: 'x' },
+      files: [{ name: 'a.pdf', content: PDF }, { name: 'b.png', content: PNG }],
+      idempotencyKey: randomUUID(),
     });
     await expect(failing).rejects.toThrow('forced failure');
     const uploaded = s3.created.filter((k) => k.startsWith(prefixOf(dispute)));

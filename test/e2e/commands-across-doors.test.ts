@@ -1,13 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { requestFingerprint } from '../../src/domain/idempotency/fingerprint';
-import type { IdempotentOperation } from '../../src/domain/idempotency/idempotency.types';
 import { disputesOf, report } from '../disputes/support';
 import { assertMatchesContract } from '../support/contract';
 import { gql, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { rest } from '../support/rest';
 import { fund, WD } from '../withdrawals/support';
-import { sqlOf } from '../support/platform';
 
 const TX = '/api/v1/cobranca/transactions';
 const CREATE = 'mutation($input: CreateTransactionInput!, $key: String!){ createTransaction(input: $input, idempotencyKey: $key){ id amount description } }';
@@ -138,86 +135,5 @@ describe('the dispute appeal across the two doors', () => {
     const again = await restAppeal(other, 'photos', files, otherKey);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual({ status: true, data: { id: other, status: 'UNDER_REVIEW', appealReason: 'photos' }, uploadedFiles: 1, message: gqlFirst.message });
-  });
-});
-
-/** A finished record as the doors stored it before the commands: their own fingerprint and answer shape. */
-async function storeLegacy(operation: IdempotentOperation, key: string, identity: unknown, status: number, body: unknown, resourceId: string) {
-  const now = new Date();
-  await sqlOf(app).query(
-    `insert into idempotency_keys (id, seller_id, operation, key, fingerprint, owner, resource_id, response_status, response_body, locked_until, created_at, expires_at)
-     values (?, ?, ?, ?, ?, 'legacy', ?, ?, ?::jsonb, ?, ?, ?)`,
-    [randomUUID(), seller.sellerId, operation, key, requestFingerprint(operation, identity), resourceId, status, JSON.stringify(body), now, now, new Date(now.getTime() + 3_600_000)],
-  );
-}
-
-describe('keys stored before the commands still replay', () => {
-  it('a REST create stored as { status: true, data } with the path in its fingerprint', async () => {
-    const input = { amount: 4_321, description: 'stored earlier' };
-    const view = (await restCreate({ amount: 999 }, randomUUID())).body.data;
-    const key = randomUUID();
-    await storeLegacy('transactions.create', key, { path: TX, body: input }, 201, { status: true, data: { ...view, description: 'stored earlier' } }, view.id);
-    const replay = await restCreate(input, key);
-    expect(replay.status).toBe(201);
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(replay.body).toEqual({ status: true, data: { ...view, description: 'stored earlier' } });
-    expect((await gqlCreate(input, key)).id).toBe(view.id);
-  });
-
-  it('a GraphQL create stored as the bare view with the mutation name in its fingerprint', async () => {
-    const input = { amount: 4_322 };
-    const view = (await restCreate({ amount: 998 }, randomUUID())).body.data;
-    const key = randomUUID();
-    await storeLegacy('transactions.create', key, { graphql: 'createTransaction', body: input }, 201, view, view.id);
-    expect(await gqlCreate(input, key)).toEqual({ id: view.id, amount: 998, description: null });
-  });
-
-  it('a REST refund and a REST withdrawal stored in the envelope', async () => {
-    const id = await paidCharge(3_000);
-    const refunded = (await rest(app, 'POST', `${TX}/${id}/refund`, { key: seller.apiKey, body: { amount: 100 }, idempotencyKey: randomUUID() })).body.data;
-    const refundKey = randomUUID();
-    await storeLegacy('transactions.refund', refundKey, { path: `${TX}/${id}/refund`, body: { amount: 100 } }, 200, { status: true, data: refunded }, 'legacy-refund');
-    const replayed = await rest(app, 'POST', `${TX}/${id}/refund`, { key: seller.apiKey, body: { amount: 100 }, idempotencyKey: refundKey });
-    expect(replayed.status).toBe(200);
-    expect(replayed.body.data).toEqual(refunded);
-
-    const input = { amount: 1_500, method: 'PIX', pixKeyType: 'CPF', pixKey: '529.982.247-25' };
-    const w = (await rest(app, 'POST', WD, { key: seller.apiKey, body: input, idempotencyKey: randomUUID() })).body.data;
-    const wKey = randomUUID();
-    await storeLegacy('withdrawals.create', wKey, { path: WD, body: input }, 201, { status: true, data: w }, w.id);
-    const again = await rest(app, 'POST', WD, { key: seller.apiKey, body: input, idempotencyKey: wKey });
-    expect(again.status).toBe(201);
-    expect(again.body).toEqual({ status: true, data: w });
-  });
-});
-
-describe('appeals stored before the command still replay', () => {
-  const files = [{ name: 'receipt.pdf', content: PDF }];
-  const digests = [{ name: 'receipt.pdf', size: PDF.length, sha256: createHash('sha256').update(PDF).digest('hex') }];
-  const answer = (id: string, appealReason: string) => ({
-    status: true,
-    data: { id, status: 'UNDER_REVIEW', appealReason },
-    uploadedFiles: 1,
-    message: 'Appeal received with 1 file; the dispute is under review',
-  });
-
-  it('a REST appeal stored with the path and the form fields in its fingerprint replays on both doors', async () => {
-    const disputeId = await openDispute();
-    const key = randomUUID();
-    const fields = { disputeId, appealReason: 'stored earlier' };
-    await storeLegacy('disputes.appeal', key, { path: '/v1/disputes/appeal', fields, files: digests }, 200, answer(disputeId, 'stored earlier'), disputeId);
-    const replay = await restAppeal(disputeId, 'stored earlier', files, key);
-    expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
-    expect(replay.body).toEqual(answer(disputeId, 'stored earlier'));
-    expect((await gqlAppeal(disputeId, 'stored earlier', files, key)).data!.appealDispute).toEqual({ ...answer(disputeId, 'stored earlier').data, uploadedFiles: 1, message: answer(disputeId, '').message });
-  });
-
-  it('a GraphQL appeal stored with the mutation name in its fingerprint replays', async () => {
-    const disputeId = await openDispute();
-    const key = randomUUID();
-    await storeLegacy('disputes.appeal', key, { graphql: 'appealDispute', fields: { disputeId, appealReason: 'by graphql' }, files: digests }, 200, answer(disputeId, 'by graphql'), disputeId);
-    expect((await gqlAppeal(disputeId, 'by graphql', files, key)).data!.appealDispute).toMatchObject({ id: disputeId, appealReason: 'by graphql', uploadedFiles: 1 });
-    // Nothing ran: the dispute is still open.
-    expect((await rest(app, 'GET', `/v1/disputes/${disputeId}`, { key: seller.apiKey })).body.data.status).toBe('OPEN');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestFingerprint } from '../../src/domain/idempotency/fingerprint';
-import { IdempotencyService, type IdempotentRun } from '../../src/domain/idempotency/idempotency.service';
+import { IdempotencyService } from '../../src/domain/idempotency/idempotency.service';
+import { type Answer, idempotentCommand, type View } from '../../src/domain/idempotency/idempotent-command';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { DomainError } from '../../src/domain/shared/errors';
 import { Sql } from '../../src/infra/db/sql';
@@ -15,38 +16,53 @@ let store: PgIdempotencyStore;
 let uow: PgUnitOfWork;
 let sql: Sql;
 const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
-let service: IdempotencyService;
+let service: { run(r: FakeCreate): Promise<{ view: View; replayed: boolean }>; purgeExpired(batchSize?: number): Promise<number> };
 
 beforeAll(async () => {
   db = await openTestOrm(25);
   sql = new Sql(pgConnections(db.orm));
   store = new PgIdempotencyStore(sql);
   uow = new PgUnitOfWork(pgConnections(db.orm));
-  service = new IdempotencyService(store, clock);
+  const idempotency = new IdempotencyService(store, clock);
+  service = {
+    run: idempotentCommand<FakeCreate, View>(
+      idempotency,
+      { operation: 'transactions.create', storedStatus: 201, identity: (r) => r.body, claimsAtCommit: (r) => r.claimAtCommit ?? false },
+      (r, answer) => r.execute(answer),
+    ),
+    purgeExpired: (batchSize) => idempotency.purgeExpired(batchSize),
+  };
   await sql.query('create table things (id text primary key, body jsonb)');
 });
 afterAll(async () => {
   await db?.close();
 });
 
+/** A fake create request: `execute` stands for the command's own steps. */
+interface FakeCreate {
+  seller: { id: string };
+  idempotencyKey: unknown;
+  body: unknown;
+  claimAtCommit?: boolean;
+  execute(answer: Answer<View>): Promise<View>;
+}
+
 let n = 0;
 /** A fake create operation: inserts a row and records it in the same transaction, like a real use case. */
-function request(key: string, body: unknown, seller = 'seller-1', o: { claimAtCommit?: boolean; beforeTx?: () => Promise<void> } = {}) {
+function request(key: string, body: unknown, seller = 'seller-1', o: { claimAtCommit?: boolean; beforeTx?: () => Promise<void> } = {}): FakeCreate {
   return {
-    sellerId: seller,
-    operation: 'transactions.create' as const,
-    key,
+    seller: { id: seller },
+    idempotencyKey: key,
     body,
     claimAtCommit: o.claimAtCommit,
-    execute: async (run: IdempotentRun) => {
+    execute: async (answer) => {
       await o.beforeTx?.();
       const id = `thing-${n++}`;
-      const answer = { status: 201, body: { id } };
       await uow.run(async (tx) => {
         await sql.query('insert into things (id, body) values (?, ?)', [id, JSON.stringify(body)], tx);
-        await run.record(tx, id, answer);
+        await answer.record(tx, id, { id });
       });
-      return answer;
+      return { id };
     },
   };
 }
@@ -57,7 +73,7 @@ describe('idempotency on real PostgreSQL', () => {
     const first = await service.run(request('k-same', { amount: 100 }));
     const again = await service.run(request('k-same', { amount: 100 }));
     expect(first.replayed).toBe(false);
-    expect(again).toEqual({ status: 201, body: first.body, replayed: true });
+    expect(again).toEqual({ view: first.view, replayed: true });
   });
 
   it('key order in the body does not matter; another body is a 422 conflict', async () => {
@@ -70,7 +86,7 @@ describe('idempotency on real PostgreSQL', () => {
   it('keys are scoped per seller', async () => {
     const a = await service.run(request('k-scope', { x: 1 }, 'seller-a'));
     const b = await service.run(request('k-scope', { x: 1 }, 'seller-b'));
-    expect(a.body).not.toEqual(b.body);
+    expect(a.view).not.toEqual(b.view);
   });
 
   it('20 concurrent requests with one key create exactly one resource; the rest are in flight or replays', async () => {
@@ -108,14 +124,14 @@ describe('idempotency on real PostgreSQL', () => {
     const running = new Promise<void>((r) => (started = r));
     const slow = {
       ...request('k-slow', { amount: 9 }),
-      execute: async (run: IdempotentRun) => {
+      execute: async (answer: Answer<View>) => {
         started();
         await gate; // stuck (a long GC pause, a hung dependency) past the 30 s lease
         await uow.run(async (tx) => {
           await sql.query('insert into things (id, body) values (?, ?)', ['slow-original', '{}'], tx);
-          await run.record(tx, 'slow-original', { status: 201, body: { id: 'slow-original' } });
+          await answer.record(tx, 'slow-original', { id: 'slow-original' });
         });
-        return { status: 201, body: { id: 'slow-original' } };
+        return { id: 'slow-original' };
       },
     };
     const original = service.run(slow);
@@ -133,12 +149,12 @@ describe('idempotency on real PostgreSQL', () => {
   it('the answer is stored in the operation transaction: a rollback stores nothing and frees the key', async () => {
     const failing = {
       ...request('k-rollback', { amount: 2 }),
-      execute: async (run: IdempotentRun) => {
+      execute: async (answer: Answer<View>) => {
         await uow.run(async (tx) => {
-          await run.record(tx, 'never', { status: 201, body: {} });
+          await answer.record(tx, 'never', {});
           throw new Error('business rule failed after recording');
         });
-        return { status: 201, body: {} };
+        return {};
       },
     };
     await expect(service.run(failing)).rejects.toThrow('business rule failed after recording');
@@ -146,7 +162,7 @@ describe('idempotency on real PostgreSQL', () => {
   });
 
   it('an operation that forgets to record is a programming error, not a silent non-idempotent create', async () => {
-    const forgetful = { ...request('k-forgot', {}), execute: async () => ({ status: 201, body: {} }) };
+    const forgetful = { ...request('k-forgot', {}), execute: async () => ({}) };
     await expect(service.run(forgetful)).rejects.toThrow(/did not record/);
   });
 
@@ -195,14 +211,14 @@ describe('an Idempotency-Key claimed by the create commit', () => {
     const r = await service.run(claimingAtCommit('c-fresh', { amount: 1 }, { beforeTx: async () => void (seenBefore = await keyRows('c-fresh')) }));
     expect(seenBefore).toEqual([]);
     expect(r.replayed).toBe(false);
-    expect(await keyRows('c-fresh')).toEqual([{ resource_id: (r.body as { id: string }).id }]);
+    expect(await keyRows('c-fresh')).toEqual([{ resource_id: r.view.id }]);
   });
 
   it('same key and body: the stored answer with its status, and the second run created nothing', async () => {
     const first = await service.run(claimingAtCommit('c-same', { amount: 2 }));
     const before = await count();
     const again = await service.run(claimingAtCommit('c-same', { amount: 2 }));
-    expect(again).toEqual({ status: 201, body: first.body, replayed: true });
+    expect(again).toEqual({ view: first.view, replayed: true });
     expect(await count()).toBe(before);
   });
 
@@ -255,9 +271,9 @@ describe('an Idempotency-Key claimed by the create commit', () => {
     expect((await count()) - before).toBe(1);
     const fresh = results.filter((r) => r.status === 'fulfilled' && !r.value.replayed);
     expect(fresh).toHaveLength(1);
-    const created = (fresh[0] as PromiseFulfilledResult<{ body: unknown }>).value.body;
+    const created = (fresh[0] as PromiseFulfilledResult<{ view: View }>).value.view;
     for (const r of results) {
-      if (r.status === 'fulfilled') expect(r.value.body).toEqual(created);
+      if (r.status === 'fulfilled') expect(r.value.view).toEqual(created);
       else expect(r.reason).toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT' });
     }
   });
@@ -265,12 +281,12 @@ describe('an Idempotency-Key claimed by the create commit', () => {
   it('a failure leaves the key free: nothing was held, and a corrected retry runs', async () => {
     const failing = {
       ...claimingAtCommit('c-fail', { amount: 9 }),
-      execute: async (run: IdempotentRun) => {
+      execute: async (answer: Answer<View>) => {
         await uow.run(async (tx) => {
-          await run.record(tx, 'never', { status: 201, body: {} });
+          await answer.record(tx, 'never', {});
           throw new DomainError('INVALID_AMOUNT', 'no', 'VALIDATION');
         });
-        return { status: 201, body: {} };
+        return {};
       },
     };
     await expect(service.run(failing)).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });

@@ -67,11 +67,11 @@ export function wireCommands(
     OperatorAndSandboxServices,
 ): Commands {
   const sandbox = p.config.MODE === 'sandbox';
-  const { idempotency } = p;
+  const { uow, idempotency } = p;
   return {
-    createCharge: createChargeCommand({ idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox }),
-    refund: refundCommand({ idempotency, refunds: d.refunds }),
-    createWithdrawal: createWithdrawalCommand({ idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
+    createCharge: createChargeCommand({ uow, idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox }),
+    refund: refundCommand({ uow, idempotency, refunds: d.refunds }),
+    createWithdrawal: createWithdrawalCommand({ uow, idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
     ...appealAndErasureCommands(p, d),
     ...webhookManagementCommands(d),
     ...webhookReplayCommands(d),
@@ -88,7 +88,7 @@ interface AppealAndErasureServices {
 
 function appealAndErasureCommands(p: Platform, d: AppealAndErasureServices & StepUpDeps) {
   return {
-    appealDispute: appealDisputeCommand({ idempotency: p.idempotency, appeals: d.appealDispute }),
+    appealDispute: appealDisputeCommand({ uow: p.uow, idempotency: p.idempotency, appeals: d.appealDispute }),
     requestErasure: requestErasureCommand(d),
     executeErasure: executeErasureCommand(d),
     rejectErasure: rejectErasureCommand(d),

@@ -1,8 +1,7 @@
 import type { Seller } from '../accounts/accounts.types';
 import type { Scheduler } from '../jobs/scheduler';
 import type { Clock } from '../shared/clock';
-import type { UnitOfWork } from '../shared/unit-of-work';
-import type { WithinTransaction } from '../shared/within-transaction';
+import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import type { CreateTransactionInput } from '../transactions/create-transaction.input';
 import { newTransaction } from '../transactions/new-transaction';
 import type { TransactionRepository } from '../transactions/transactions.ports';
@@ -36,14 +35,15 @@ export interface BoletoChargesDeps {
 export class BoletoChargesService {
   constructor(private readonly d: BoletoChargesDeps) {}
 
-  async create(seller: Seller, input: CreateTransactionInput, withinTransaction?: WithinTransaction<Transaction>): Promise<Transaction> {
+  /** The boleto built in memory: barcode, digitable line, dates and printable page. */
+  build(seller: Seller, input: CreateTransactionInput): Transaction {
     if (!input.boleto) throw new Error('a boleto create needs its boleto fields');
     const now = this.d.clock.now();
     const { dueDate, expiresAt } = boletoDates(input.boleto.dueDate, now);
     const freeField = this.d.ids.freeField();
     const barcode = buildBarcode({ bankCode: SANDBOX_BANK_CODE, dueDate, amountCents: input.amount, freeField });
     const token = this.d.ids.printToken();
-    const t = newTransaction(seller, input, {
+    return newTransaction(seller, input, {
       id: this.d.ids.transactionId(),
       paymentMethod: 'BOLETO',
       status: 'PENDING',
@@ -51,14 +51,14 @@ export class BoletoChargesService {
       createdAt: now,
       boleto: { barcode, digitableLine: digitableLine(barcode), bankCode: SANDBOX_BANK_CODE, beneficiaryName: seller.name, dueDate, expiresAt, token, url: `${this.d.printBaseUrl}/${token}` },
     });
-    await this.d.uow.run(async (tx) => {
-      await this.d.repo.insert(tx, t);
-      await this.d.scheduler.schedule(tx, [
-        TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, now, { transactionId: t.id }),
-        TRANSACTION_JOBS.expire.at(`expire:${t.id}`, expiresAt, { transactionId: t.id }),
-      ]);
-      await withinTransaction?.(tx, t);
-    });
-    return t;
+  }
+
+  /** Writes in tx a boleto built by `build`, with its registration and expiry jobs. */
+  async insert(tx: Tx, t: Transaction): Promise<void> {
+    await this.d.repo.insert(tx, t);
+    await this.d.scheduler.schedule(tx, [
+      TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, t.createdAt, { transactionId: t.id }),
+      TRANSACTION_JOBS.expire.at(`expire:${t.id}`, t.boleto!.expiresAt, { transactionId: t.id }),
+    ]);
   }
 }

@@ -1,7 +1,7 @@
 import type { Seller } from '../accounts/accounts.types';
 import { cardFee } from '../ledger/fees';
 import { methodCredit } from '../ledger/ledger-entries';
-import type { WithinTransaction } from '../shared/within-transaction';
+import type { Tx } from '../shared/unit-of-work';
 import type { CreateTransactionInput } from '../transactions/create-transaction.input';
 import { newTransaction } from '../transactions/new-transaction';
 import { emitTransactionEvents } from '../transactions/transaction-events';
@@ -31,7 +31,8 @@ export interface CardPaymentsDeps extends InstitutionChargeReportsDeps {
 export class CardPaymentsService {
   constructor(private readonly d: CardPaymentsDeps) {}
 
-  async create(seller: Seller, input: CreateTransactionInput, withinTransaction?: WithinTransaction<Transaction>): Promise<Transaction> {
+  /** The payment as the acquirer decided it, in memory: PAID with its fee, or REFUSED with the reason. */
+  decide(seller: Seller, input: CreateTransactionInput): Transaction {
     if (!input.card) throw new Error('a card create needs its card fields');
     const { card, installments } = input.card;
     const now = this.d.clock.now();
@@ -46,7 +47,6 @@ export class CardPaymentsService {
       createdAt: now,
       card: { brand: cardBrand(card.number), last4: card.number.slice(-4), fingerprint: this.d.fingerprinter.fingerprint(card.number), installments },
     });
-    const events: string[] = [TRANSACTION_CREATED_EVENT];
     if (outcome.approved) {
       t.status = applyTransactionCommand(t.status, 'PAY').to;
       t.paidAt = now;
@@ -57,15 +57,15 @@ export class CardPaymentsService {
       t.status = 'REFUSED';
       t.refusedReason = outcome.reason;
     }
-    events.push(transactionEventName(t.status));
-    await this.d.uow.run(async (tx) => {
-      await this.d.repo.insert(tx, t);
-      if (outcome.approved) {
-        await this.d.ledger.postEntry(tx, methodCredit({ sellerId: seller.id, transactionId: t.id, amount: t.amount, fee: t.feeAmount ?? 0, method: 'CARD' }));
-      }
-      await emitTransactionEvents(this.d, tx, t, events);
-      await withinTransaction?.(tx, t);
-    });
     return t;
+  }
+
+  /** Writes in tx a payment built by `decide`: an approved one's credit, and its events (created, then its outcome). */
+  async insert(tx: Tx, t: Transaction): Promise<void> {
+    await this.d.repo.insert(tx, t);
+    if (t.status === 'PAID') {
+      await this.d.ledger.postEntry(tx, methodCredit({ sellerId: t.sellerId, transactionId: t.id, amount: t.amount, fee: t.feeAmount ?? 0, method: 'CARD' }));
+    }
+    await emitTransactionEvents(this.d, tx, t, [TRANSACTION_CREATED_EVENT, transactionEventName(t.status)]);
   }
 }

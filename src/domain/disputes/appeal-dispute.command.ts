@@ -1,9 +1,10 @@
 import type { Seller } from '../accounts/accounts.types';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
-import { type CommandResult, runIdempotentCommand } from '../idempotency/idempotent-command';
+import { type CommandResult, idempotentCommand } from '../idempotency/idempotent-command';
+import type { UnitOfWork } from '../shared/unit-of-work';
 import type { AppealDisputeService } from './appeal-dispute';
 import { parseAppeal } from './appeal-input';
-import { appealView, storedAppealView, type AppealView } from './dispute-view';
+import { appealView, type AppealView } from './dispute-view';
 import { sha256Hex, type EvidenceUpload } from './evidence';
 
 export interface AppealDisputeRequest {
@@ -17,32 +18,38 @@ export interface AppealDisputeRequest {
 
 export type AppealDispute = (r: AppealDisputeRequest) => Promise<CommandResult<AppealView>>;
 
+const textOf = (fields: AppealDisputeRequest['fields']) => ({ disputeId: fields.disputeId, appealReason: fields.appealReason });
+
 /**
  * The seller's appeal with evidence, once per idempotency key (kept 72 h). The request's
  * identity is its text fields and each file's name, size and digest, so a key used on
- * one door replays on the other.
+ * one door replays on the other. Evidence staged for an appeal that then fails is discarded.
  */
-export function appealDisputeCommand(d: { idempotency: IdempotencyService; appeals: Pick<AppealDisputeService, 'appeal'> }): AppealDispute {
-  return async ({ seller, fields, files, idempotencyKey }) => {
-    const text = { disputeId: fields.disputeId, appealReason: fields.appealReason };
-    const digests = files.map((f) => ({ name: f.name, size: f.content.length, sha256: sha256Hex(f.content) }));
-    const result = await runIdempotentCommand(d.idempotency, {
-      sellerId: seller.id,
+export function appealDisputeCommand(d: { uow: UnitOfWork; idempotency: IdempotencyService; appeals: Pick<AppealDisputeService, 'stage' | 'apply' | 'discard'> }): AppealDispute {
+  return idempotentCommand(
+    d.idempotency,
+    {
       operation: 'disputes.appeal',
-      key: idempotencyKey,
-      identity: { fields: text, files: digests },
-      formerIdentities: [
-        { path: '/v1/disputes/appeal', fields: text, files: digests },
-        { graphql: 'appealDispute', fields: text, files: digests },
-      ],
       storedStatus: 200,
-      readStored: storedAppealView,
-      execute: async (record) => {
-        const input = parseAppeal({ ...text, files });
-        const appealed = await d.appeals.appeal(seller.id, input, (tx, a) => record(tx, a.dispute.id, appealView(a.dispute, a.files.length)));
-        return appealView(appealed.dispute, appealed.files.length);
-      },
-    });
-    return result as CommandResult<AppealView>;
-  };
+      identity: ({ fields, files }: AppealDisputeRequest) => ({
+        fields: textOf(fields),
+        files: files.map((f) => ({ name: f.name, size: f.content.length, sha256: sha256Hex(f.content) })),
+      }),
+    },
+    async ({ seller, fields, files }, answer) => {
+      const input = parseAppeal({ ...textOf(fields), files });
+      const staged = await d.appeals.stage(seller.id, input);
+      try {
+        return await d.uow.run(async (tx) => {
+          const appealed = await d.appeals.apply(tx, staged);
+          const view = appealView(appealed.dispute, appealed.files.length);
+          await answer.record(tx, appealed.dispute.id, view);
+          return view;
+        });
+      } catch (error) {
+        await d.appeals.discard(staged);
+        throw error;
+      }
+    },
+  );
 }

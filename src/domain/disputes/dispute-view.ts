@@ -39,11 +39,3 @@ export function appealAnswer(v: AppealView) {
     message: appealMessage(v.uploadedFiles),
   };
 }
-
-/** A stored appeal answer as the view: answers stored before the command hold SPEC's REST answer (both doors stored it). */
-export function storedAppealView(body: unknown): AppealView {
-  const b = (body ?? {}) as Record<string, unknown>;
-  if (b.status !== true) return b as AppealView;
-  const { data, uploadedFiles } = b as ReturnType<typeof appealAnswer>;
-  return { ...data, uploadedFiles };
-}

@@ -4,7 +4,7 @@ import { inBatches } from '../shared/in-batches';
 import type { Tx } from '../shared/unit-of-work';
 import { requestFingerprint } from './fingerprint';
 import type { IdempotencyStore } from './idempotency.ports';
-import { type ClaimResult, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type IdempotentOperation, type StoredResponse } from './idempotency.types';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type IdempotentOperation, type KeyState, type StoredResponse } from './idempotency.types';
 
 export const idempotencyInFlight = () =>
   new DomainError('IDEMPOTENCY_IN_FLIGHT', 'a request with this Idempotency-Key is still being processed; retry later', 'CONFLICT', { retryAfterSeconds: 5 });
@@ -27,47 +27,35 @@ export function validateIdempotencyKey(key: unknown): string {
   return key;
 }
 
-/**
- * Handed to the operation: inside its own transaction it records the resource it
- * created and the answer to replay (typically through a use case's `withinTransaction`
- * hook), so the key, the resource and the answer commit together.
- */
-export interface IdempotentRun {
-  record(tx: Tx, resourceId: string, response: StoredResponse): Promise<void>;
-}
-
-export interface IdempotentRequest {
-  sellerId: string;
-  operation: IdempotentOperation;
-  key: unknown;
-  body: unknown;
-  /** Runs the operation, which must call `run.record` in its transaction, and returns its answer. */
-  execute(run: IdempotentRun): Promise<StoredResponse>;
-  /**
-   * The operation changes nothing outside its transaction (no TOTP step spent, no call
-   * out), so it may run before the key is claimed: the claim then travels with its
-   * commit, saving a round trip. Only when the key exists already does the ordinary
-   * claim decide (replay, conflict, in-flight, takeover), and the operation runs again
-   * only if that claim is acquired; the first run created nothing.
-   */
-  claimAtCommit?: boolean;
-  /**
-   * Earlier ways this same request was identified (records stored before its identity
-   * changed): when `body` conflicts with the stored key, each is tried in turn, so a
-   * retry of such a record still replays it instead of being refused as a conflict.
-   */
-  formerBodies?: unknown[];
-}
-
-/**
- * The one idempotency mechanism behind every create: same key and body replay the
- * stored answer; another body is a conflict; a running original answers in-flight;
- * a holder that died before committing leaves a lease that lets a retry take over.
- * Only successes are stored; failures free the key.
- */
 /** What became of an idempotent request (for metrics). */
 export type IdempotencyOutcome = 'created' | 'replayed' | 'conflict' | 'in_flight';
 
+/** A create's key, checked, and the fingerprint of what the request asks. */
+export interface KeyedRequest {
+  sellerId: string;
+  operation: IdempotentOperation;
+  key: string;
+  fingerprint: string;
+}
+
+/**
+ * Handed to a create: inside its own unit of work it stores the answer with the resource
+ * it created, so the key, the resource and the answer commit together.
+ */
+export interface AnswerRecorder {
+  record(tx: Tx, resourceId: string, response: StoredResponse): Promise<void>;
+}
+
+/** The ordinary claim's outcome: the key is held for this request, or it holds an earlier answer. */
+export type Claim = { claimId: string } | { replay: StoredResponse };
+
+/**
+ * The one idempotency mechanism behind every create, over its store: same key and body
+ * replay the stored answer; another body is a conflict; a running original answers
+ * in-flight; a holder that died before committing leaves a lease that lets a retry take
+ * over. Only successes are stored; failures free the key. `idempotentCommand` composes
+ * these steps around a create.
+ */
 export class IdempotencyService {
   constructor(
     private readonly store: IdempotencyStore,
@@ -75,18 +63,65 @@ export class IdempotencyService {
     private readonly observe: (operation: IdempotentOperation, outcome: IdempotencyOutcome) => void = () => undefined,
   ) {}
 
-  async run(req: IdempotentRequest): Promise<StoredResponse & { replayed: boolean }> {
-    const key = validateIdempotencyKey(req.key);
-    const fingerprint = requestFingerprint(req.operation, req.body);
-    if (req.claimAtCommit) {
-      const fresh = await this.runClaimingAtCommit(req, key, fingerprint);
-      if (fresh) return fresh;
-    }
-    const claim = await this.claim(req, key, [fingerprint, ...(req.formerBodies ?? []).map((b) => requestFingerprint(req.operation, b))]);
-    switch (claim.state) {
+  /** Checks the key and fingerprints the request's identity (no I/O). */
+  request(r: { sellerId: string; operation: IdempotentOperation; key: unknown; identity: unknown }): KeyedRequest {
+    const key = validateIdempotencyKey(r.key);
+    return { sellerId: r.sellerId, operation: r.operation, key, fingerprint: requestFingerprint(r.operation, r.identity) };
+  }
+
+  /** Claims the key before the create runs; an earlier answer is replayed, a conflict or a running original refused. */
+  async claim(req: KeyedRequest): Promise<Claim> {
+    const claim = await this.store.claim({ ...req, now: this.clock.now(), leaseMs: IDEMPOTENCY_LEASE_MS, retentionMs: IDEMPOTENCY_RETENTION_MS[req.operation] });
+    if (claim.state === 'ACQUIRED') return { claimId: claim.claimId };
+    return { replay: this.answerOf(req, claim) };
+  }
+
+  /**
+   * What the key says without claiming it: the earlier answer to replay (a conflict or a
+   * running original are refused), or null when the key is free for this request.
+   */
+  async earlierAnswer(req: KeyedRequest): Promise<StoredResponse | null> {
+    const state = await this.store.find({ ...req, now: this.clock.now() });
+    return state && this.answerOf(req, state);
+  }
+
+  /** The answer is recorded under the claim held since `claim`. */
+  recorderOf(claimId: string): AnswerRecorder {
+    return { record: (tx, resourceId, response) => this.store.record(tx, claimId, resourceId, response) };
+  }
+
+  /** The key is claimed by the create's own commit, with the answer (no claim beforehand). */
+  recorderAtCommit(req: KeyedRequest): AnswerRecorder {
+    const retentionMs = IDEMPOTENCY_RETENTION_MS[req.operation];
+    return { record: (tx, resourceId, response) => this.store.recordNew(tx, { ...req, now: this.clock.now(), retentionMs }, resourceId, response) };
+  }
+
+  /** A claimed create failed and created nothing: the key is freed for a corrected retry. */
+  async release(claimId: string, error: unknown): Promise<never> {
+    await this.store.release(claimId);
+    throw this.store.claimLost(error) ? idempotencyTakenOver() : error;
+  }
+
+  /** Whether a create that claimed at its commit failed because the key exists already. */
+  keyTaken(error: unknown): boolean {
+    return this.store.keyTaken(error);
+  }
+
+  created(req: KeyedRequest): void {
+    this.observe(req.operation, 'created');
+  }
+
+  /** Deletes every key past its retention, in batches of `batchSize`. */
+  purgeExpired(batchSize = 1_000): Promise<number> {
+    const now = this.clock.now();
+    return inBatches(batchSize, (limit) => this.store.purgeExpired(now, limit));
+  }
+
+  private answerOf(req: KeyedRequest, state: KeyState): StoredResponse {
+    switch (state.state) {
       case 'DONE':
         this.observe(req.operation, 'replayed');
-        return { ...claim.response, replayed: true };
+        return state.response;
       case 'IN_FLIGHT':
         this.observe(req.operation, 'in_flight');
         throw idempotencyInFlight();
@@ -94,75 +129,5 @@ export class IdempotencyService {
         this.observe(req.operation, 'conflict');
         throw idempotencyConflict();
     }
-    let recorded = false;
-    const run: IdempotentRun = {
-      record: async (tx, resourceId, response) => {
-        await this.store.record(tx, claim.claimId, resourceId, response);
-        recorded = true;
-      },
-    };
-    let response: StoredResponse;
-    try {
-      response = await req.execute(run);
-      if (!recorded) throw new Error(`${req.operation} did not record its resource for idempotency`);
-    } catch (error) {
-      // A failed request created nothing (its transaction rolled back), so the key is
-      // freed: the client may fix the cause (balance, 2FA code) and retry with it.
-      await this.store.release(claim.claimId);
-      if (this.store.claimLost(error)) throw idempotencyTakenOver();
-      throw error;
-    }
-    this.observe(req.operation, 'created');
-    return { ...response, replayed: false };
-  }
-
-  /** The first claim that does not conflict, trying the fingerprints in order. */
-  private async claim(req: IdempotentRequest, key: string, fingerprints: string[]): Promise<ClaimResult> {
-    let claim: ClaimResult = { state: 'CONFLICT' };
-    for (const fingerprint of fingerprints) {
-      claim = await this.store.claim({
-        sellerId: req.sellerId,
-        operation: req.operation,
-        key,
-        fingerprint,
-        now: this.clock.now(),
-        leaseMs: IDEMPOTENCY_LEASE_MS,
-        retentionMs: IDEMPOTENCY_RETENTION_MS[req.operation],
-      });
-      if (claim.state !== 'CONFLICT') return claim;
-    }
-    return claim;
-  }
-
-  /**
-   * The key is claimed by the operation's own commit. Null sends the caller to the
-   * ordinary claim: when the key exists already (that transaction failed and created
-   * nothing), and after any other failure too, since the key may belong to an earlier
-   * request whose stored answer must be replayed whatever a new run would say now (a
-   * seller blocked since, a rule changed). A failure frees nothing: nothing was held.
-   */
-  private async runClaimingAtCommit(req: IdempotentRequest, key: string, fingerprint: string): Promise<(StoredResponse & { replayed: boolean }) | null> {
-    let recorded = false;
-    const run: IdempotentRun = {
-      record: async (tx, resourceId, response) => {
-        const scope = { sellerId: req.sellerId, operation: req.operation, key, fingerprint };
-        await this.store.recordNew(tx, { ...scope, now: this.clock.now(), retentionMs: IDEMPOTENCY_RETENTION_MS[req.operation] }, resourceId, response);
-        recorded = true;
-      },
-    };
-    try {
-      const response = await req.execute(run);
-      if (!recorded) throw new Error(`${req.operation} did not record its resource for idempotency`);
-      this.observe(req.operation, 'created');
-      return { ...response, replayed: false };
-    } catch {
-      return null;
-    }
-  }
-
-  /** Deletes every key past its retention, in batches of `batchSize`. */
-  purgeExpired(batchSize = 1_000): Promise<number> {
-    const now = this.clock.now();
-    return inBatches(batchSize, (limit) => this.store.purgeExpired(now, limit));
   }
 }

@@ -11,13 +11,17 @@ export interface StoredResponse {
   body: unknown;
 }
 
-export type ClaimResult =
-  /** First time (or a dead holder's lease ran out): run the operation. */
-  | { state: 'ACQUIRED'; claimId: string }
+/** What a key held by an earlier request says to this one. */
+export type KeyState =
   /** Same key and body, finished: answer what was answered. */
   | { state: 'DONE'; response: StoredResponse }
   | { state: 'IN_FLIGHT' }
   | { state: 'CONFLICT' };
+
+export type ClaimResult =
+  /** First time (or a dead holder's lease ran out): run the operation. */
+  | { state: 'ACQUIRED'; claimId: string }
+  | KeyState;
 
 export const IDEMPOTENCY_RETENTION_MS = {
   'transactions.create': 24 * 3_600_000,

@@ -1,20 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Seller, User } from '../accounts/accounts.types';
 import { appealDisputeCommand } from '../disputes/appeal-dispute.command';
+import type { AppealInput } from '../disputes/appeal-input';
 import type { Dispute } from '../disputes/dispute.types';
-import { appealAnswer, storedAppealView } from '../disputes/dispute-view';
 import { ManualClock } from '../shared/clock';
-import type { Tx } from '../shared/unit-of-work';
-import type { WithinTransaction } from '../shared/within-transaction';
+import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { createChargeCommand } from '../transactions/create-charge.command';
 import { refundCommand } from '../transactions/refund.command';
 import type { Transaction } from '../transactions/transaction.types';
 import { createWithdrawalCommand } from '../withdrawals/create-withdrawal.command';
+import { withdrawalDetailView } from '../withdrawals/withdrawal-view';
 import type { Withdrawal } from '../withdrawals/withdrawal.types';
 import { IdempotencyService } from './idempotency.service';
 import type { IdempotencyStore } from './idempotency.ports';
-import type { ClaimResult, StoredResponse } from './idempotency.types';
-import { storedView } from './idempotent-command';
+import type { ClaimResult, KeyState, StoredResponse } from './idempotency.types';
 
 /** Keys in a map: enough of the store's contract for the commands (no leases, no expiry). */
 function memoryStore(): IdempotencyStore & { rows: Map<string, { fingerprint: string; response?: StoredResponse }> } {
@@ -22,6 +21,12 @@ function memoryStore(): IdempotencyStore & { rows: Map<string, { fingerprint: st
   const id = (s: { sellerId: string; operation: string; key: string }) => `${s.sellerId}/${s.operation}/${s.key}`;
   return {
     rows,
+    async find(input): Promise<KeyState | null> {
+      const row = rows.get(id(input));
+      if (!row) return null;
+      if (row.fingerprint !== input.fingerprint) return { state: 'CONFLICT' };
+      return row.response ? { state: 'DONE', response: row.response } : { state: 'IN_FLIGHT' };
+    },
     async claim(input): Promise<ClaimResult> {
       const row = rows.get(id(input));
       if (!row) {
@@ -35,10 +40,11 @@ function memoryStore(): IdempotencyStore & { rows: Map<string, { fingerprint: st
       rows.get(claimId)!.response = response;
     },
     async recordNew(_tx, input, _resourceId, response) {
-      if (rows.has(id(input))) throw new Error('duplicate key');
+      if (rows.has(id(input))) throw Object.assign(new Error('duplicate key'), { keyTaken: true });
       rows.set(id(input), { fingerprint: input.fingerprint, response });
     },
     claimLost: () => false,
+    keyTaken: (e) => (e as { keyTaken?: boolean }).keyTaken === true,
     async release(claimId) {
       rows.delete(claimId);
     },
@@ -47,6 +53,8 @@ function memoryStore(): IdempotencyStore & { rows: Map<string, { fingerprint: st
 }
 
 const tx: Tx = { afterCommit: () => undefined };
+/** Runs the work at once with one handle: the commands' unit of work, without a database. */
+const uow: UnitOfWork = { run: (work) => work(tx) };
 const at = new Date('2026-03-01T10:00:00Z');
 const seller = { id: 'seller-1', kycStatus: 'APPROVED' } as Seller;
 const user = { id: 'user-1' } as User;
@@ -64,13 +72,10 @@ function setUp(o: { sandbox?: boolean } = {}) {
   const idempotency = new IdempotencyService(store, new ManualClock(at));
   let n = 0;
   const transactions = {
-    create: vi.fn(async (_s: Seller, input: { amount: number }, within?: WithinTransaction<Transaction>) => {
-      const t = charge(`t-${++n}`, input.amount);
-      await within?.(tx, t);
-      return t;
-    }),
+    open: vi.fn(async (_s: Seller, input: { amount: number }) => charge(`t-${++n}`, input.amount)),
+    insert: vi.fn(async () => undefined),
   };
-  const createCharge = createChargeCommand({ idempotency, transactions, cardFingerprinter: { fingerprint: (v) => `h(${v})` }, sandbox: o.sandbox ?? true });
+  const createCharge = createChargeCommand({ uow, idempotency, transactions, cardFingerprinter: { fingerprint: (v) => `h(${v})` }, sandbox: o.sandbox ?? true });
   return { store, idempotency, transactions, createCharge };
 }
 
@@ -90,7 +95,7 @@ describe('create charge command', () => {
     await expect(prod.createCharge({ seller, input: { amount: 0, paymentMethod: 'CARD' }, idempotencyKey: undefined })).rejects.toMatchObject({ code: 'PAYMENT_METHOD_NOT_ENABLED' });
     await expect(prod.createCharge({ seller, input: { amount: 0 }, idempotencyKey: undefined })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED' });
     await expect(prod.createCharge({ seller, input: { amount: 0 }, idempotencyKey: 'k' })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LOW' });
-    expect(prod.transactions.create).not.toHaveBeenCalled();
+    expect(prod.transactions.open).not.toHaveBeenCalled();
     // The refused body freed the key.
     expect((await prod.createCharge({ seller, input: { amount: 5 }, idempotencyKey: 'k' })).replayed).toBe(false);
   });
@@ -99,13 +104,8 @@ describe('create charge command', () => {
 describe('refund command', () => {
   it('refunds once per key; a bad amount is refused before the use case', async () => {
     const { idempotency } = setUp();
-    const refunds = { refund: vi.fn(async (_s: Seller, id: string, amount: number | undefined) => ({ transaction: { ...charge(id, 1_000), refundedAmount: amount ?? 1_000 }, refundId: 'r-1' })) };
-    refunds.refund.mockImplementation(async (_s, id, amount, within?: WithinTransaction<{ transaction: Transaction; refundId: string }>) => {
-      const done = { transaction: { ...charge(id, 1_000), refundedAmount: amount ?? 1_000 }, refundId: 'r-1' };
-      await within?.(tx, done);
-      return done;
-    });
-    const refund = refundCommand({ idempotency, refunds });
+    const refunds = { refund: vi.fn(async (_tx: Tx, _s: Seller, id: string, amount: number | undefined) => ({ transaction: { ...charge(id, 1_000), refundedAmount: amount ?? 1_000 }, refundId: 'r-1' })) };
+    const refund = refundCommand({ uow, idempotency, refunds });
     await expect(refund({ seller, transactionId: 't-9', input: { amount: -1 }, idempotencyKey: 'r' })).rejects.toMatchObject({ kind: 'VALIDATION' });
     const first = await refund({ seller, transactionId: 't-9', input: { amount: 300 }, idempotencyKey: 'r' });
     const again = await refund({ seller, transactionId: 't-9', input: { amount: 300 }, idempotencyKey: 'r' });
@@ -127,16 +127,15 @@ describe('create withdrawal command', () => {
   function withdrawalSetUp(wrongCode: string) {
     const { idempotency } = setUp();
     const withdrawals = {
-      create: vi.fn(async (_who: unknown, _in: unknown, opts: { totpCode?: string | null; withinTransaction?: WithinTransaction<Withdrawal> }) => {
-        if (opts.totpCode === wrongCode) throw Object.assign(new Error('wrong code'), { code: 'TWO_FACTOR_CODE_INVALID' });
-        const w = payout('w-1');
-        await opts.withinTransaction?.(tx, w);
-        return w;
+      open: vi.fn(async (_who: unknown, _in: unknown, totpCode: string | null | undefined) => {
+        if (totpCode === wrongCode) throw Object.assign(new Error('wrong code'), { code: 'TWO_FACTOR_CODE_INVALID' });
+        return payout('w-1');
       }),
+      insert: vi.fn(async (_tx: Tx, w: Withdrawal) => withdrawalDetailView(w)),
     };
     const attempts: unknown[] = [];
     const abuseLimits = { attempt: vi.fn(async <T>(_k: string, subject: unknown, run: () => Promise<T>) => (attempts.push(subject), run())) };
-    const createWithdrawal = createWithdrawalCommand({ idempotency, withdrawals, abuseLimits: abuseLimits as never, sandbox: true });
+    const createWithdrawal = createWithdrawalCommand({ uow, idempotency, withdrawals, abuseLimits: abuseLimits as never, sandbox: true });
     return { createWithdrawal, withdrawals, attempts };
   }
 
@@ -147,7 +146,8 @@ describe('create withdrawal command', () => {
     const done = await createWithdrawal({ ...req, totpCode: '123456' });
     expect(attempts).toEqual([{ user: 'user-1', address: '10.0.0.1' }, { user: 'user-1', address: '10.0.0.1' }]);
     expect(done).toMatchObject({ replayed: false, view: { id: 'w-1', feeAmount: 100, totalAmount: 1_100 } });
-    expect(withdrawals.create).toHaveBeenCalledTimes(2);
+    expect(withdrawals.open).toHaveBeenCalledTimes(2);
+    expect(withdrawals.insert).toHaveBeenCalledTimes(1);
   });
 
   it('without a code the limiter is not involved; the body is parsed only after the key', async () => {
@@ -160,14 +160,6 @@ describe('create withdrawal command', () => {
   });
 });
 
-describe('stored answers', () => {
-  it('reads the view from the REST envelope stored before the commands, and a bare view as it is', () => {
-    const view = { id: 't-1', status: 'PAID' };
-    expect(storedView({ status: true, data: view })).toEqual(view);
-    expect(storedView(view)).toEqual(view);
-  });
-});
-
 describe('appeal dispute command', () => {
   const PDF = Buffer.from('%PDF-1.7\n' + 'x'.repeat(32));
   const dispute = { id: 'd-1', status: 'UNDER_REVIEW', appealReason: 'signed receipt' } as Dispute;
@@ -175,13 +167,11 @@ describe('appeal dispute command', () => {
   function appealSetUp() {
     const { idempotency } = setUp();
     const appeals = {
-      appeal: vi.fn(async (_seller: string, input: { files: unknown[] }, within?: (t: Tx, a: { dispute: Dispute; files: never[] }) => Promise<void>) => {
-        const appealed = { dispute, files: input.files as never[] };
-        await within?.(tx, appealed);
-        return appealed;
-      }),
+      stage: vi.fn(async (_seller: string, input: AppealInput) => ({ dispute, appealReason: input.appealReason, staged: input.files as never[] })),
+      apply: vi.fn(async (_tx: Tx, appeal: { staged: unknown[] }) => ({ dispute, files: appeal.staged as never[] })),
+      discard: vi.fn(async () => undefined),
     };
-    return { appealDispute: appealDisputeCommand({ idempotency, appeals }), appeals };
+    return { appealDispute: appealDisputeCommand({ uow, idempotency, appeals }), appeals };
   }
 
   it('appeals once per key: the fields and the files identify the request; the view counts the files', async () => {
@@ -189,10 +179,11 @@ describe('appeal dispute command', () => {
     const req = { seller, fields: { disputeId: ' d-1 ', appealReason: 'signed receipt' }, files: [{ name: 'r.pdf', content: PDF }], idempotencyKey: 'a' };
     const first = await appealDispute(req);
     expect(first).toEqual({ replayed: false, view: { id: 'd-1', status: 'UNDER_REVIEW', appealReason: 'signed receipt', uploadedFiles: 1 } });
-    expect(appeals.appeal).toHaveBeenCalledWith('seller-1', { disputeId: 'd-1', appealReason: 'signed receipt', files: req.files }, expect.any(Function));
+    expect(appeals.stage).toHaveBeenCalledWith('seller-1', { disputeId: 'd-1', appealReason: 'signed receipt', files: req.files });
     expect(await appealDispute(req)).toEqual({ ...first, replayed: true });
     await expect(appealDispute({ ...req, files: [{ name: 'other.pdf', content: PDF }] })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_CONFLICT' });
-    expect(appeals.appeal).toHaveBeenCalledTimes(1);
+    expect(appeals.apply).toHaveBeenCalledTimes(1);
+    expect(appeals.discard).not.toHaveBeenCalled();
   });
 
   it('checks the key, then the text fields in order, then the files', async () => {
@@ -210,13 +201,7 @@ describe('appeal dispute command', () => {
     await expect(appealDispute({ ...req, files: [{ name: 'n.txt', content: Buffer.from('plain text, not evidence') }] })).rejects.toMatchObject({
       code: 'INVALID_FILE_TYPE', details: { file: 'n.txt', index: 0 },
     });
-    expect(appeals.appeal).not.toHaveBeenCalled();
+    expect(appeals.stage).not.toHaveBeenCalled();
     expect((await appealDispute({ ...req, fields: { disputeId: 'd-1', appealReason: ` ${'r'.repeat(5_000)} ` } })).replayed).toBe(false);
-  });
-
-  it("reads an answer stored before the command (SPEC's REST answer) as the view", () => {
-    const view = { id: 'd-1', status: 'UNDER_REVIEW', appealReason: 'why', uploadedFiles: 2 };
-    expect(storedAppealView(appealAnswer(view))).toEqual(view);
-    expect(storedAppealView(view)).toEqual(view);
   });
 });

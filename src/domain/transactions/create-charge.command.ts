@@ -2,7 +2,8 @@ import type { Seller } from '../accounts/accounts.types';
 import { withoutCardSecrets } from '../cards/card-input';
 import type { CardFingerprinter } from '../cards/cards.ports';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
-import { type CommandResult, runIdempotentCommand } from '../idempotency/idempotent-command';
+import { type CommandResult, idempotentCommand } from '../idempotency/idempotent-command';
+import type { UnitOfWork } from '../shared/unit-of-work';
 import { claimsAtCommit } from './claims-at-commit';
 import { parseCreateTransaction } from './create-transaction.input';
 import { refuseDisabledPaymentMethod } from './payment-method-input';
@@ -19,31 +20,38 @@ export interface CreateChargeRequest {
 export type CreateCharge = (r: CreateChargeRequest) => Promise<CommandResult>;
 
 /**
- * Creates a charge (PIX, BOLETO or CARD): refuses a disabled method, then runs the
- * idempotent create. Card numbers and CVVs are replaced by keyed hashes in the
- * request's identity; a PIX charge claims its key at its own commit.
+ * Creates a charge (PIX, BOLETO or CARD), once per idempotency key. A method production
+ * does not enable is refused before anything else. Card numbers and CVVs are replaced by
+ * keyed hashes in the request's identity; a PIX charge claims its key at its own commit.
  */
 export function createChargeCommand(d: {
+  uow: UnitOfWork;
   idempotency: IdempotencyService;
-  transactions: Pick<TransactionsService, 'create'>;
+  transactions: Pick<TransactionsService, 'open' | 'insert'>;
   cardFingerprinter: CardFingerprinter;
   sandbox: boolean;
 }): CreateCharge {
-  return async ({ seller, input, idempotencyKey }) => {
-    refuseDisabledPaymentMethod(input, { sandbox: d.sandbox });
-    const body = withoutCardSecrets(input, (v) => d.cardFingerprinter.fingerprint(v));
-    return runIdempotentCommand(d.idempotency, {
-      sellerId: seller.id,
+  const create = idempotentCommand(
+    d.idempotency,
+    {
       operation: 'transactions.create',
-      key: idempotencyKey,
-      identity: { input: body ?? null },
-      formerIdentities: [{ path: '/api/v1/cobranca/transactions', body: body ?? null }, { graphql: 'createTransaction', body }],
-      claimAtCommit: claimsAtCommit(input),
       storedStatus: 201,
-      execute: async (record) => {
-        const parsed = parseCreateTransaction(input, { sandbox: d.sandbox });
-        return transactionView(await d.transactions.create(seller, parsed, (tx, t) => record(tx, t.id, transactionView(t))));
-      },
-    });
+      identity: ({ input }: CreateChargeRequest) => ({ input: withoutCardSecrets(input, (v) => d.cardFingerprinter.fingerprint(v)) ?? null }),
+      claimsAtCommit: ({ input }) => claimsAtCommit(input),
+    },
+    async ({ seller, input }, answer) => {
+      const parsed = parseCreateTransaction(input, { sandbox: d.sandbox });
+      const charge = await d.transactions.open(seller, parsed);
+      const view = transactionView(charge);
+      await d.uow.run(async (tx) => {
+        await d.transactions.insert(tx, charge);
+        await answer.record(tx, charge.id, view);
+      });
+      return view;
+    },
+  );
+  return async (r) => {
+    refuseDisabledPaymentMethod(r.input, { sandbox: d.sandbox });
+    return create(r);
   };
 }

@@ -3,7 +3,7 @@ import { transform } from '../shared/zod-effects';
 import { amountInCents, jsonMetadata, storableText } from '../shared/zod-fields';
 import { coded, codedMessage, issue, parseWith } from '../shared/zod-input';
 import { customerRequest, CUSTOMER_LIMITS } from './customer-input';
-import { METHOD_FIELDS, methodFields, PaymentMethod, refuseDisabledPaymentMethod, type MethodFields } from './payment-method-input';
+import { METHOD_FIELDS, methodFields, PaymentMethod, type MethodFields } from './payment-method-input';
 import type { Customer, TransactionPaymentMethod } from './transaction.types';
 
 export const TRANSACTION_LIMITS = {
@@ -118,8 +118,11 @@ function createTransactionRequest(sandbox: boolean) {
 export const CreateTransactionRequest = createTransactionRequest(false);
 const SandboxCreateTransactionRequest = createTransactionRequest(true);
 
-/** Validates the body of POST /api/v1/cobranca/transactions (and the GraphQL input). */
+/**
+ * Validates the body of POST /api/v1/cobranca/transactions (and the GraphQL input). A
+ * method production does not enable is refused before, by the create command
+ * (`refuseDisabledPaymentMethod`), ahead of the idempotency key.
+ */
 export function parseCreateTransaction(body: unknown, opts: { sandbox: boolean }): CreateTransactionInput {
-  refuseDisabledPaymentMethod(body, opts);
   return parseWith(opts.sandbox ? SandboxCreateTransactionRequest : CreateTransactionRequest, body);
 }

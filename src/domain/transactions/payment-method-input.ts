@@ -16,8 +16,7 @@ export const paymentMethodNotEnabled = (method: string) =>
 
 /**
  * Production refuses BOLETO and CARD before any other work (no validation, no
- * idempotency record, no institution call). The create command calls it first; the
- * create's parser calls it again so the rule holds for any caller.
+ * idempotency record, no institution call): the create command calls it first, once.
  */
 export function refuseDisabledPaymentMethod(body: unknown, opts: { sandbox: boolean }): void {
   if (opts.sandbox || typeof body !== 'object' || body === null) return;

@@ -1,6 +1,7 @@
 import type { Seller } from '../accounts/accounts.types';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
-import { type CommandResult, runIdempotentCommand } from '../idempotency/idempotent-command';
+import { type CommandResult, idempotentCommand } from '../idempotency/idempotent-command';
+import type { UnitOfWork } from '../shared/unit-of-work';
 import { parseRefundAmount, type RefundsService } from './refunds.service';
 import { transactionView } from './transaction-view';
 
@@ -15,23 +16,18 @@ export interface RefundRequest {
 export type Refund = (r: RefundRequest) => Promise<CommandResult>;
 
 /** Refunds a charge, totally or partly, once per idempotency key; the view is the refunded transaction. */
-export function refundCommand(d: { idempotency: IdempotencyService; refunds: Pick<RefundsService, 'refund'> }): Refund {
-  return async ({ seller, transactionId, input, idempotencyKey }) => {
-    const amount = input !== null && typeof input === 'object' ? (input as { amount?: unknown }).amount : undefined;
-    return runIdempotentCommand(d.idempotency, {
-      sellerId: seller.id,
-      operation: 'transactions.refund',
-      key: idempotencyKey,
-      identity: { transactionId, input: input ?? {} },
-      formerIdentities: [
-        { path: `/api/v1/cobranca/transactions/${transactionId}/refund`, body: input ?? null },
-        { graphql: 'refundTransaction', id: transactionId, amount: amount ?? null },
-      ],
-      storedStatus: 200,
-      execute: async (record) => {
-        const r = await d.refunds.refund(seller, transactionId, parseRefundAmount(input), (tx, done) => record(tx, done.refundId, transactionView(done.transaction)));
-        return transactionView(r.transaction);
-      },
-    });
-  };
+export function refundCommand(d: { uow: UnitOfWork; idempotency: IdempotencyService; refunds: Pick<RefundsService, 'refund'> }): Refund {
+  return idempotentCommand(
+    d.idempotency,
+    { operation: 'transactions.refund', storedStatus: 200, identity: ({ transactionId, input }: RefundRequest) => ({ transactionId, input: input ?? {} }) },
+    async ({ seller, transactionId, input }, answer) => {
+      const amount = parseRefundAmount(input);
+      return d.uow.run(async (tx) => {
+        const refunded = await d.refunds.refund(tx, seller, transactionId, amount);
+        const view = transactionView(refunded.transaction);
+        await answer.record(tx, refunded.refundId, view);
+        return view;
+      });
+    },
+  );
 }

@@ -6,8 +6,7 @@ import { refundDebit } from '../ledger/ledger-entries';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Clock } from '../shared/clock';
 import type { LiveEvents } from '../shared/live-events';
-import type { UnitOfWork } from '../shared/unit-of-work';
-import type { WithinTransaction } from '../shared/within-transaction';
+import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { coded, codedMessage, parseWith } from '../shared/zod-input';
 import { emitTransactionEvents } from './transaction-events';
 import { TRANSACTION_JOBS } from './transaction-jobs';
@@ -57,36 +56,25 @@ export function parseRefundAmount(body: unknown): number | undefined {
 export class RefundsService {
   constructor(private readonly d: RefundsDeps) {}
 
-  async refund(
-    seller: Seller,
-    transactionId: string,
-    amount: number | undefined,
-    withinTransaction?: WithinTransaction<{ transaction: Transaction; refundId: string }>,
-  ): Promise<{ transaction: Transaction; refundId: string }> {
+  /** Refunds in tx: the charge locked, the debit posted, the refund and its job recorded, the event written. */
+  async refund(tx: Tx, seller: Seller, transactionId: string, amount: number | undefined): Promise<{ transaction: Transaction; refundId: string }> {
+    const t = await this.d.repo.lock(tx, transactionId);
+    if (!t || t.sellerId !== seller.id) throw transactionNotFound();
+    const refund = amount ?? t.amount - t.refundedAmount;
+    // The status must allow a refund before amounts are looked at (e.g. nothing to refund on a PENDING charge).
+    applyTransactionCommand(t.status, 'REFUND_PARTIAL');
+    const decision = refundCommandFor({ amount: t.amount, refundedSoFar: t.refundedAmount, refund });
     const refundId = this.d.newId();
-    const transaction = await this.d.uow.run(async (tx) => {
-      const t = await this.d.repo.lock(tx, transactionId);
-      if (!t || t.sellerId !== seller.id) throw transactionNotFound();
-      const refund = amount ?? t.amount - t.refundedAmount;
-      // The status must allow a refund before amounts are looked at (e.g. nothing to refund on a PENDING charge).
-      applyTransactionCommand(t.status, 'REFUND_PARTIAL');
-      const decision = refundCommandFor({ amount: t.amount, refundedSoFar: t.refundedAmount, refund });
-      const now = this.d.clock.now();
-      await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund, method: t.paymentMethod }));
-      t.status = applyTransactionCommand(t.status, decision.command).to;
-      t.refundedAmount = decision.refundedAfter;
-      t.refundType = decision.refundType;
-      t.updatedAt = now;
-      await this.d.repo.update(tx, t);
-      await this.d.repo.insertRefund(tx, { id: refundId, transactionId: t.id, sellerId: seller.id, amount: refund, createdAt: now });
-      await this.d.scheduler.schedule(
-        tx,
-        TRANSACTION_JOBS.sendRefund.at(`refund:${refundId}`, now, { transactionId: t.id, refundId, amount: refund, end2endId: t.end2endId }),
-      );
-      await emitTransactionEvents(this.d, tx, t, [transactionEventName(t.status)]);
-      await withinTransaction?.(tx, { transaction: t, refundId });
-      return t;
-    });
-    return { transaction, refundId };
+    const now = this.d.clock.now();
+    await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund, method: t.paymentMethod }));
+    t.status = applyTransactionCommand(t.status, decision.command).to;
+    t.refundedAmount = decision.refundedAfter;
+    t.refundType = decision.refundType;
+    t.updatedAt = now;
+    await this.d.repo.update(tx, t);
+    await this.d.repo.insertRefund(tx, { id: refundId, transactionId: t.id, sellerId: seller.id, amount: refund, createdAt: now });
+    await this.d.scheduler.schedule(tx, TRANSACTION_JOBS.sendRefund.at(`refund:${refundId}`, now, { transactionId: t.id, refundId, amount: refund, end2endId: t.end2endId }));
+    await emitTransactionEvents(this.d, tx, t, [transactionEventName(t.status)]);
+    return { transaction: t, refundId };
   }
 }

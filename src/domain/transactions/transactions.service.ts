@@ -6,8 +6,7 @@ import type { WebhookTargetGuard } from '../webhooks/webhooks.ports';
 import { buildDynamicBrCode } from '../pix/br-code';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
-import type { UnitOfWork } from '../shared/unit-of-work';
-import type { WithinTransaction } from '../shared/within-transaction';
+import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import type { CreateTransactionInput } from './create-transaction.input';
 import { newTransaction } from './new-transaction';
 import { transactionNotFound } from './transaction-errors';
@@ -30,8 +29,8 @@ export interface TransactionsDeps {
   /** Refuses postback URLs that point at private or loopback addresses (SSRF). */
   postbackGuard: WebhookTargetGuard;
   /** The sandbox's other methods, each in its own module. */
-  boletos: Pick<BoletoChargesService, 'create'>;
-  cards: Pick<CardPaymentsService, 'create'>;
+  boletos: Pick<BoletoChargesService, 'build' | 'insert'>;
+  cards: Pick<CardPaymentsService, 'decide' | 'insert'>;
 }
 
 
@@ -39,14 +38,18 @@ export interface TransactionsDeps {
 export class TransactionsService {
   constructor(private readonly d: TransactionsDeps) {}
 
-  async create(seller: Seller, input: CreateTransactionInput, withinTransaction?: WithinTransaction<Transaction>): Promise<Transaction> {
+  /**
+   * Checks the seller and the request and builds the charge in memory (a card's acquirer
+   * answers here); nothing is written. `insert` writes it.
+   */
+  async open(seller: Seller, input: CreateTransactionInput): Promise<Transaction> {
     this.d.institution.assertReady();
     if (seller.kycStatus !== 'APPROVED') {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; charges need APPROVED`, 'FORBIDDEN');
     }
     if (input.postbackUrl) await this.d.postbackGuard.assertAllowed(new URL(input.postbackUrl));
-    if (input.paymentMethod === 'BOLETO') return this.d.boletos.create(seller, input, withinTransaction);
-    if (input.paymentMethod === 'CARD') return this.d.cards.create(seller, input, withinTransaction);
+    if (input.paymentMethod === 'BOLETO') return this.d.boletos.build(seller, input);
+    if (input.paymentMethod === 'CARD') return this.d.cards.decide(seller, input);
     const now = this.d.clock.now();
     const locationId = this.d.ids.locationId();
     const txid = this.d.ids.txid();
@@ -57,16 +60,18 @@ export class TransactionsService {
       merchantCity: this.d.merchantCity,
     });
     const pix: PixCharge = { copyPaste, qrCode: this.d.qrImageUrl(locationId), expiresAt: new Date(now.getTime() + input.expirationSeconds * 1_000) };
-    const t = newTransaction(seller, input, { id: this.d.ids.transactionId(), paymentMethod: 'PIX', status: 'PENDING', providerReference: txid, createdAt: now, txid, locationId, pix });
-    await this.d.uow.run(async (tx) => {
-      await this.d.repo.insert(tx, t);
-      await this.d.scheduler.schedule(tx, [
-        TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, now, { transactionId: t.id }),
-        TRANSACTION_JOBS.expire.at(`expire:${t.id}`, pix.expiresAt, { transactionId: t.id }),
-      ]);
-      await withinTransaction?.(tx, t);
-    });
-    return t;
+    return newTransaction(seller, input, { id: this.d.ids.transactionId(), paymentMethod: 'PIX', status: 'PENDING', providerReference: txid, createdAt: now, txid, locationId, pix });
+  }
+
+  /** Writes in tx a charge built by `open`, with what its method needs (jobs, or money and events). */
+  async insert(tx: Tx, t: Transaction): Promise<void> {
+    if (t.paymentMethod === 'BOLETO') return this.d.boletos.insert(tx, t);
+    if (t.paymentMethod === 'CARD') return this.d.cards.insert(tx, t);
+    await this.d.repo.insert(tx, t);
+    await this.d.scheduler.schedule(tx, [
+      TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, t.createdAt, { transactionId: t.id }),
+      TRANSACTION_JOBS.expire.at(`expire:${t.id}`, t.pix!.expiresAt, { transactionId: t.id }),
+    ]);
   }
 
   /** The seller's transaction; another seller's id is indistinguishable from an unknown one. */

@@ -1,8 +1,8 @@
 import type { IdempotencyService } from '../idempotency/idempotency.service';
-import { type CommandResult, runIdempotentCommand } from '../idempotency/idempotent-command';
+import { type CommandResult, idempotentCommand } from '../idempotency/idempotent-command';
 import type { AbuseLimits } from '../rate-limits/abuse-limits';
+import type { UnitOfWork } from '../shared/unit-of-work';
 import { parseCreateWithdrawal } from './create-withdrawal.input';
-import { withdrawalDetailView } from './withdrawal-view';
 import type { WithdrawalRequester, WithdrawalsService } from './withdrawals.service';
 
 export interface CreateWithdrawalRequest extends WithdrawalRequester {
@@ -19,29 +19,25 @@ export type CreateWithdrawal = (r: CreateWithdrawalRequest) => Promise<CommandRe
 
 /** Pays out by PIX once per idempotency key; the view is the detailed withdrawal (REST answers its SPEC fields). */
 export function createWithdrawalCommand(d: {
+  uow: UnitOfWork;
   idempotency: IdempotencyService;
-  withdrawals: Pick<WithdrawalsService, 'create'>;
+  withdrawals: Pick<WithdrawalsService, 'open' | 'insert'>;
   abuseLimits: Pick<AbuseLimits, 'attempt'>;
   sandbox: boolean;
 }): CreateWithdrawal {
-  return async ({ seller, user, input, idempotencyKey, totpCode, address }) =>
-    runIdempotentCommand(d.idempotency, {
-      sellerId: seller.id,
-      operation: 'withdrawals.create',
-      key: idempotencyKey,
-      identity: { input: input ?? null },
-      formerIdentities: [{ path: '/api/v1/cobranca/withdrawals', body: input ?? null }, { graphql: 'createWithdrawal', body: input }],
-      storedStatus: 201,
-      execute: async (record) => {
-        const parsed = parseCreateWithdrawal(input, { sandbox: d.sandbox });
-        const create = () =>
-          d.withdrawals.create({ seller, user }, parsed, {
-            totpCode,
-            withinTransaction: (tx, created) => record(tx, created.id, withdrawalDetailView(created)),
-          });
-        // A code is a guess like any other: wrong ones count against the user and the address.
-        const w = totpCode ? await d.abuseLimits.attempt('totp', { user: user.id, address }, create) : await create();
-        return withdrawalDetailView(w);
-      },
-    });
+  return idempotentCommand(
+    d.idempotency,
+    { operation: 'withdrawals.create', storedStatus: 201, identity: ({ input }: CreateWithdrawalRequest) => ({ input: input ?? null }) },
+    async ({ seller, user, input, totpCode, address }, answer) => {
+      const parsed = parseCreateWithdrawal(input, { sandbox: d.sandbox });
+      const open = () => d.withdrawals.open({ seller, user }, parsed, totpCode);
+      // A code is a guess like any other: wrong ones count against the user and the address.
+      const withdrawal = totpCode ? await d.abuseLimits.attempt('totp', { user: user.id, address }, open) : await open();
+      return d.uow.run(async (tx) => {
+        const view = await d.withdrawals.insert(tx, withdrawal);
+        await answer.record(tx, withdrawal.id, view);
+        return view;
+      });
+    },
+  );
 }

@@ -2,15 +2,15 @@ import { recordChange } from '../events/record-change';
 import type { Outbox } from '../events/outbox';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx } from '../shared/unit-of-work';
-import { withdrawalDetailView } from './withdrawal-view';
+import { withdrawalDetailView, type WithdrawalDetailView } from './withdrawal-view';
 import type { Withdrawal } from './withdrawal.types';
 
 /**
  * Writes one WITHDRAWAL_* event to the outbox in tx, with the withdrawal as it is now
  * (the detail view: SPEC fields plus fees), and pushes the same view to live
- * subscribers after commit.
+ * subscribers after commit. Returns that view.
  */
-export async function emitWithdrawalEvent(deps: { outbox: Outbox; live: LiveEvents }, tx: Tx, w: Withdrawal, eventType: string): Promise<void> {
+export async function emitWithdrawalEvent(deps: { outbox: Outbox; live: LiveEvents }, tx: Tx, w: Withdrawal, eventType: string): Promise<WithdrawalDetailView> {
   const payload = withdrawalDetailView(w);
   await recordChange(deps, tx, {
     aggregateType: 'WITHDRAWAL',
@@ -20,4 +20,5 @@ export async function emitWithdrawalEvent(deps: { outbox: Outbox; live: LiveEven
     events: [{ eventType, payload }],
     live: { topic: 'WITHDRAWAL_UPDATED', payload },
   });
+  return payload;
 }

@@ -36,7 +36,9 @@ export function withdrawalSpecFields(view: Record<string, unknown>): Record<stri
  * `feeAmount` is the plan fee debited beside `amount`; `totalAmount` = amount + fee,
  * what left the available balance.
  */
-export function withdrawalDetailView(w: Withdrawal): Record<string, unknown> {
+export type WithdrawalDetailView = Record<string, unknown>;
+
+export function withdrawalDetailView(w: Withdrawal): WithdrawalDetailView {
   return {
     ...withdrawalView(w),
     feeAmount: w.feeAmount,

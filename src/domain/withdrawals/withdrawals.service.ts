@@ -8,11 +8,11 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
-import type { UnitOfWork } from '../shared/unit-of-work';
-import type { WithinTransaction } from '../shared/within-transaction';
+import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import type { CreateWithdrawalInput } from './create-withdrawal.input';
 import { emitWithdrawalEvent } from './withdrawal-events';
 import { WITHDRAWAL_JOBS } from './withdrawal-jobs';
+import type { WithdrawalDetailView } from './withdrawal-view';
 import { WITHDRAWAL_CREATED_EVENT } from './withdrawal-status';
 import type { PayoutInstitution, WithdrawalRepository } from './withdrawals.ports';
 import type { Withdrawal, WithdrawalListFilter } from './withdrawal.types';
@@ -47,22 +47,20 @@ export class WithdrawalsService {
   constructor(private readonly d: WithdrawalsDeps) {}
 
   /**
-   * Debits amount + plan fee from the seller's available PIX balance and records the
-   * withdrawal PENDING, in one transaction with its WITHDRAWAL_CREATED event, the
-   * idempotency key's link and the durable submission job. A balance that does not
-   * cover it: 422 INSUFFICIENT_BALANCE and nothing written. When the credential's
-   * owner has 2FA active, `totpCode` must be a current, unused code (checked before
-   * the transaction: it reads and writes the user on its own connection).
+   * Checks who asks and builds the withdrawal in memory (PENDING, with the plan fee).
+   * When the credential's owner has 2FA active, `totpCode` must be a current, unused
+   * code: it is spent here, before any transaction (it reads and writes the user on its
+   * own connection). `insert` writes the withdrawal.
    */
-  async create(who: WithdrawalRequester, input: CreateWithdrawalInput, opts: { totpCode?: string | null; withinTransaction?: WithinTransaction<Withdrawal> }): Promise<Withdrawal> {
+  async open(who: WithdrawalRequester, input: CreateWithdrawalInput, totpCode: string | null | undefined): Promise<Withdrawal> {
     this.d.institution.assertReady();
     const { seller } = who;
     if (seller.kycStatus !== 'APPROVED') {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; withdrawals need APPROVED`, 'FORBIDDEN');
     }
-    await this.d.twoFactor.requireFreshCode(who.user, opts.totpCode);
+    await this.d.twoFactor.requireFreshCode(who.user, totpCode);
     const now = this.d.clock.now();
-    const w: Withdrawal = {
+    return {
       id: this.d.newId(),
       sellerId: seller.id,
       amount: input.amount,
@@ -82,17 +80,23 @@ export class WithdrawalsService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.d.uow.run(async (tx) => {
-      await this.d.repo.insert(tx, w);
-      await this.d.scheduler.schedule(tx, WITHDRAWAL_JOBS.submit.at(`withdrawal-submit:${w.id}`, now, { withdrawalId: w.id }));
-      await emitWithdrawalEvent(this.d, tx, w, WITHDRAWAL_CREATED_EVENT);
-      // Last: the guarded debit locks the seller's wallet row until commit, so it comes
-      // right before the commit (concurrent withdrawals of one seller queue on that row
-      // for as short a time as possible). INSUFFICIENT_BALANCE rolls all of it back.
-      await this.d.ledger.postEntry(tx, withdrawalDebit({ sellerId: seller.id, withdrawalId: w.id, amount: w.amount, fee: w.feeAmount }));
-      await opts.withinTransaction?.(tx, w);
-    });
-    return w;
+  }
+
+  /**
+   * Writes in tx a withdrawal built by `open`: the row, its submission job, its
+   * WITHDRAWAL_CREATED event, and the debit of amount + fee from the available PIX
+   * balance. A balance that does not cover it: 422 INSUFFICIENT_BALANCE, and the
+   * transaction rolls back. Returns the detail view the event carries.
+   */
+  async insert(tx: Tx, w: Withdrawal): Promise<WithdrawalDetailView> {
+    await this.d.repo.insert(tx, w);
+    await this.d.scheduler.schedule(tx, WITHDRAWAL_JOBS.submit.at(`withdrawal-submit:${w.id}`, w.createdAt, { withdrawalId: w.id }));
+    const view = await emitWithdrawalEvent(this.d, tx, w, WITHDRAWAL_CREATED_EVENT);
+    // Last: the guarded debit locks the seller's wallet row until commit, so it comes
+    // right before the commit (concurrent withdrawals of one seller queue on that row
+    // for as short a time as possible).
+    await this.d.ledger.postEntry(tx, withdrawalDebit({ sellerId: w.sellerId, withdrawalId: w.id, amount: w.amount, fee: w.feeAmount }));
+    return view;
   }
 
   /** The seller's withdrawal; another seller's id is indistinguishable from an unknown one. */

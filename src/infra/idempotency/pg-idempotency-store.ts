@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IdempotencyStore } from '../../domain/idempotency/idempotency.ports';
-import type { ClaimResult, IdempotencyScope, StoredResponse } from '../../domain/idempotency/idempotency.types';
+import type { ClaimResult, IdempotencyScope, KeyState, StoredResponse } from '../../domain/idempotency/idempotency.types';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
 
@@ -17,7 +17,10 @@ interface Row {
 
 /** Raised by idempotency_record (see its migration). */
 const CLAIM_LOST_SQLSTATE = 'PX409';
+/** Raised by idempotency_record_new (see its migration). */
+const KEY_TAKEN_SQLSTATE = 'PX410';
 
+const sqlStateOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
 
 const token = () => randomBytes(12).toString('base64url');
 /** claimId = row id + owner token: only the current holder can attach or complete. */
@@ -69,6 +72,18 @@ export class PgIdempotencyStore implements IdempotencyStore {
     return { state: 'IN_FLIGHT' };
   }
 
+  async find(input: IdempotencyScope & { fingerprint: string; now: Date }): Promise<KeyState | null> {
+    const row = await this.sql.one<Row>(
+      `select fingerprint, response_status, response_body, locked_until, expires_at
+       from idempotency_keys where seller_id = ? and operation = ? and key = ?`,
+      [input.sellerId, input.operation, input.key],
+    );
+    if (!row || new Date(row.expires_at) <= input.now) return null;
+    if (row.fingerprint !== input.fingerprint) return { state: 'CONFLICT' };
+    if (row.response_status !== null) return { state: 'DONE', response: { status: row.response_status, body: row.response_body } };
+    return new Date(row.locked_until) > input.now ? { state: 'IN_FLIGHT' } : null;
+  }
+
   /** Pipelined with the operation's other writes; the function fails the transaction if the claim was lost. */
   async record(tx: Tx, claimId: string, resourceId: string, response: StoredResponse): Promise<void> {
     const { id, owner } = parseClaim(claimId);
@@ -89,7 +104,11 @@ export class PgIdempotencyStore implements IdempotencyStore {
   }
 
   claimLost(error: unknown): boolean {
-    return (error as { code?: unknown } | null)?.code === CLAIM_LOST_SQLSTATE;
+    return sqlStateOf(error) === CLAIM_LOST_SQLSTATE;
+  }
+
+  keyTaken(error: unknown): boolean {
+    return sqlStateOf(error) === KEY_TAKEN_SQLSTATE;
   }
 
   async release(claimId: string): Promise<void> {
