@@ -19,7 +19,13 @@ export type Refund = (r: RefundRequest) => Promise<CommandResult>;
 export function refundCommand(d: { uow: UnitOfWork; idempotency: IdempotencyService; refunds: Pick<RefundsService, 'refund'> }): Refund {
   return idempotentCommand(
     d.idempotency,
-    { operation: 'transactions.refund', storedStatus: 200, identity: ({ transactionId, input }: RefundRequest) => ({ transactionId, input: input ?? {} }) },
+    {
+      operation: 'transactions.refund',
+      storedStatus: 200,
+      identity: ({ transactionId, input }: RefundRequest) => ({ transactionId, input: input ?? {} }),
+      // Nothing happens outside the refund's transaction (the institution is called by a job after it).
+      claimsAtCommit: () => true,
+    },
     async ({ seller, transactionId, input }, answer) => {
       const amount = parseRefundAmount(input);
       return d.uow.run(async (tx) => {
