@@ -99,6 +99,18 @@ describe('create charge command', () => {
     // The refused body freed the key.
     expect((await prod.createCharge({ seller, input: { amount: 5 }, idempotencyKey: 'k' })).replayed).toBe(false);
   });
+
+  it('a charge refused at its commit runs once: its refusal is the answer, unless the key holds an earlier one', async () => {
+    const { createCharge, transactions } = setUp();
+    const refused = () => Object.assign(new Error('blocked'), { code: 'SELLER_NOT_APPROVED' });
+    transactions.open.mockRejectedValueOnce(refused());
+    await expect(createCharge({ seller, input: { amount: 700 }, idempotencyKey: 'once' })).rejects.toMatchObject({ code: 'SELLER_NOT_APPROVED' });
+    expect(transactions.open).toHaveBeenCalledTimes(1);
+    const first = await createCharge({ seller, input: { amount: 700 }, idempotencyKey: 'once' });
+    transactions.open.mockRejectedValueOnce(refused());
+    expect(await createCharge({ seller, input: { amount: 700 }, idempotencyKey: 'once' })).toEqual({ ...first, replayed: true });
+    expect(transactions.open).toHaveBeenCalledTimes(3);
+  });
 });
 
 describe('refund command', () => {
