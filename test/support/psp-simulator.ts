@@ -6,16 +6,21 @@ import { callbackProblems, requestProblems, responseProblems, tokenProblems } fr
 
 /**
  * The PSP simulator under test, started in this process on a free loopback port, with every
- * API Pix exchange checked against the Central Bank's spec: `drift` collects what did not
- * conform (tests expect it empty).
+ * API Pix exchange checked against the Central Bank's spec (tests expect both lists empty):
+ * - `drift`: answers that break the spec, and successes to requests the spec refuses (a
+ *   simulator that accepts what a PSP would not);
+ * - `requestDrift`: every request that breaks the spec, whatever the answer (for tests of a
+ *   client, whose requests must all conform; a simulator test sends bad ones on purpose).
  */
 export interface TestSimulator extends RunningSimulator {
   drift: string[];
+  requestDrift: string[];
   exchanges: Exchange[];
 }
 
 export async function startTestSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
   const drift: string[] = [];
+  const requestDrift: string[] = [];
   const exchanges: Exchange[] = [];
   const sim = await startPspSimulator({
     ...options,
@@ -25,11 +30,13 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
         drift.push(...tokenProblems(x.status, x.responseBody));
         return;
       }
-      drift.push(...requestProblems({ method: x.method, path: x.path, query: x.query, body: x.requestBody }));
+      const request = requestProblems({ method: x.method, path: x.path, query: x.query, body: x.requestBody });
+      requestDrift.push(...request);
+      if (x.status >= 200 && x.status < 300) drift.push(...request);
       drift.push(...responseProblems({ method: x.method, path: x.path, status: x.status, contentType: x.contentType, body: x.responseBody }));
     },
   });
-  return Object.assign(sim, { drift, exchanges });
+  return Object.assign(sim, { drift, requestDrift, exchanges });
 }
 
 export interface Answer {
