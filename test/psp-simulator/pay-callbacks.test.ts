@@ -1,120 +1,103 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPix, control, newTxid, startCallbackReceiver, startTestSimulator, tokenFor, type TestSimulator } from '../support/psp-simulator';
+import { describe, expect, it } from 'vitest';
+import { apiPix, control, newTxid, simulatorWithReceiver } from '../support/psp-simulator';
 
 const CHAVE = 'recebedor@example.com';
 const COB = { calendario: { expiracao: 600 }, valor: { original: '50.00' }, chave: CHAVE };
 
 describe('PSP simulator: the payer pays, callbacks go out', () => {
-  let sim: TestSimulator;
-  let receiver: Awaited<ReturnType<typeof startCallbackReceiver>>;
-  let token: string;
-  beforeAll(async () => {
-    sim = await startTestSimulator();
-  });
-  beforeEach(async () => {
-    await control(sim, 'POST', '/reset');
-    receiver = await startCallbackReceiver(sim.certificates);
-    token = await tokenFor(sim);
-    expect((await apiPix(sim, token, 'PUT', `/webhook/${encodeURIComponent(CHAVE)}`, { webhookUrl: receiver.url })).status).toBe(200);
-  });
-  afterEach(async () => {
-    expect(sim.drift).toEqual([]);
-    expect(receiver.drift).toEqual([]);
-    await receiver.close();
-  });
-  afterAll(() => sim.close());
+  const t = simulatorWithReceiver(CHAVE);
 
   const newCob = async (body: object = COB) => {
     const txid = newTxid();
-    expect((await apiPix(sim, token, 'PUT', `/cob/${txid}`, body)).status).toBe(201);
+    expect((await apiPix(t.sim, t.token, 'PUT', `/cob/${txid}`, body)).status).toBe(201);
     return txid;
   };
 
   it('PUT/GET/DELETE /webhook/{chave}', async () => {
-    const got = await apiPix(sim, token, 'GET', `/webhook/${encodeURIComponent(CHAVE)}`);
+    const got = await apiPix(t.sim, t.token, 'GET', `/webhook/${encodeURIComponent(CHAVE)}`);
     expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({ webhookUrl: receiver.url, chave: CHAVE });
-    const plain = await apiPix(sim, token, 'PUT', '/webhook/outra', { webhookUrl: 'http://example.com/hook' });
+    expect(got.body).toMatchObject({ webhookUrl: t.receiver.url, chave: CHAVE });
+    const plain = await apiPix(t.sim, t.token, 'PUT', '/webhook/outra', { webhookUrl: 'http://example.com/hook' });
     expect(plain.status).toBe(400);
     expect(plain.body.type).toBe('https://pix.bcb.gov.br/api/v2/error/WebhookOperacaoInvalida');
-    expect((await apiPix(sim, token, 'DELETE', `/webhook/${encodeURIComponent(CHAVE)}`)).status).toBe(204);
-    expect((await apiPix(sim, token, 'GET', `/webhook/${encodeURIComponent(CHAVE)}`)).status).toBe(404);
-    expect((await apiPix(sim, token, 'DELETE', `/webhook/${encodeURIComponent(CHAVE)}`)).status).toBe(404);
+    expect((await apiPix(t.sim, t.token, 'DELETE', `/webhook/${encodeURIComponent(CHAVE)}`)).status).toBe(204);
+    expect((await apiPix(t.sim, t.token, 'GET', `/webhook/${encodeURIComponent(CHAVE)}`)).status).toBe(404);
+    expect((await apiPix(t.sim, t.token, 'DELETE', `/webhook/${encodeURIComponent(CHAVE)}`)).status).toBe(404);
   });
 
   it('a payment concludes the cob and is POSTed to {webhookUrl}/pix over mTLS', async () => {
     const txid = await newCob();
-    const paid = await control(sim, 'POST', `/cob/${txid}/pay`, { infoPagador: 'obrigado' });
+    const paid = await control(t.sim, 'POST', `/cob/${txid}/pay`, { infoPagador: 'obrigado' });
     expect(paid.status).toBe(201);
-    await receiver.until(1);
-    expect(receiver.received[0]).toMatchObject({ url: '/hooks/pixpay/pix', authorized: true });
-    expect(receiver.received[0]!.body.pix).toEqual([paid.body]);
+    await t.receiver.until(1);
+    expect(t.receiver.received[0]).toMatchObject({ url: '/hooks/pixpay/pix', authorized: true });
+    expect(t.receiver.received[0]!.body.pix).toEqual([paid.body]);
     expect(paid.body).toMatchObject({ txid, valor: '50.00', chave: CHAVE, infoPagador: 'obrigado' });
-    const cob = await apiPix(sim, token, 'GET', `/cob/${txid}`);
+    const cob = await apiPix(t.sim, t.token, 'GET', `/cob/${txid}`);
     expect(cob.body).toMatchObject({ status: 'CONCLUIDA', pix: [paid.body] });
-    const pix = await apiPix(sim, token, 'GET', `/pix/${paid.body.endToEndId}`);
+    const pix = await apiPix(t.sim, t.token, 'GET', `/pix/${paid.body.endToEndId}`);
     expect(pix.body).toEqual(paid.body);
-    expect((await control(sim, 'POST', `/cob/${txid}/pay`)).status).toBe(409);
+    expect((await control(t.sim, 'POST', `/cob/${txid}/pay`)).status).toBe(409);
   });
 
   it('pays with another amount, and late only when asked', async () => {
     const other = await newCob();
-    expect((await control(sim, 'POST', `/cob/${other}/pay`, { valor: '49.99' })).body.valor).toBe('49.99');
+    expect((await control(t.sim, 'POST', `/cob/${other}/pay`, { valor: '49.99' })).body.valor).toBe('49.99');
     const late = await newCob({ ...COB, calendario: { expiracao: 60 } });
-    await control(sim, 'POST', '/clock', { advanceSeconds: 61 });
-    const refused = await control(sim, 'POST', `/cob/${late}/pay`);
+    await control(t.sim, 'POST', '/clock', { advanceSeconds: 61 });
+    const refused = await control(t.sim, 'POST', `/cob/${late}/pay`);
     expect(refused.status).toBe(409);
-    expect((await apiPix(sim, token, 'GET', `/cob/${late}`)).body.status).toBe('ATIVA'); // expiry is not a status
-    expect((await control(sim, 'POST', `/cob/${late}/pay`, { late: true })).status).toBe(201);
-    await receiver.until(2);
+    expect((await apiPix(t.sim, t.token, 'GET', `/cob/${late}`)).body.status).toBe('ATIVA'); // expiry is not a status
+    expect((await control(t.sim, 'POST', `/cob/${late}/pay`, { late: true })).status).toBe(201);
+    await t.receiver.until(2);
   });
 
   it('a Pix without a txid is not notified; one whose txid is not a cob here is', async () => {
-    await control(sim, 'POST', '/pix', { valor: '5.00', chave: CHAVE });
-    const stranger = await control(sim, 'POST', '/pix', { valor: '6.00', chave: CHAVE, txid: 'outrotxid1' });
-    await receiver.until(1);
-    const deliveries = (await control(sim, 'GET', '/callbacks')).body.deliveries;
+    await control(t.sim, 'POST', '/pix', { valor: '5.00', chave: CHAVE });
+    const stranger = await control(t.sim, 'POST', '/pix', { valor: '6.00', chave: CHAVE, txid: 'outrotxid1' });
+    await t.receiver.until(1);
+    const deliveries = (await control(t.sim, 'GET', '/callbacks')).body.deliveries;
     expect(deliveries).toHaveLength(1);
-    expect(receiver.received[0]!.body.pix[0].endToEndId).toBe(stranger.body.endToEndId);
+    expect(t.receiver.received[0]!.body.pix[0].endToEndId).toBe(stranger.body.endToEndId);
   });
 
   it('drops, duplicates and holds callbacks, then releases them in reverse order or as one batch', async () => {
-    await control(sim, 'PUT', '/callbacks', { dropNext: 1 });
+    await control(t.sim, 'PUT', '/callbacks', { dropNext: 1 });
     const dropped = await newCob();
-    await control(sim, 'POST', `/cob/${dropped}/pay`);
-    await control(sim, 'PUT', '/callbacks', { duplicate: true });
+    await control(t.sim, 'POST', `/cob/${dropped}/pay`);
+    await control(t.sim, 'PUT', '/callbacks', { duplicate: true });
     const twice = await newCob();
-    await control(sim, 'POST', `/cob/${twice}/pay`);
-    await receiver.until(2);
-    expect(receiver.received.map((r) => r.body.pix[0].txid)).toEqual([twice, twice]);
-    await control(sim, 'PUT', '/callbacks', { duplicate: false, hold: true });
+    await control(t.sim, 'POST', `/cob/${twice}/pay`);
+    await t.receiver.until(2);
+    expect(t.receiver.received.map((r) => r.body.pix[0].txid)).toEqual([twice, twice]);
+    await control(t.sim, 'PUT', '/callbacks', { duplicate: false, hold: true });
     const [a, b] = [await newCob(), await newCob()];
-    await control(sim, 'POST', `/cob/${a}/pay`);
-    await control(sim, 'POST', `/cob/${b}/pay`);
-    const log = (await control(sim, 'GET', '/callbacks')).body.deliveries.map((d: { state: string }) => d.state);
+    await control(t.sim, 'POST', `/cob/${a}/pay`);
+    await control(t.sim, 'POST', `/cob/${b}/pay`);
+    const log = (await control(t.sim, 'GET', '/callbacks')).body.deliveries.map((d: { state: string }) => d.state);
     expect(log).toEqual(['dropped', 'delivered', 'delivered', 'held', 'held']);
-    await control(sim, 'PUT', '/callbacks', { hold: false });
-    expect((await control(sim, 'POST', '/callbacks/release', { order: 'reverse' })).body.released).toBe(2);
-    await receiver.until(4);
-    expect(receiver.received.slice(2).map((r) => r.body.pix[0].txid)).toEqual([b, a]);
-    await control(sim, 'PUT', '/callbacks', { hold: true });
+    await control(t.sim, 'PUT', '/callbacks', { hold: false });
+    expect((await control(t.sim, 'POST', '/callbacks/release', { order: 'reverse' })).body.released).toBe(2);
+    await t.receiver.until(4);
+    expect(t.receiver.received.slice(2).map((r) => r.body.pix[0].txid)).toEqual([b, a]);
+    await control(t.sim, 'PUT', '/callbacks', { hold: true });
     const [c, d] = [await newCob(), await newCob()];
-    await control(sim, 'POST', `/cob/${c}/pay`);
-    await control(sim, 'POST', `/cob/${d}/pay`);
-    await control(sim, 'POST', '/callbacks/release', { order: 'batch' });
-    await receiver.until(5);
-    expect(receiver.received[4]!.body.pix.map((p: { txid: string }) => p.txid)).toEqual([c, d]);
+    await control(t.sim, 'POST', `/cob/${c}/pay`);
+    await control(t.sim, 'POST', `/cob/${d}/pay`);
+    await control(t.sim, 'POST', '/callbacks/release', { order: 'batch' });
+    await t.receiver.until(5);
+    expect(t.receiver.received[4]!.body.pix.map((p: { txid: string }) => p.txid)).toEqual([c, d]);
   });
 
-  it('retries a callback the receiver refused, and delays when asked', async () => {
-    await control(sim, 'PUT', '/callbacks', { retryDelaysMs: [50, 50], delayMs: 200 });
-    receiver.script.push(500, 503);
+  it('retries a callback the t.receiver refused, and delays when asked', async () => {
+    await control(t.sim, 'PUT', '/callbacks', { retryDelaysMs: [50, 50], delayMs: 200 });
+    t.receiver.script.push(500, 503);
     const txid = await newCob();
     const started = Date.now();
-    await control(sim, 'POST', `/cob/${txid}/pay`);
-    await receiver.until(3);
+    await control(t.sim, 'POST', `/cob/${txid}/pay`);
+    await t.receiver.until(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-    const [delivery] = (await control(sim, 'GET', '/callbacks')).body.deliveries;
+    const [delivery] = (await control(t.sim, 'GET', '/callbacks')).body.deliveries;
     expect(delivery.attempts.map((x: { status: number }) => x.status)).toEqual([500, 503, 200]);
     expect(delivery.state).toBe('delivered');
   });

@@ -1,6 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { apiPixSpec } from './apipix-spec';
+import { schemaRefs } from './schema-refs';
 
 /**
  * Conformance check against the Central Bank's API Pix (vendor/bacen-pix-api/openapi.yaml
@@ -19,16 +20,7 @@ ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteg
 ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
 ajv.addSchema(doc, 'apipix');
 
-const compiled = new Map<string, ValidateFunction>();
-const pointer = (...parts: string[]) => `apipix#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
-function validator(ref: string): ValidateFunction {
-  let v = compiled.get(ref);
-  if (!v) {
-    v = ajv.compile({ $ref: ref });
-    compiled.set(ref, v);
-  }
-  return v;
-}
+const { pointer, validator } = schemaRefs(ajv, 'apipix');
 /** Follows a local `$ref` (responses, parameters and request bodies are often references). */
 function deref<T = Json>(node: Json): T {
   let n = node;

@@ -1,4 +1,5 @@
 import https from 'node:https';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { SimulatorCertificates } from '../../tools/psp-simulator/certificates';
 import { startPspSimulator, type Exchange, type RunningSimulator, type SimulatorOptions } from '../../tools/psp-simulator/simulator';
@@ -144,4 +145,31 @@ export async function startCallbackReceiver(certs: SimulatorCertificates) {
 /** 26 to 35 letters and digits. */
 export function newTxid(): string {
   return `tx${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.replace(/[^a-z0-9]/g, '').padEnd(30, '0').slice(0, 35);
+}
+
+export type CallbackReceiver = Awaited<ReturnType<typeof startCallbackReceiver>>;
+
+/**
+ * Hooks of a describe block: one simulator for the block; before each test a reset, a fresh
+ * receiver registered as the webhook of `chave`, and a token; after each, no drift from the
+ * spec in answers or callbacks. Read the fields inside tests (they change per test).
+ */
+export function simulatorWithReceiver(chave: string): { sim: TestSimulator; receiver: CallbackReceiver; token: string } {
+  const t = {} as { sim: TestSimulator; receiver: CallbackReceiver; token: string };
+  beforeAll(async () => {
+    t.sim = await startTestSimulator();
+  });
+  beforeEach(async () => {
+    await control(t.sim, 'POST', '/reset');
+    t.receiver = await startCallbackReceiver(t.sim.certificates);
+    t.token = await tokenFor(t.sim);
+    expect((await apiPix(t.sim, t.token, 'PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl: t.receiver.url })).status).toBe(200);
+  });
+  afterEach(async () => {
+    expect(t.sim.drift).toEqual([]);
+    expect(t.receiver.drift).toEqual([]);
+    await t.receiver.close();
+  });
+  afterAll(() => t.sim.close());
+  return t;
 }
