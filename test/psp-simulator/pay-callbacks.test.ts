@@ -101,4 +101,25 @@ describe('PSP simulator: the payer pays, callbacks go out', () => {
     expect(delivery.attempts.map((x: { status: number }) => x.status)).toEqual([500, 503, 200]);
     expect(delivery.state).toBe('delivered');
   });
+
+  it('a callback can arrive before the answer to the create (auto-pay, late answers), and can be replayed later', async () => {
+    await control(t.sim, 'PUT', '/autopay', { enabled: true, delayMs: 0 });
+    await control(t.sim, 'PUT', '/faults', { answerDelayMs: 300 });
+    const txid = newTxid();
+    let answered = false;
+    const created = apiPix(t.sim, t.token, 'PUT', `/cob/${txid}`, COB).then((a) => {
+      answered = true;
+      return a;
+    });
+    await t.receiver.until(1);
+    expect(answered).toBe(false);
+    expect(t.receiver.received[0]!.body.pix[0].txid).toBe(txid);
+    expect((await created).body).toMatchObject({ txid, status: 'ATIVA' });
+    await control(t.sim, 'PUT', '/faults', { answerDelayMs: 0 });
+    expect((await apiPix(t.sim, t.token, 'GET', `/cob/${txid}`)).body.status).toBe('CONCLUIDA');
+    const [delivery] = (await control(t.sim, 'GET', '/callbacks')).body.deliveries;
+    expect((await control(t.sim, 'POST', `/callbacks/${delivery.id}/replay`)).status).toBe(201);
+    await t.receiver.until(2);
+    expect(t.receiver.received[1]!.body).toEqual(t.receiver.received[0]!.body);
+  });
 });

@@ -149,10 +149,18 @@ function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Exp
   if (observe) app.use(observer(observe));
 
   // Faults apply to the API Pix and the token endpoint, never to the control API.
-  app.use(async (req: Request, _res: Response, next: NextFunction) => {
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
     const api = API_PREFIXES.test(req.path) || req.path === '/oauth/token';
     if (!api || !appliesTo(psp.faults, req.path)) return next();
     if (psp.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, psp.faults.latencyMs));
+    const answerDelay = psp.faults.answerDelayMs;
+    if (answerDelay > 0) {
+      const send = res.send.bind(res);
+      res.send = (body?: unknown) => {
+        setTimeout(() => send(body as never), answerDelay);
+        return res;
+      };
+    }
     if (API_PREFIXES.test(req.path) && takeFailure(psp.faults, req.path)) {
       const status = psp.faults.failStatus;
       const [tipo, title] =
