@@ -28,6 +28,8 @@ describe('API Pix conformance check', () => {
     expect(responseProblems({ method: 'GET', path: '/pix', status: 200, contentType: 'application/json', body: { parametros: { inicio: query.get('inicio'), fim: query.get('fim'), cpf: '52998224725', paginacao: page }, pix: [pix] } })).toEqual([]);
     expect(responseProblems({ method: 'DELETE', path: '/webhook/recebedor@example.com', status: 204 })).toEqual([]);
     expect(callbackProblems({ pix: [pix] })).toEqual([]);
+    // A static code's Pix has a short txid (overlay: TxId's 26-35 no longer applies to it).
+    expect(callbackProblems({ pix: [{ ...pix, txid: 'pedido42' }] })).toEqual([]);
     expect(tokenProblems(200, { access_token: 'abc', token_type: 'Bearer', expires_in: 3600, scope: 'cob.read' })).toEqual([]);
   });
 
