@@ -1,56 +1,30 @@
 import type { CardFingerprinter } from '../../domain/cards/cards.ports';
 import type { AbuseLimits } from '../../domain/rate-limits/abuse-limits';
-import { createChargeCommand, type CreateCharge } from '../../domain/transactions/create-charge.command';
-import { refundCommand, type Refund } from '../../domain/transactions/refund.command';
+import { createChargeCommand } from '../../domain/transactions/create-charge.command';
+import { refundCommand } from '../../domain/transactions/refund.command';
 import type { RefundsService } from '../../domain/transactions/refunds.service';
 import type { TransactionsService } from '../../domain/transactions/transactions.service';
-import { createWithdrawalCommand, type CreateWithdrawal } from '../../domain/withdrawals/create-withdrawal.command';
+import { createWithdrawalCommand } from '../../domain/withdrawals/create-withdrawal.command';
 import type { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
 import type { Platform } from './platform';
 import type { AppealDisputeService } from '../../domain/disputes/appeal-dispute';
-import { appealDisputeCommand, type AppealDispute } from '../../domain/disputes/appeal-dispute.command';
+import { appealDisputeCommand } from '../../domain/disputes/appeal-dispute.command';
 import type { ErasureService } from '../../domain/privacy/erasure.service';
-import { executeErasureCommand, type ExecuteErasure } from '../../domain/privacy/execute-erasure.command';
-import { rejectErasureCommand, type RejectErasure } from '../../domain/privacy/reject-erasure.command';
-import { requestErasureCommand, type RequestErasure } from '../../domain/privacy/request-erasure.command';
+import { executeErasureCommand } from '../../domain/privacy/execute-erasure.command';
+import { rejectErasureCommand } from '../../domain/privacy/reject-erasure.command';
+import { requestErasureCommand } from '../../domain/privacy/request-erasure.command';
 import type { StepUpDeps } from '../../domain/accounts/api-key-step-up';
 
-import { apiKeyCommands, type ApiKeyCommands } from '../../domain/accounts/api-key.commands';
+import { apiKeyCommands } from '../../domain/accounts/api-key.commands';
 import type { ApiKeysService } from '../../domain/accounts/api-keys.service';
-import { twoFactorCommands, type TwoFactorCommands } from '../../domain/accounts/two-factor.commands';
+import { twoFactorCommands } from '../../domain/accounts/two-factor.commands';
 import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
-import { webhookManagementCommands, type WebhookManagementCommands } from '../../domain/webhooks/webhook-management.commands';
+import { webhookManagementCommands } from '../../domain/webhooks/webhook-management.commands';
 import type { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
-import { webhookReplayCommands, type WebhookReplayCommands } from '../../domain/webhooks/webhook-replay.commands';
+import { webhookReplayCommands } from '../../domain/webhooks/webhook-replay.commands';
 import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
-import { operatorAndSandboxCommands, type OperatorAndSandboxCommands, type OperatorAndSandboxServices } from './operator-commands';
-
-/** The writes both doors call: each parses its raw input, runs the one idempotency mechanism (the creates) and answers a domain view. */
-export interface Commands extends OperatorAndSandboxCommands {
-  createCharge: CreateCharge;
-  refund: Refund;
-  createWithdrawal: CreateWithdrawal;
-  // The dispute appeal and the data-subject erasure requests.
-  appealDispute: AppealDispute;
-  requestErasure: RequestErasure;
-  executeErasure: ExecuteErasure;
-  rejectErasure: RejectErasure;
-  // Webhooks, API keys and 2FA: writes without an idempotency key, never replayed.
-  registerWebhook: WebhookManagementCommands['registerWebhook'];
-  updateWebhook: WebhookManagementCommands['updateWebhook'];
-  deleteWebhook: WebhookManagementCommands['deleteWebhook'];
-  rotateWebhookSecret: WebhookManagementCommands['rotateWebhookSecret'];
-  sendWebhookTestEvent: WebhookManagementCommands['sendWebhookTestEvent'];
-  rotatePostbackSecret: WebhookManagementCommands['rotatePostbackSecret'];
-  resendTransactionEvents: WebhookReplayCommands['resendTransactionEvents'];
-  resendWithdrawalEvents: WebhookReplayCommands['resendWithdrawalEvents'];
-  replayFailedWebhookDeliveries: WebhookReplayCommands['replayFailedWebhookDeliveries'];
-  createApiKey: ApiKeyCommands['createApiKey'];
-  revokeApiKey: ApiKeyCommands['revokeApiKey'];
-  enrolTwoFactor: TwoFactorCommands['enrolTwoFactor'];
-  confirmTwoFactor: TwoFactorCommands['confirmTwoFactor'];
-  disableTwoFactor: TwoFactorCommands['disableTwoFactor'];
-}
+import { operatorAndSandboxCommands, type OperatorAndSandboxServices } from './operator-commands';
+import type { Commands } from '../commands';
 
 /** The services the webhook, API key and 2FA commands call. */
 interface AccountAndWebhookServices {
