@@ -19,7 +19,7 @@ import type { SandboxInstitution } from '../infra/institution/sandbox-institutio
 import type { Logger } from '../infra/log/logger';
 import type { LoadMonitor } from '../infra/overload/load-monitor';
 import type { JwsSigner } from '../infra/pix/jws-signer';
-import type { Services } from './services';
+import type { Services } from '../application/services';
 import type { Platform } from './wiring/platform';
 import type { RateLimitRuntime } from './wiring/rate-limits';
 import type { WebhookRuntime } from './wiring/webhooks';

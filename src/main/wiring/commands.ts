@@ -24,7 +24,7 @@ import type { WebhookManagementService } from '../../domain/webhooks/webhook-man
 import { webhookReplayCommands } from '../../domain/webhooks/webhook-replay.commands';
 import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
 import { operatorAndSandboxCommands, type OperatorAndSandboxServices } from './operator-commands';
-import type { Commands } from '../commands';
+import type { Commands } from '../../application/commands';
 
 /** The services the webhook, API key and 2FA commands call. */
 interface AccountAndWebhookServices {

@@ -15,7 +15,7 @@ import { setSellerRateLimitCommand } from '../../domain/rate-limits/set-seller-r
 import type { SandboxActions } from '../../domain/sandbox/sandbox-actions';
 import { sandboxCommands } from '../../domain/sandbox/sandbox.commands';
 import { applyInstitutionReportCommand } from '../../domain/transactions/apply-institution-report.command';
-import type { OperatorAndSandboxCommands } from '../commands';
+import type { OperatorAndSandboxCommands } from '../../application/commands';
 import type { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 
 /** The use cases these commands call. */
