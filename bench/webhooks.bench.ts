@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { Connection } from 'rabbitmq-client';
-import { startApplication, type RunningApp } from '../src/app/application';
-import { loadConfig } from '../src/app/config';
+import { startApplication, type RunningApp } from '../src/main/start-application';
+import { loadConfig } from '../src/main/config';
 import { deleteTopology } from '../src/infra/amqp/topology';
 import { parseWebhookRegistration } from '../src/domain/webhooks/webhook-input';
 import { createLogger } from '../src/infra/log/logger';

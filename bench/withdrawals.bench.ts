@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { startApplication, type RunningApp } from '../src/app/application';
-import { loadConfig } from '../src/app/config';
+import { startApplication, type RunningApp } from '../src/main/start-application';
+import { loadConfig } from '../src/main/config';
 import { BENCH_BUDGETS } from './support/budgets';
 import { operatorAdjustment } from '../src/domain/ledger/ledger-entries';
 import { createLogger } from '../src/infra/log/logger';

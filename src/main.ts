@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './app/config';
-import { startApplication } from './app/application';
-import { StartupError } from './app/database';
-import { startBanner } from './app/start-banner';
+import { ConfigError, loadConfig } from './main/config';
+import { startApplication } from './main/start-application';
+import { StartupError } from './main/database';
+import { startBanner } from './main/start-banner';
 
 async function main(): Promise<void> {
   const config = loadConfig();

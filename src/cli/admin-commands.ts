@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../app/config';
-import { openDatabase } from '../app/database';
-import { wireAccounts } from '../app/wiring/accounts';
-import { buildPlatform } from '../app/wiring/platform';
+import { loadConfig } from '../main/config';
+import { openDatabase } from '../main/database';
+import { wireAccounts } from '../main/wiring/accounts';
+import { buildPlatform } from '../main/wiring/platform';
 import { checkSellerAccountInput, createSellerAccount, type SellerAccountInput } from '../domain/accounts/create-seller-account';
 import { checkPassword, normalizeEmail } from '../domain/accounts/identity.service';
 import { systemClock } from '../domain/shared/clock';

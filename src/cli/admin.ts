@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { ConfigError } from '../app/config';
-import { StartupError } from '../app/database';
+import { ConfigError } from '../main/config';
+import { StartupError } from '../main/database';
 import { isDomainError } from '../domain/shared/errors';
 import { runAdmin, UsageError } from './admin-commands';
 

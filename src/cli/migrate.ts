@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../app/config';
-import { openDatabase, StartupError } from '../app/database';
+import { ConfigError, loadConfig } from '../main/config';
+import { openDatabase, StartupError } from '../main/database';
 
 /** Applies pending migrations (start-up does the same) and exits. */
 async function main() {

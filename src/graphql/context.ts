@@ -1,4 +1,4 @@
-import type { Services } from '../app/services';
+import type { Services } from '../application/services';
 import type { Principal, Seller, User } from '../domain/accounts/accounts.types';
 import { requireOperator, unauthenticated } from '../domain/accounts/account-errors';
 import { DomainError } from '../domain/shared/errors';

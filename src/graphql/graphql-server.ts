@@ -9,7 +9,7 @@ import express, { Router } from 'express';
 import { GraphQLError, type GraphQLSchema, parse } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import type { Services } from '../app/services';
+import type { Services } from '../application/services';
 import type { Principal } from '../domain/accounts/accounts.types';
 import { authenticateCredential } from '../domain/accounts/authenticate-credential';
 import { isDomainError } from '../domain/shared/errors';

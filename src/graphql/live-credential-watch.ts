@@ -1,4 +1,4 @@
-import type { Services } from '../app/services';
+import type { Services } from '../application/services';
 import type { Principal } from '../domain/accounts/accounts.types';
 import { authenticateCredential } from '../domain/accounts/authenticate-credential';
 import { isDomainError } from '../domain/shared/errors';

@@ -1,6 +1,6 @@
 import express, { type Express, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
-import type { Services } from '../app/services';
+import type { Services } from '../application/services';
 import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { addressRateLimit } from './middleware/rate-limit';

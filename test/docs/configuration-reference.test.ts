@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_SETTINGS } from '../../src/app/config';
+import { CONFIG_SETTINGS } from '../../src/main/config';
 import { ROOT } from '../support/compiled';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig } from '../../src/app/config';
+import { loadConfig } from '../../src/main/config';
 
 /**
  * No container engine runs in CI, so the Dockerfile and the compose file are checked

@@ -10,7 +10,7 @@ describe('modules loaded at start', () => {
   it('the compiled composition root loads none of the packages kept for first use', () => {
     const script = `
       require('reflect-metadata');
-      require(${JSON.stringify(join(ROOT, 'dist/src/app/application.js'))});
+      require(${JSON.stringify(join(ROOT, 'dist/src/main/start-application.js'))});
       const loaded = Object.keys(require.cache).map((f) => (/node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(f) || [])[1]).filter(Boolean);
       process.stdout.write(JSON.stringify([...new Set(loaded)]));`;
     const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })) as string[];

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { startApplication } from '../../src/app/application';
-import { loadConfig } from '../../src/app/config';
-import { openDatabase, StartupError } from '../../src/app/database';
+import { startApplication } from '../../src/main/start-application';
+import { loadConfig } from '../../src/main/config';
+import { openDatabase, StartupError } from '../../src/main/database';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger } from '../../src/infra/log/logger';
 import { gql, onboardSeller } from '../support/app';

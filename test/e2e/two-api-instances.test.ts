@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningApp } from '../../src/app/application';
+import type { RunningApp } from '../../src/main/start-application';
 import { onboardSeller, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { collect, wsClient } from '../support/subscriptions';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, gqlErrorCode, onboardSeller, startTestApp, type TestApp } from '../support/app';
 
 /** Issue #29, defect 5: with 2FA on, a password alone never opens a session. */
 let app: TestApp;
@@ -13,7 +13,6 @@ afterAll(async () => {
 });
 
 const LOG_IN = 'mutation($e:String!,$p:String!,$c:String){ logIn(email:$e,password:$p,twoFactorCode:$c){ token user { twoFactorEnabled } } }';
-const codeOf = (r: { errors?: { extensions?: { code?: string } }[] }) => r.errors?.[0]?.extensions?.code;
 
 /** A seller whose user turned 2FA on; the clock then moves past the confirming code's step. */
 async function sellerWithTwoFactor() {
@@ -37,20 +36,20 @@ describe('two-factor sign-in (GraphQL logIn)', { timeout: 120_000 }, () => {
   it('with 2FA: no code is MFA_REQUIRED, a wrong code INVALID_MFA_CODE, the current code opens the session once', async () => {
     const s = await sellerWithTwoFactor();
     const bare = await logIn(s);
-    expect(codeOf(bare)).toBe('MFA_REQUIRED');
+    expect(gqlErrorCode(bare)).toBe('MFA_REQUIRED');
     expect(bare.data?.logIn ?? null).toBeNull();
     expect(JSON.stringify(bare)).not.toContain('sess_');
     const right = totpCode(s.secret, app.clock.now());
-    expect(codeOf(await logIn(s, right === '000000' ? '111111' : '000000'))).toBe('INVALID_MFA_CODE');
-    expect(codeOf(await logIn(s, '12ab'))).toBe('INVALID_MFA_CODE_FORMAT');
+    expect(gqlErrorCode(await logIn(s, right === '000000' ? '111111' : '000000'))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await logIn(s, '12ab'))).toBe('INVALID_MFA_CODE_FORMAT');
     // A wrong password with a right code is still a wrong password, and spends no code.
-    expect(codeOf(await logIn(s, right, 'not the password'))).toBe('INVALID_CREDENTIALS');
+    expect(gqlErrorCode(await logIn(s, right, 'not the password'))).toBe('INVALID_CREDENTIALS');
     const session = await logIn(s, right);
     expect(session.data?.logIn.token).toMatch(/^sess_/);
     expect(session.data?.logIn.user.twoFactorEnabled).toBe(true);
     expect((await gql(app, '{ me { credential } }', {}, session.data!.logIn.token)).data?.me.credential).toBe('session');
     // The same code cannot be replayed within its window.
-    expect(codeOf(await logIn(s, right))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await logIn(s, right))).toBe('INVALID_MFA_CODE');
   });
 
   it('recovery codes: ten shown at enrolment, stored only as digests, each accepted once, in any case and spacing', async () => {
@@ -71,9 +70,9 @@ describe('two-factor sign-in (GraphQL logIn)', { timeout: 120_000 }, () => {
     }
     const [first, second] = s.recoveryCodes as [string, string];
     expect((await logIn(s, first)).data?.logIn.token).toMatch(/^sess_/);
-    expect(codeOf(await logIn(s, first))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await logIn(s, first))).toBe('INVALID_MFA_CODE');
     expect((await logIn(s, ` ${second.replace(/-/g, '').toLowerCase()} `)).data?.logIn.token).toMatch(/^sess_/);
-    expect(codeOf(await logIn(s, second))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await logIn(s, second))).toBe('INVALID_MFA_CODE');
     // Not for money: a withdrawal's step-up takes a current code only.
   });
 
@@ -89,16 +88,16 @@ describe('two-factor sign-in (GraphQL logIn)', { timeout: 120_000 }, () => {
     const { secret } = again.data!.enrolTwoFactor as { secret: string };
     await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ twoFactorEnabled } }', { c: totpCode(secret, app.clock.now()) }, session);
     app.clock.advance(30_000);
-    expect(codeOf(await logIn(s, c))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await logIn(s, c))).toBe('INVALID_MFA_CODE');
   });
 
   it('the brute-force guard covers the code step: after 5 wrong codes even the right one is refused', async () => {
     const s = await sellerWithTwoFactor();
     const right = totpCode(s.secret, app.clock.now());
     const wrong = (i: number) => String((Number(right) + 100_000 + i * 7_919) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 5; i++) expect(codeOf(await logIn(s, wrong(i)))).toBe('INVALID_MFA_CODE');
-    expect(codeOf(await logIn(s, right))).toBe('RATE_LIMITED');
-    expect(codeOf(await logIn(s, s.recoveryCodes[0]))).toBe('RATE_LIMITED');
+    for (let i = 0; i < 5; i++) expect(gqlErrorCode(await logIn(s, wrong(i)))).toBe('INVALID_MFA_CODE');
+    expect(gqlErrorCode(await logIn(s, right))).toBe('RATE_LIMITED');
+    expect(gqlErrorCode(await logIn(s, s.recoveryCodes[0]))).toBe('RATE_LIMITED');
     // The password step is not what is locked: another user from the same address signs in.
     const other = await onboardSeller(app);
     expect((await logIn(other)).data?.logIn.token).toMatch(/^sess_/);

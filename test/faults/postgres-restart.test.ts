@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApplication } from '../../src/app/application';
-import { loadConfig } from '../../src/app/config';
+import { type RunningApp, startApplication } from '../../src/main/start-application';
+import { loadConfig } from '../../src/main/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { onboardSeller } from '../support/app';
 import { contractFetch } from '../support/contract';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/app/config';
-import { openDatabase, type Database } from '../../src/app/database';
+import { loadConfig } from '../../src/main/config';
+import { openDatabase, type Database } from '../../src/main/database';
 import { createEmbeddedDatabaseInChild, embeddedDatabaseExists } from '../../src/infra/db/embedded-database-creation';
 import { migrationsList } from '../../src/infra/db/migrations';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/app/config';
-import { type RunningApp, startApplication } from '../../src/app/application';
+import { loadConfig } from '../../src/main/config';
+import { type RunningApp, startApplication } from '../../src/main/start-application';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger } from '../../src/infra/log/logger';
 import { createMigratedTestDatabase } from '../support/database';

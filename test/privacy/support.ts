@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RunningApp } from '../../src/app/application';
+import type { RunningApp } from '../../src/main/start-application';
 import { gql, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { promoteToOperator } from '../support/platform';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApplication, type RunningApp } from '../../src/app/application';
-import { loadConfig } from '../../src/app/config';
+import { startApplication, type RunningApp } from '../../src/main/start-application';
+import { loadConfig } from '../../src/main/config';
 import { createLogger } from '../../src/infra/log/logger';
 import { onboardSeller } from '../support/app';
 import { contractFetch } from '../support/contract';

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, compactVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApplication, type RunningApp } from '../../src/app/application';
-import { loadConfig } from '../../src/app/config';
+import { startApplication, type RunningApp } from '../../src/main/start-application';
+import { loadConfig } from '../../src/main/config';
 import { runAdmin } from '../../src/cli/admin-commands';
 import { createLogger } from '../../src/infra/log/logger';
 import { totpCode } from '../../src/infra/security/otplib-totp';

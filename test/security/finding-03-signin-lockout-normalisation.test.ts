@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalEmail } from '../../src/domain/accounts/email';
-import { gql, startTestApp, type TestApp } from '../support/app';
+import { gql, gqlErrorCode, startTestApp, type TestApp } from '../support/app';
 
 /**
  * Finding 3: the brute-force guard counted the lowercased e-mail while the lookup also
@@ -17,7 +17,6 @@ afterAll(async () => {
 
 const PASSWORD = 'correct horse battery';
 const LOG_IN = 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token user { email } } }';
-const codeOf = (r: { errors?: { extensions?: { code?: string } }[] }) => r.errors?.[0]?.extensions?.code;
 
 async function signUp(email: string) {
   const r = await gql(app, 'mutation($e:String!,$p:String!){ signUp(email:$e,password:$p){ email } }', { e: email, p: PASSWORD });
@@ -27,8 +26,8 @@ async function signUp(email: string) {
 
 /** Five wrong passwords under the plain spelling: the e-mail's budget is spent. */
 async function lockOut(email: string) {
-  for (let i = 0; i < 5; i++) expect(codeOf(await gql(app, LOG_IN, { e: email, p: 'wrong password' }))).toBe('INVALID_CREDENTIALS');
-  expect(codeOf(await gql(app, LOG_IN, { e: email, p: PASSWORD }))).toBe('RATE_LIMITED');
+  for (let i = 0; i < 5; i++) expect(gqlErrorCode(await gql(app, LOG_IN, { e: email, p: 'wrong password' }))).toBe('INVALID_CREDENTIALS');
+  expect(gqlErrorCode(await gql(app, LOG_IN, { e: email, p: PASSWORD }))).toBe('RATE_LIMITED');
 }
 
 describe('finding 3: one canonical e-mail for the sign-in guard, the lookup and storage', { timeout: 120_000 }, () => {
@@ -37,7 +36,7 @@ describe('finding 3: one canonical e-mail for the sign-in guard, the lookup and 
     await signUp(email);
     await lockOut(email);
     for (const spelling of [`   ${email}`, `${email}   `, `\t${email}\n`, `\u3000${email}`]) {
-      expect(codeOf(await gql(app, LOG_IN, { e: spelling, p: PASSWORD }))).toBe('RATE_LIMITED');
+      expect(gqlErrorCode(await gql(app, LOG_IN, { e: spelling, p: PASSWORD }))).toBe('RATE_LIMITED');
     }
   });
 
@@ -47,7 +46,7 @@ describe('finding 3: one canonical e-mail for the sign-in guard, the lookup and 
     await lockOut(email);
     const fullWidth = [...email].map((c) => (/[a-z0-9]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('');
     for (const spelling of [email.toUpperCase(), ` ${email.toUpperCase()} `, fullWidth]) {
-      expect(codeOf(await gql(app, LOG_IN, { e: spelling, p: PASSWORD }))).toBe('RATE_LIMITED');
+      expect(gqlErrorCode(await gql(app, LOG_IN, { e: spelling, p: PASSWORD }))).toBe('RATE_LIMITED');
     }
   });
 
@@ -57,14 +56,14 @@ describe('finding 3: one canonical e-mail for the sign-in guard, the lookup and 
     expect(decomposed).not.toBe(composed);
     // Stored in the canonical form, whatever form sign-up was given.
     expect(await signUp(` ${decomposed.toUpperCase()} `)).toBe(composed);
-    expect(codeOf(await gql(app, 'mutation($e:String!,$p:String!){ signUp(email:$e,password:$p){ id } }', { e: composed, p: PASSWORD }))).toBe('EMAIL_TAKEN');
+    expect(gqlErrorCode(await gql(app, 'mutation($e:String!,$p:String!){ signUp(email:$e,password:$p){ id } }', { e: composed, p: PASSWORD }))).toBe('EMAIL_TAKEN');
     // Found by every form.
     for (const spelling of [composed, decomposed, ` ${composed.toUpperCase()}`]) {
       expect((await gql(app, LOG_IN, { e: spelling, p: PASSWORD })).data?.logIn.user.email).toBe(composed);
     }
     // Failures under one form lock out the others.
     await lockOut(decomposed);
-    expect(codeOf(await gql(app, LOG_IN, { e: composed, p: PASSWORD }))).toBe('RATE_LIMITED');
+    expect(gqlErrorCode(await gql(app, LOG_IN, { e: composed, p: PASSWORD }))).toBe('RATE_LIMITED');
   });
 
   it('the canonical form is stable: applying it twice changes nothing', () => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '../../src/app/services';
+import type { Services } from '../../src/application/services';
 import { authenticate } from '../../src/rest/middleware/auth';
 import { rateLimited } from '../../src/rest/middleware/rate-limit';
 import { routedUnder } from '../../src/rest/routed-under';

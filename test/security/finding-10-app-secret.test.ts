@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/app/config';
+import { loadConfig } from '../../src/main/config';
 import { PRODUCTION_TEST_SECRETS } from '../support/app';
 
 /** Issue #34, finding 10: production accepted the public development APP_SECRET and any predictable value. */

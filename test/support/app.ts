@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { loadConfig } from '../../src/app/config';
-import { type RunningApp, startApplication } from '../../src/app/application';
+import { loadConfig } from '../../src/main/config';
+import { type RunningApp, startApplication } from '../../src/main/start-application';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger, type Logger } from '../../src/infra/log/logger';
 import { createMigratedTestDatabase } from './database';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../src/domain/shared/unit-of-work';
-import type { RunningApp } from '../../src/app/application';
+import type { RunningApp } from '../../src/main/start-application';
 
 /**
  * What tests reach below the doors of a running service: its raw SQL (to seed rows and

@@ -1,6 +1,6 @@
 import { Connection } from 'rabbitmq-client';
-import { startApplication, type RunningApp } from '../../src/app/application';
-import { loadConfig } from '../../src/app/config';
+import { startApplication, type RunningApp } from '../../src/main/start-application';
+import { loadConfig } from '../../src/main/config';
 import { deleteTopology } from '../../src/infra/amqp/topology';
 import { createLogger } from '../../src/infra/log/logger';
 import { TEST_AMQP_URL, uniquePrefix } from '../webhooks/support/app';

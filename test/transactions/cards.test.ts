@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApplication } from '../../src/app/application';
-import { loadConfig } from '../../src/app/config';
+import { startApplication } from '../../src/main/start-application';
+import { loadConfig } from '../../src/main/config';
 import { SANDBOX_TEST_CARDS } from '../../src/domain/cards/sandbox-test-cards';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger } from '../../src/infra/log/logger';

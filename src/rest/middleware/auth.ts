@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import type { Principal, Seller } from '../../domain/accounts/accounts.types';
 import { authenticateCredential } from '../../domain/accounts/authenticate-credential';
 import { browserSessionToken, CSRF_HEADER } from '../../domain/accounts/browser-session';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { DomainError } from '../../domain/shared/errors';
 import { isRateLimited } from '../../domain/rate-limits/rate-limited.error';
 import { mapError } from '../error-mapper';

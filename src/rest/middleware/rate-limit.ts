@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { budgetOwner } from '../../domain/rate-limits/budget-owner';
 import type { RateLimitDecision } from '../../domain/rate-limits/rate-limit-decision';
 import { restLimitClass } from '../limit-class';

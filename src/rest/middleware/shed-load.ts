@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { HttpError } from '../http-error';
 
 const HEALTH = /^\/health(\/|$)/;

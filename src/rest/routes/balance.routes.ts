@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import type { StatementEntry, Wallet } from '../../domain/ledger/ledger.types';
 import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 
 /** GET /boleto/:token: the printable boleto (HTML with the barcode), reached through `boleto.url`. */
 export function boletoPageRoutes(services: Services): Router {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { pipeline } from 'node:stream/promises';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { addressRateLimit, rateLimited } from '../middleware/rate-limit';
 import { authenticate, principalOf } from '../middleware/auth';
 import { clientAddress } from '../middleware/rate-limit';

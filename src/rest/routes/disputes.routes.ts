@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { appealAnswer, disputeView } from '../../domain/disputes/dispute-view';
 import { EVIDENCE_MEDIA_TYPE, evidenceView } from '../../domain/disputes/evidence';
 import { readAppealForm } from '../multipart-appeal';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { openApiDocument } from '../openapi/document';
 import { openApiJson, openApiYaml } from '../openapi/serialize';
 import { docsPage, DOCS_SCRIPT, homePage } from './docs-pages';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 
 const PROBE_TIMEOUT_MS = 2_000;
 

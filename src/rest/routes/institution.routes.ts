@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { sendCommandResult } from '../send-command-result';
 import { signedCallback } from '../middleware/signed-callback';
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { HttpError } from '../http-error';
 
 const sameSecret = (given: string, expected: string) => {

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { locationPayload } from '../../domain/pix/location-payload';
 import { parseQrImageSize, type QrImageFormat } from '../../domain/pix/qr-image';
 import { locationNotFound } from '../../domain/transactions/qr-images.service';

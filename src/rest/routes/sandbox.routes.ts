@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
 import { sendCommandResult } from '../send-command-result';

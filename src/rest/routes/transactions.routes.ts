@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import { parseTransactionListQuery } from '../../domain/transactions/transaction-list-query';
 import { sendCommandResult } from '../send-command-result';

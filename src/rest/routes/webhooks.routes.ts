@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { attemptView, deliveryView, postbackSecretView, webhookView } from '../../domain/webhooks/webhook-view';
 import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../../app/services';
+import type { Services } from '../../application/services';
 import { WITHDRAWAL_CSV_COLUMNS, withdrawalCsvRecord } from '../../domain/withdrawals/withdrawal-csv';
 import { parseWithdrawalListQuery } from '../../domain/withdrawals/withdrawal-list-query';
 import { withdrawalDetailView, withdrawalSpecFields } from '../../domain/withdrawals/withdrawal-view';

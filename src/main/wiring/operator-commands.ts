@@ -1,29 +1,22 @@
-import { identityCommands, type IdentityCommands } from '../../domain/accounts/identity.commands';
+import { identityCommands } from '../../domain/accounts/identity.commands';
 import type { IdentityService } from '../../domain/accounts/identity.service';
-import { sellerOnboardingCommands, type SellerOnboardingCommands } from '../../domain/accounts/seller-onboarding.commands';
+import { sellerOnboardingCommands } from '../../domain/accounts/seller-onboarding.commands';
 import type { SellerOnboardingService } from '../../domain/accounts/seller-onboarding.service';
 import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
-import { decideDisputeCommand, type DecideDispute } from '../../domain/disputes/decide-dispute.command';
+import { decideDisputeCommand } from '../../domain/disputes/decide-dispute.command';
 import type { DisputeDecisions } from '../../domain/disputes/dispute-decisions';
 import type { LedgerAdminService } from '../../domain/ledger/ledger-admin.service';
-import { ledgerCorrectionCommands, type LedgerCorrectionCommands } from '../../domain/ledger/ledger-correction.commands';
+import { ledgerCorrectionCommands } from '../../domain/ledger/ledger-correction.commands';
 import type { DataExportService } from '../../domain/privacy/data-export.service';
-import { requestDataExportCommand, type RequestDataExport } from '../../domain/privacy/request-data-export.command';
+import { requestDataExportCommand } from '../../domain/privacy/request-data-export.command';
 import type { AbuseLimits } from '../../domain/rate-limits/abuse-limits';
 import type { RateLimitService } from '../../domain/rate-limits/rate-limit.service';
-import { setSellerRateLimitCommand, type SetSellerRateLimit } from '../../domain/rate-limits/set-seller-rate-limit.command';
+import { setSellerRateLimitCommand } from '../../domain/rate-limits/set-seller-rate-limit.command';
 import type { SandboxActions } from '../../domain/sandbox/sandbox-actions';
-import { sandboxCommands, type SandboxCommands } from '../../domain/sandbox/sandbox.commands';
-import { applyInstitutionReportCommand, type ApplyInstitutionReport } from '../../domain/transactions/apply-institution-report.command';
+import { sandboxCommands } from '../../domain/sandbox/sandbox.commands';
+import { applyInstitutionReportCommand } from '../../domain/transactions/apply-institution-report.command';
+import type { OperatorAndSandboxCommands } from '../../application/commands';
 import type { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
-
-/** Sign-up and sessions, sellers, the operators' tools, the data export, the institution's reports and the sandbox simulations. */
-export interface OperatorAndSandboxCommands extends IdentityCommands, SellerOnboardingCommands, LedgerCorrectionCommands, SandboxCommands {
-  decideDispute: DecideDispute;
-  setSellerRateLimit: SetSellerRateLimit;
-  requestDataExport: RequestDataExport;
-  applyInstitutionReport: ApplyInstitutionReport;
-}
 
 /** The use cases these commands call. */
 export interface OperatorAndSandboxServices {

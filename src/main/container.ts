@@ -10,7 +10,7 @@ import type { Orm } from '../infra/db/orm';
 import type { Logger } from '../infra/log/logger';
 import type { Config } from './config';
 import type { AppServices } from './app-services';
-import { Lifecycle } from './lifecycle';
+import { Lifecycle } from '../application/lifecycle';
 import { wireAccounts } from './wiring/accounts';
 import { wireLedger } from './wiring/ledger';
 import { wireDisputes } from './wiring/disputes';
@@ -27,7 +27,7 @@ import { wirePrivacy } from './wiring/privacy';
 import { wireCommands } from './wiring/commands';
 import { institutionCallbackSecrets } from './wiring/institution-callback';
 
-/** The composition root: each feature wires its adapters and use cases in src/app/wiring. */
+/** The composition root: each feature wires its adapters and use cases in src/main/wiring. */
 export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): AppServices {
   // Failures caused by an unreachable database are logged once per outage, not per request or tick.
   let probeDatabase = (): Promise<unknown> => Promise.reject(new Error('not wired yet'));

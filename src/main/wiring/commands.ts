@@ -1,0 +1,70 @@
+import type { CardFingerprinter } from '../../domain/cards/cards.ports';
+import type { AbuseLimits } from '../../domain/rate-limits/abuse-limits';
+import { createChargeCommand } from '../../domain/transactions/create-charge.command';
+import { refundCommand } from '../../domain/transactions/refund.command';
+import type { RefundsService } from '../../domain/transactions/refunds.service';
+import type { TransactionsService } from '../../domain/transactions/transactions.service';
+import { createWithdrawalCommand } from '../../domain/withdrawals/create-withdrawal.command';
+import type { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
+import type { Platform } from './platform';
+import type { AppealDisputeService } from '../../domain/disputes/appeal-dispute';
+import { appealDisputeCommand } from '../../domain/disputes/appeal-dispute.command';
+import type { ErasureService } from '../../domain/privacy/erasure.service';
+import { executeErasureCommand } from '../../domain/privacy/execute-erasure.command';
+import { rejectErasureCommand } from '../../domain/privacy/reject-erasure.command';
+import { requestErasureCommand } from '../../domain/privacy/request-erasure.command';
+import type { StepUpDeps } from '../../domain/accounts/api-key-step-up';
+
+import { apiKeyCommands } from '../../domain/accounts/api-key.commands';
+import type { ApiKeysService } from '../../domain/accounts/api-keys.service';
+import { twoFactorCommands } from '../../domain/accounts/two-factor.commands';
+import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
+import { webhookManagementCommands } from '../../domain/webhooks/webhook-management.commands';
+import type { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
+import { webhookReplayCommands } from '../../domain/webhooks/webhook-replay.commands';
+import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
+import { operatorAndSandboxCommands, type OperatorAndSandboxServices } from './operator-commands';
+import type { Commands } from '../../application/commands';
+
+/** The services the webhook, API key and 2FA commands call. */
+interface AccountAndWebhookServices {
+  webhooks: WebhookManagementService;
+  webhookReplay: WebhookReplayService;
+  apiKeys: ApiKeysService;
+  twoFactor: TwoFactorService;
+}
+
+export function wireCommands(
+  p: Platform,
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits } & AppealAndErasureServices &
+    AccountAndWebhookServices &
+    OperatorAndSandboxServices,
+): Commands {
+  const sandbox = p.config.MODE === 'sandbox';
+  const { uow, idempotency } = p;
+  return {
+    createCharge: createChargeCommand({ uow, idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox }),
+    refund: refundCommand({ uow, idempotency, refunds: d.refunds }),
+    createWithdrawal: createWithdrawalCommand({ uow, idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
+    ...appealAndErasureCommands(p, d),
+    ...webhookManagementCommands(d),
+    ...webhookReplayCommands(d),
+    ...apiKeyCommands(d),
+    ...twoFactorCommands(d),
+    ...operatorAndSandboxCommands(d),
+  };
+}
+
+interface AppealAndErasureServices {
+  appealDispute: AppealDisputeService;
+  erasure: ErasureService;
+}
+
+function appealAndErasureCommands(p: Platform, d: AppealAndErasureServices & StepUpDeps) {
+  return {
+    appealDispute: appealDisputeCommand({ uow: p.uow, idempotency: p.idempotency, appeals: d.appealDispute }),
+    requestErasure: requestErasureCommand(d),
+    executeErasure: executeErasureCommand(d),
+    rejectErasure: rejectErasureCommand(d),
+  };
+}
