@@ -1,3 +1,4 @@
+import type { TransactionEventName } from '../events/event-catalogue';
 import type { Seller } from '../accounts/accounts.types';
 import { cardFee } from '../ledger/fees';
 import { methodCredit } from '../ledger/ledger-entries';
@@ -46,7 +47,7 @@ export class CardPaymentsService {
       createdAt: now,
       card: { brand: cardBrand(card.number), last4: card.number.slice(-4), fingerprint: this.d.fingerprinter.fingerprint(card.number), installments },
     });
-    const events: string[] = [TRANSACTION_CREATED_EVENT];
+    const events: TransactionEventName[] = [TRANSACTION_CREATED_EVENT];
     if (outcome.approved) {
       t.status = applyTransactionCommand(t.status, 'PAY').to;
       t.paidAt = now;
