@@ -1,5 +1,6 @@
 import type { Connection } from 'rabbitmq-client';
 import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
+import { EventFanOut } from '../../domain/webhooks/event-fan-out';
 import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
 import { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
 import { WebhookRetention } from '../../domain/webhooks/webhook-retention';
@@ -13,7 +14,6 @@ import { DeliverySweeper } from '../../infra/webhooks/delivery-sweeper';
 import { EmbeddedDeliveryWorker } from '../../infra/webhooks/embedded-delivery-worker';
 import { HttpsWebhookSender } from '../../infra/webhooks/https-sender';
 import { webhookJobs } from '../../domain/webhooks/webhook-jobs';
-import { FanOutSink } from '../../infra/webhooks/fan-out-sink';
 import { PgDeliveryFanOut } from '../../infra/webhooks/pg-delivery-fan-out';
 import { PgDeliveryLog } from '../../infra/webhooks/pg-delivery-log';
 import { PgDeliveryWork } from '../../infra/webhooks/pg-delivery-work';
@@ -81,8 +81,16 @@ export function wireWebhooks(p: Platform) {
     },
   });
   const processor = new DeliveryProcessor({ store: work, sender, clock });
+  const fanOutTo = (to: DeliveryQueue) =>
+    new EventFanOut({
+      store: deliveries,
+      queue: to,
+      clock,
+      onHandOffFailed: (err, count) => logger.warn({ err, deliveries: count }, 'saved deliveries not enqueued; the sweeper will re-enqueue them'),
+    });
 
   let queue: DeliveryQueue;
+  let fanOut: EventFanOut;
   let runtime: WebhookRuntime;
 
   if (config.AMQP_URL) {
@@ -90,10 +98,10 @@ export function wireWebhooks(p: Platform) {
     const topology = topologyNames(config.AMQP_PREFIX);
     const amqpQueue = new AmqpDeliveryQueue(conn, topology);
     queue = amqpQueue;
-    const sink = new FanOutSink({ deliveries, clock, logger, onDeliveriesCreated: (created) => amqpQueue.enqueue(created) });
-    const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { pollMs: config.WEBHOOK_POLL_MS });
+    fanOut = fanOutTo(amqpQueue);
+    const relay = new OutboxRelay({ uow, sql, clock, logger, sink: fanOut }, { pollMs: config.WEBHOOK_POLL_MS });
     const workers = new AmqpWebhookWorkers({
-      conn, topology, queue: amqpQueue, deliveries: work, processor, uow, scheduler: p.scheduler, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY,
+      conn, topology, queue: amqpQueue, processor, logger, concurrency: config.WEBHOOK_CONCURRENCY,
     });
     const sweeper = new DeliverySweeper({ deliveries: work, clock, logger, rescueTo: amqpQueue, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
     p.jobs.registerAll(webhookJobs({ wake: (delivery) => amqpQueue.enqueue([delivery]) }));
@@ -146,8 +154,8 @@ export function wireWebhooks(p: Platform) {
   } else {
     const worker = new EmbeddedDeliveryWorker({ deliveries: work, processor, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY, pollMs: config.WEBHOOK_POLL_MS });
     queue = { enqueue: async () => worker.wake() };
-    const sink = new FanOutSink({ deliveries, clock, logger, onDeliveriesCreated: worker.wake });
-    const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { pollMs: config.WEBHOOK_POLL_MS });
+    fanOut = fanOutTo(queue);
+    const relay = new OutboxRelay({ uow, sql, clock, logger, sink: fanOut }, { pollMs: config.WEBHOOK_POLL_MS });
     const sweeper = new DeliverySweeper({ deliveries: work, clock, logger, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
     p.workerHooks.push(() => {
       // A real PostgreSQL shared by several processes: LISTEN too. Never on PGlite (one connection).
@@ -181,7 +189,7 @@ export function wireWebhooks(p: Platform) {
   const webhookTargets: WebhookTargetGuard = guard;
   return {
     webhooks: new WebhookManagementService({ endpoints, log, deliveries, queue, guard, box, tokens, clock }),
-    webhookReplay: new WebhookReplayService({ log, deliveries, queue, clock, newNonce: () => tokens.newId() }),
+    webhookReplay: new WebhookReplayService({ log, deliveries, fanOut, queue, clock, newNonce: () => tokens.newId() }),
     /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
     webhookTargets,
     webhookRuntime: runtime,

@@ -1,9 +1,7 @@
-import type { DeliveryStatus } from '../../domain/webhooks/webhook.types';
 import type { AttemptRecord, ClaimedDelivery, ClaimResult, DeliveryWorkStore } from '../../domain/webhooks/webhooks.ports';
 import { WEBHOOK_JOBS } from '../../domain/webhooks/webhook-jobs';
 import type { Sql } from '../db/sql';
 import { isDatabaseUnavailable } from '../health/database-errors';
-import { date } from './delivery-rows';
 import { MicroBatcher } from './micro-batcher';
 import { sqlRunner, type QueryRunner } from './query-runners';
 
@@ -269,14 +267,5 @@ export class PgDeliveryWork implements DeliveryWorkStore {
        returning d.id, d.attempts`,
       [now, new Date(now.getTime() - graceMs), now, now, limit],
     );
-  }
-
-  /** For the parking consumer: where a delivery waiting for its next cycle stands. */
-  async scheduleOf(id: string): Promise<{ status: DeliveryStatus; attempts: number; nextAttemptAt: Date | null } | null> {
-    const [row] = await this.durable.query<{ status: DeliveryStatus; attempts: number; next_attempt_at: Date | null }>(
-      `select status, attempts, next_attempt_at from webhook_deliveries where id = ?`,
-      [id],
-    );
-    return row ? { status: row.status, attempts: row.attempts, nextAttemptAt: date(row.next_attempt_at) } : null;
   }
 }
