@@ -21,6 +21,7 @@ import { PgWebhookEndpoints } from '../../infra/webhooks/pg-webhook-endpoints';
 import { PgWebhookRetention } from '../../infra/webhooks/pg-webhook-retention';
 import { SsrfGuard } from '../../infra/webhooks/ssrf-guard';
 import { PgPoolRunner } from '../../infra/webhooks/query-runners';
+import { connectionBudget } from './connection-budget';
 import type { Platform } from './platform';
 
 /** Handles tests and shutdown use; not a door API. */
@@ -60,10 +61,13 @@ export function wireWebhooks(p: Platform) {
     maxSockets: Math.max(64, config.WEBHOOK_CONCURRENCY),
   });
   const endpoints = new PgWebhookEndpoints(sql);
-  // On a real PostgreSQL the workers' hot statements get pools of their own (leases with
-  // synchronous_commit off); PGlite has one connection, so everything goes through the ORM there.
-  const durable = config.DATABASE_URL ? new PgPoolRunner(config.DATABASE_URL, { max: 12, asyncCommit: false }) : undefined;
-  const relaxed = config.DATABASE_URL ? new PgPoolRunner(config.DATABASE_URL, { max: 6, asyncCommit: true }) : undefined;
+  // A worker on a real PostgreSQL gives its hot statements pools of their own (leases with
+  // synchronous_commit off), counted in the process's connection budget; PGlite has one
+  // connection and an api-only process needs none, so their statements use the ORM's pool.
+  const budget = connectionBudget({ poolSize: config.DATABASE_POOL_SIZE, embedded: !config.DATABASE_URL, runsWorkers: config.ROLE !== 'api' });
+  const poolOf = (max: number, asyncCommit: boolean) => (config.DATABASE_URL && max > 0 ? new PgPoolRunner(config.DATABASE_URL, { max, asyncCommit }) : undefined);
+  const durable = poolOf(budget.webhookDurable, false);
+  const relaxed = poolOf(budget.webhookRelaxed, true);
   const closePools = async () => {
     await durable?.close();
     await relaxed?.close();

@@ -39,6 +39,11 @@ const CLAIM_RETURNING = `
  * again after its lease (same X-Webhook-Id).
  */
 const RECORD_RETRY_MS = 45_000;
+
+/** Claim batches (leases) in flight at once, each on its own connection. */
+export const CLAIM_BATCHES_IN_FLIGHT = 2;
+/** Attempt-record batches in flight at once, each on its own connection. */
+export const RECORD_BATCHES_IN_FLIGHT = 4;
 const RECORD_RETRY_PAUSE_MS = 500;
 
 async function retryWhileDatabaseUnavailable<T>(work: () => Promise<T>): Promise<T> {
@@ -137,7 +142,7 @@ export class PgDeliveryWork implements DeliveryWorkStore {
         return r;
       });
     },
-    { maxBatch: 200, maxInFlight: 2 },
+    { maxBatch: 200, maxInFlight: CLAIM_BATCHES_IN_FLIGHT },
   );
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
@@ -236,7 +241,7 @@ export class PgDeliveryWork implements DeliveryWorkStore {
       const ok = new Set(moved.map((m) => `${m.id}:${m.attempts}`));
       return items.map((i) => ok.delete(`${i.deliveryId}:${i.expectedAttempts}`));
     },
-    { maxBatch: 200, maxInFlight: 4 },
+    { maxBatch: 200, maxInFlight: RECORD_BATCHES_IN_FLIGHT },
   );
 
   /** Marks PENDING deliveries past expires_at EXPIRED (those no message or poll would reach). */
