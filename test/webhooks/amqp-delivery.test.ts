@@ -108,7 +108,7 @@ describe('webhook delivery over RabbitMQ', () => {
     const [waiting] = await eventually(() => deliveriesOf(eventId), (ds) => ds[0]?.cycle === 2, 20_000, 'cycle 1 exhausted');
     expect(waiting).toMatchObject({ status: 'PENDING', attempts: 3 });
     expect(receiver.on('/down')).toHaveLength(3);
-    // The parking queue hands it to a durable job due in 5 minutes (SPEC: new cycles over hours).
+    // The record of the cycle's last failure wrote a durable job due in 5 minutes (SPEC: new cycles over hours).
     const nextAt = new Date(waiting.nextAttemptAt).getTime() - app.clock.now().getTime();
     expect(nextAt).toBeGreaterThan(4 * 60_000);
     const { sql, jobs } = platformOf(app);
