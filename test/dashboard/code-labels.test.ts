@@ -8,7 +8,7 @@ import { CORRECTION_DESCRIPTION_PREFIX, STATEMENT_DESCRIPTIONS, withOwedCents } 
 import { PIX_KEY_TYPES } from '../../src/domain/pix/pix-key';
 import { ENUM_LABELS, PIX_KEY_TYPE_LABELS } from '../../web/src/lib/labels/enum-labels';
 import { ERROR_LABELS } from '../../web/src/lib/labels/error-labels';
-import { DISPUTE_EVENT_LABELS } from '../../web/src/lib/labels/event-labels';
+import { EVENT_LABELS } from '../../web/src/lib/labels/event-labels';
 import type { Labels } from '../../web/src/lib/labels/label';
 import { STATEMENT_DESCRIPTION_LABELS, STATEMENT_DESCRIPTION_PREFIXES, statementDescription } from '../../web/src/lib/labels/statement-labels';
 import { apiErrorCodes } from './api-error-codes';
@@ -61,7 +61,7 @@ describe('the dashboard labels every code the API sends', () => {
     };
     const events = values('DisputeStatus').flatMap((s) => values('DisputeOrigin').flatMap((o) => disputeEventNames(s as DisputeStatus, o as DisputeOrigin)));
     expect(events.length).toBeGreaterThanOrEqual(4);
-    expect(unlabelled(DISPUTE_EVENT_LABELS, events)).toEqual([]);
+    expect(unlabelled(EVENT_LABELS, events)).toEqual([]);
   });
 
   it('says what every error code the API can answer means', () => {

@@ -83,7 +83,7 @@ describe('outbox', () => {
   it('appends in the caller transaction and wakes the relay only after commit', async () => {
     let woken = 0;
     const outbox = new PgOutbox(sql, () => woken++);
-    const event = { eventType: 'TRANSACTION_PAID', sellerId: 's1', aggregateType: 'TRANSACTION' as const, aggregateId: 'tx1', payload: { id: 'tx1', amount: 100 }, occurredAt: clock.now() };
+    const event = { eventType: 'TRANSACTION_PAID' as const, sellerId: 's1', aggregateType: 'TRANSACTION' as const, aggregateId: 'tx1', payload: { id: 'tx1', amount: 100 }, occurredAt: clock.now() };
     await expect(
       uow.run(async (tx) => {
         await outbox.append(tx, event);

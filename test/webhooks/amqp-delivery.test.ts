@@ -1,3 +1,4 @@
+import { planFanOut } from '../../src/domain/webhooks/fan-out';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { onboardSeller } from '../support/app';
 import { emitEvent, paidTransaction, startWebhookApp, watchAmqpDeliveries, type WebhookTestApp } from './support/app';
@@ -107,7 +108,7 @@ describe('webhook delivery over RabbitMQ', () => {
     const [waiting] = await eventually(() => deliveriesOf(eventId), (ds) => ds[0]?.cycle === 2, 20_000, 'cycle 1 exhausted');
     expect(waiting).toMatchObject({ status: 'PENDING', attempts: 3 });
     expect(receiver.on('/down')).toHaveLength(3);
-    // The parking queue hands it to a durable job due in 5 minutes (SPEC: new cycles over hours).
+    // The record of the cycle's last failure wrote a durable job due in 5 minutes (SPEC: new cycles over hours).
     const nextAt = new Date(waiting.nextAttemptAt).getTime() - app.clock.now().getTime();
     expect(nextAt).toBeGreaterThan(4 * 60_000);
     const { sql, jobs } = platformOf(app);
@@ -163,16 +164,9 @@ describe('webhook delivery over RabbitMQ', () => {
     const { deliveries, sweeper } = app.services.webhookRuntime;
     const now = app.clock.now();
     // What the relay's transaction commits, without the hand-off that follows it.
-    const [created] = await deliveries.fanOut({
-      event: { eventId: 'evt_lost_1', eventType: 'TRANSACTION_PAID', sellerId: seller.sellerId, aggregateType: 'TRANSACTION', aggregateId: 'tx_lost', payload: paidTransaction('tx_lost'), occurredAt: now },
-      categories: ['TRANSACTION', 'ALL'],
-      body: { id: 'tx_lost', eventType: 'TRANSACTION_PAID' },
-      postback: null,
-      trigger: 'EVENT',
-      dedupePrefix: 'evt_lost_1',
-      now,
-      expiresAt: new Date(now.getTime() + 86_400_000),
-    });
+    const event = { eventId: 'evt_lost_1', eventType: 'TRANSACTION_PAID', sellerId: seller.sellerId, aggregateType: 'TRANSACTION' as const, aggregateId: 'tx_lost', payload: paidTransaction('tx_lost'), occurredAt: now };
+    const planned = planFanOut(event, await deliveries.endpointsOf([seller.sellerId]), { trigger: 'EVENT' });
+    const [created] = await deliveries.save(planned, { now, expiresAt: new Date(now.getTime() + 86_400_000) });
     expect(created).toBeDefined();
     await sweeper.sweep();
     expect(receiver.on('/lost')).toHaveLength(0); // not overdue yet: its message may still be on its way

@@ -1,12 +1,6 @@
+import type { DisputeEventName } from '../events/event-catalogue';
 import type { DisputeOrigin, DisputeStatus } from './dispute-status';
 
-export type DisputeEventName =
-  | 'DISPUTE_CREATED'
-  | 'DISPUTE_UNDER_REVIEW'
-  | 'DISPUTE_RESOLVED'
-  | 'DISPUTE_REJECTED'
-  | 'MED_DISPUTE_CREATED'
-  | 'MED_DISPUTE_REFUND_COMPLETED';
 
 /**
  * The event for entering a status, mapped onto SPEC's dispute events:

@@ -1,11 +1,15 @@
 import type { Tx } from '../shared/unit-of-work';
+import type { EventName } from './event-catalogue';
+
+/** The resources whose events go through the outbox (WEBHOOK_TEST is written as a delivery directly). */
+export type OutboxResource = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE';
 
 /** A business event, written in the same transaction as the change that caused it. */
 export interface OutboxEvent {
-  /** e.g. TRANSACTION_PAID, WITHDRAWAL_FAILED, DISPUTE_CREATED. */
-  eventType: string;
+  /** A catalogue name (event-catalogue.ts), e.g. TRANSACTION_PAID, WITHDRAWAL_FAILED, DISPUTE_CREATED. */
+  eventType: EventName;
   sellerId: string;
-  aggregateType: 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE';
+  aggregateType: OutboxResource;
   aggregateId: string;
   /** The resource as it is after the change (the webhook body's root fields). */
   payload: Record<string, unknown>;

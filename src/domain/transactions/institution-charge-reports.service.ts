@@ -1,4 +1,5 @@
 import type { FeePlan } from '../accounts/accounts.types';
+import type { TransactionEventName } from '../events/event-catalogue';
 import type { Outbox } from '../events/outbox';
 import { pixCashInFee } from '../ledger/fees';
 import { pixCredit } from '../ledger/ledger-entries';
@@ -68,7 +69,7 @@ export class InstitutionChargeReportsService {
       const fresh = await this.d.repo.recordReport(tx, { reportId: report.reportId, transactionId: t.id, status: report.status, receivedAt: now, applied: applies });
       if (!fresh || !applies) return { transaction: t, applied: false, duplicate: !fresh };
 
-      const events: string[] = [];
+      const events: TransactionEventName[] = [];
       if (confirming) {
         applyTransactionCommand(t.status, 'CONFIRM');
         events.push(TRANSACTION_CREATED_EVENT);

@@ -1,3 +1,4 @@
+import type { TransactionEventName } from '../events/event-catalogue';
 import { recordChange } from '../events/record-change';
 import type { Outbox } from '../events/outbox';
 import type { LiveEvents } from '../shared/live-events';
@@ -10,7 +11,7 @@ export async function emitTransactionEvents(
   deps: { outbox: Outbox; live: LiveEvents },
   tx: Tx,
   t: Transaction,
-  eventTypes: string[],
+  eventTypes: readonly TransactionEventName[],
 ): Promise<void> {
   // The webhook body and the live update are the view as GET answers it (the QR image is a URL).
   const payload = transactionView(t);

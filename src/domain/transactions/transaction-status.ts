@@ -100,8 +100,6 @@ export function shouldApplyReport(current: TransactionStatus, reported: Transact
   return TRANSACTION_STATUS_PRIORITY[reported] > TRANSACTION_STATUS_PRIORITY[current];
 }
 
-export type TransactionEventName = `TRANSACTION_${TransactionStatus}` | 'TRANSACTION_CREATED';
-
 /** The event every status change emits (SPEC: `TRANSACTION_<STATUS>`). */
 export const transactionEventName = (status: TransactionStatus): `TRANSACTION_${TransactionStatus}` =>
   `TRANSACTION_${status}`;

@@ -1,17 +1,20 @@
+import { resourceOfEvent } from '../events/event-catalogue';
 import type { AggregateType, WebhookCategory } from './webhook.types';
 
 /**
- * Which registrations receive an event: those of its seller whose category is the
- * event's aggregate type, or ALL. MED_* events (PIX special return) are disputes.
+ * The registration category an event belongs to: its resource in the event catalogue
+ * (MED_* events, the PIX special return, are DISPUTE events there). A name outside the
+ * catalogue (stored by a newer version) goes by its aggregate. The WEBHOOK_TEST event
+ * has no category: it is sent to its registration only.
  */
 export function categoryOfEvent(aggregateType: string, eventType: string): AggregateType | null {
-  if (eventType.startsWith('MED_') || eventType.startsWith('DISPUTE_')) return 'DISPUTE';
-  if (aggregateType === 'TRANSACTION' || aggregateType === 'WITHDRAWAL' || aggregateType === 'DISPUTE') return aggregateType;
-  if (eventType.startsWith('TRANSACTION_')) return 'TRANSACTION';
-  if (eventType.startsWith('WITHDRAWAL_')) return 'WITHDRAWAL';
-  return null;
+  const resource = resourceOfEvent(eventType);
+  if (resource === 'WEBHOOK') return null;
+  if (resource !== null) return resource;
+  return aggregateType === 'TRANSACTION' || aggregateType === 'WITHDRAWAL' || aggregateType === 'DISPUTE' ? aggregateType : null;
 }
 
+/** Whether a registration of this category receives an event of this category: the one matching rule. */
 export function categoryMatches(registered: WebhookCategory, eventCategory: AggregateType | null): boolean {
   return eventCategory !== null && (registered === 'ALL' || registered === eventCategory);
 }

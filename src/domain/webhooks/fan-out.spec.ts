@@ -33,21 +33,32 @@ describe('event routing', () => {
 });
 
 describe('planFanOut', () => {
-  it('masks once, appends eventType, adds the postback; dedupe keys differ for manual resends', () => {
-    const plan = planFanOut(event(), { trigger: 'EVENT', now, expiresAt: now });
-    expect(plan.categories).toEqual(['TRANSACTION', 'ALL']);
-    expect(plan.body).toEqual({ id: 'tx_1', amount: 10, customer: { name: 'A*** ***', email: 'a***@x.com' }, postbackUrl: 'https://shop.example/pb', eventType: 'TRANSACTION_PAID' });
-    expect(plan.postback).toEqual({ url: 'https://shop.example/pb', status: 'PENDING', error: null });
-    expect(plan.dedupePrefix).toBe('evt_1');
-    expect(planFanOut(event(), { trigger: 'MANUAL', nonce: 'n1', now, expiresAt: now }).dedupePrefix).toBe('evt_1:resend:n1');
+  const endpoint = (id: string, category: 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'ALL', sellerId = 's1') => ({ id, sellerId, category, url: `https://${id}.example/hook` });
+  const endpoints = [endpoint('wh_tx', 'TRANSACTION'), endpoint('wh_all', 'ALL'), endpoint('wh_wd', 'WITHDRAWAL'), endpoint('wh_other', 'ALL', 's2')];
+
+  it("decides the targets: the seller's registrations whose category matches, and the postback", () => {
+    const planned = planFanOut(event(), endpoints, { trigger: 'EVENT' });
+    expect(planned.map((p) => [p.target, p.endpointId, p.url, p.status, p.dedupeKey])).toEqual([
+      ['ENDPOINT', 'wh_tx', 'https://wh_tx.example/hook', 'PENDING', 'evt_1:wh_tx'],
+      ['ENDPOINT', 'wh_all', 'https://wh_all.example/hook', 'PENDING', 'evt_1:wh_all'],
+      ['POSTBACK', null, 'https://shop.example/pb', 'PENDING', 'evt_1:postback'],
+    ]);
+    const withdrawal = planFanOut(event({ aggregateType: 'WITHDRAWAL', eventType: 'WITHDRAWAL_PAID' }), endpoints, { trigger: 'EVENT' });
+    expect(withdrawal.map((p) => p.endpointId)).toEqual(['wh_all', 'wh_wd']);
   });
 
-  it('an http postbackUrl becomes a FAILED delivery; withdrawals have no postback', () => {
-    expect(planFanOut(event({ payload: { id: 'tx', postbackUrl: 'http://x.example' } }), { trigger: 'EVENT', now, expiresAt: now }).postback).toEqual({
-      url: 'http://x.example', status: 'FAILED', error: 'WEBHOOK_URL_NOT_HTTPS',
-    });
-    const wd = planFanOut(event({ aggregateType: 'WITHDRAWAL', eventType: 'WITHDRAWAL_PAID' }), { trigger: 'EVENT', now, expiresAt: now });
-    expect(wd.postback).toBeNull();
+  it('masks once, appends eventType; dedupe keys differ for manual resends', () => {
+    const [first, second] = planFanOut(event(), endpoints, { trigger: 'EVENT' });
+    expect(first!.body).toEqual({ id: 'tx_1', amount: 10, customer: { name: 'A*** ***', email: 'a***@x.com' }, postbackUrl: 'https://shop.example/pb', eventType: 'TRANSACTION_PAID' });
+    expect(second!.body).toBe(first!.body);
+    expect(planFanOut(event(), endpoints, { trigger: 'MANUAL', nonce: 'n1' }).map((p) => p.dedupeKey)).toEqual(['evt_1:resend:n1:wh_tx', 'evt_1:resend:n1:wh_all', 'evt_1:resend:n1:postback']);
+  });
+
+  it('an http postbackUrl becomes a FAILED delivery; withdrawals have no postback; the test event goes to no registration', () => {
+    const [failed] = planFanOut(event({ payload: { id: 'tx', postbackUrl: 'http://x.example' } }), [], { trigger: 'EVENT' });
+    expect(failed).toMatchObject({ target: 'POSTBACK', url: 'http://x.example', status: 'FAILED', lastError: 'WEBHOOK_URL_NOT_HTTPS' });
+    expect(planFanOut(event({ aggregateType: 'WITHDRAWAL', eventType: 'WITHDRAWAL_PAID' }), [], { trigger: 'EVENT' })).toEqual([]);
+    expect(planFanOut(event({ aggregateType: 'DISPUTE', eventType: 'WEBHOOK_TEST' }), endpoints, { trigger: 'EVENT' })).toEqual([]);
   });
 
   it('resource fields named like the envelope are dropped from the root', () => {

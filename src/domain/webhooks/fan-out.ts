@@ -1,40 +1,34 @@
-import { categoryOfEvent, postbackUrlOf } from './event-routing';
+import { categoryMatches, categoryOfEvent, postbackUrlOf } from './event-routing';
 import { deliveryBody } from './webhook-body';
 import { parseWebhookUrl } from './webhook-url';
-import type { WebhookCategory } from './webhook.types';
-import type { FanOutPlan, StoredEvent } from './webhooks.ports';
+import type { FanOutTarget, PlannedDelivery, StoredEvent } from './webhooks.ports';
 import { isDomainError } from '../shared/errors';
 
 /**
- * The deliveries of one event: every registration of its seller whose category is the
- * event's (or ALL), plus the transaction's own postbackUrl. The body is computed once
- * (masked) and saved with each delivery. A postbackUrl that is not a valid HTTPS URL
- * gets a FAILED delivery, so the seller sees why nothing arrived.
+ * The deliveries of one event: every live registration of its seller whose category
+ * matches the event's (categoryMatches, the one rule), plus the transaction's own
+ * postbackUrl. The body is computed once (masked) and shared by its deliveries. A
+ * postbackUrl that is not a valid HTTPS URL gets a FAILED delivery, so the seller sees
+ * why nothing arrived. Dedupe keys: the event id for the automatic fan-out, plus a
+ * nonce for a manual resend; then the registration (or `postback`).
  */
-export function planFanOut(
-  event: StoredEvent,
-  o: { trigger: 'EVENT' | 'MANUAL'; nonce?: string; now: Date; expiresAt: Date },
-): FanOutPlan {
+export function planFanOut(event: StoredEvent, endpoints: readonly FanOutTarget[], o: { trigger: 'EVENT' | 'MANUAL'; nonce?: string }): PlannedDelivery[] {
   const category = categoryOfEvent(event.aggregateType, event.eventType);
-  const categories: WebhookCategory[] = category ? [category, 'ALL'] : [];
+  const body = deliveryBody(event.payload, event.eventType);
+  const prefix = o.trigger === 'EVENT' ? event.eventId : `${event.eventId}:resend:${o.nonce ?? ''}`;
+  const base = { event, body, trigger: o.trigger };
+  const planned: PlannedDelivery[] = endpoints
+    .filter((e) => e.sellerId === event.sellerId && categoryMatches(e.category, category))
+    .map((e) => ({ ...base, dedupeKey: `${prefix}:${e.id}`, target: 'ENDPOINT', endpointId: e.id, url: e.url, status: 'PENDING', lastError: null }));
   const postbackUrl = postbackUrlOf(event.aggregateType, event.payload);
-  let postback: FanOutPlan['postback'] = null;
   if (postbackUrl !== null) {
+    const postback = { ...base, dedupeKey: `${prefix}:postback`, target: 'POSTBACK', endpointId: null } as const;
     try {
-      postback = { url: parseWebhookUrl(postbackUrl, 'postbackUrl').toString(), status: 'PENDING', error: null };
+      planned.push({ ...postback, url: parseWebhookUrl(postbackUrl, 'postbackUrl').toString(), status: 'PENDING', lastError: null });
     } catch (e) {
       if (!isDomainError(e)) throw e;
-      postback = { url: postbackUrl, status: 'FAILED', error: e.code };
+      planned.push({ ...postback, url: postbackUrl, status: 'FAILED', lastError: e.code });
     }
   }
-  return {
-    event,
-    categories,
-    body: deliveryBody(event.payload, event.eventType),
-    postback,
-    trigger: o.trigger,
-    dedupePrefix: o.trigger === 'EVENT' ? event.eventId : `${event.eventId}:resend:${o.nonce ?? ''}`,
-    now: o.now,
-    expiresAt: o.expiresAt,
-  };
+  return planned;
 }

@@ -1,4 +1,6 @@
 import type { SecretBox, TokenService } from '../accounts/accounts.ports';
+import type { WebhookEventName } from '../events/event-catalogue';
+import type { WebhookTestPayload } from '../events/event-payloads';
 import type { Clock } from '../shared/clock';
 import { DomainError, notFound } from '../shared/errors';
 import { deliveryExpiresAt } from './delivery-policy';
@@ -10,7 +12,7 @@ import type { DeliveryQueue, DeliveryLog, DeliveryWrites, StoredEndpoint, Webhoo
 /** Registrations per seller. */
 export const MAX_WEBHOOKS_PER_SELLER = 20;
 /** The test event's type; receivers should accept unknown types (SPEC "Event types"). */
-export const TEST_EVENT_TYPE = 'WEBHOOK_TEST';
+export const TEST_EVENT_TYPE: WebhookEventName = 'WEBHOOK_TEST';
 
 export interface RevealedSecret {
   /** `whsec_` + 43 base64url characters; the HMAC key is this whole string (UTF-8). */
@@ -120,6 +122,7 @@ export class WebhookManagementService {
     const now = this.deps.clock.now();
     const eventId = `evt_test_${this.deps.tokens.newId()}`;
     const deliveryId = `dlv_${this.deps.tokens.newId()}`;
+    const testPayload: WebhookTestPayload = { id: eventId, webhookId: endpoint.id, createdAt: now.toISOString() };
     await this.deps.deliveries.insert({
       id: deliveryId,
       dedupeKey: `${eventId}:${endpoint.id}`,
@@ -131,7 +134,7 @@ export class WebhookManagementService {
       target: 'ENDPOINT',
       endpointId: endpoint.id,
       url: endpoint.url,
-      payload: deliveryBody({ id: eventId, webhookId: endpoint.id, createdAt: now.toISOString() }, TEST_EVENT_TYPE),
+      payload: deliveryBody(testPayload, TEST_EVENT_TYPE),
       trigger: 'TEST',
       status: 'PENDING',
       lastError: null,

@@ -1,7 +1,7 @@
 import type { Clock } from '../shared/clock';
 import { notFound, validationError } from '../shared/errors';
 import { deliveryExpiresAt } from './delivery-policy';
-import { planFanOut } from './fan-out';
+import type { EventFanOut } from './event-fan-out';
 import type { AggregateType, Page, WebhookAttempt, WebhookDelivery } from './webhook.types';
 import { parseDeliveryList, parsePage } from './webhook-list-query';
 import type { ReplayRange } from './webhook-replay-input';
@@ -19,7 +19,9 @@ export interface ResendResult {
 
 /** Delivery log, manual resend of the latest event of a resource, and replay of failures. */
 export class WebhookReplayService {
-  constructor(private readonly deps: { log: DeliveryLog; deliveries: DeliveryWrites; queue: DeliveryQueue; clock: Clock; newNonce: () => string }) {}
+  constructor(
+    private readonly deps: { log: DeliveryLog; deliveries: DeliveryWrites; fanOut: Pick<EventFanOut, 'resend'>; queue: DeliveryQueue; clock: Clock; newNonce: () => string },
+  ) {}
 
   /** Resends the latest event of each resource (ids parsed, without repeats) to every current target (SPEC resend-withdrawal-event). */
   async resendLatest(sellerId: string, aggregateType: AggregateType, ids: string[]): Promise<ResendResult[]> {
@@ -30,11 +32,8 @@ export class WebhookReplayService {
         results.push({ id, eventId: null, eventType: null, deliveries: 0 });
         continue;
       }
-      const now = this.deps.clock.now();
-      const plan = planFanOut(event, { trigger: 'MANUAL', nonce: this.deps.newNonce(), now, expiresAt: deliveryExpiresAt(now) });
-      const created = await this.deps.deliveries.fanOut(plan);
-      await this.deps.queue.enqueue(created);
-      results.push({ id, eventId: event.eventId, eventType: event.eventType, deliveries: created.length });
+      const deliveries = await this.deps.fanOut.resend(event, this.deps.newNonce());
+      results.push({ id, eventId: event.eventId, eventType: event.eventType, deliveries });
     }
     return results;
   }

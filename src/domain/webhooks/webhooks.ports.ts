@@ -1,3 +1,4 @@
+import type { Tx } from '../shared/unit-of-work';
 import type { SignedRequest } from './webhook-body';
 import type {
   AggregateType,
@@ -89,17 +90,39 @@ export interface AttemptFilter {
   skip: number;
 }
 
-export interface FanOutPlan {
+/** A live registration as the fan-out sees it. */
+export interface FanOutTarget {
+  id: string;
+  sellerId: string;
+  category: WebhookCategory;
+  url: string;
+}
+
+/** One delivery the fan-out decided on: an event to one target. */
+export interface PlannedDelivery {
   event: StoredEvent;
-  /** Registration categories that receive it (its aggregate's and ALL). */
-  categories: WebhookCategory[];
+  /** Unique per event, fan-out and target (a repeated fan-out saves nothing twice). */
+  dedupeKey: string;
+  target: 'ENDPOINT' | 'POSTBACK';
+  endpointId: string | null;
+  url: string;
+  /** The masked body, shared by the event's deliveries. */
   body: Record<string, unknown>;
-  postback: { url: string; status: 'PENDING' | 'FAILED'; error: string | null } | null;
   trigger: 'EVENT' | 'MANUAL';
-  /** Unique per fan-out: the event id for the automatic one, plus a nonce for a manual resend. */
-  dedupePrefix: string;
-  now: Date;
-  expiresAt: Date;
+  status: 'PENDING' | 'FAILED';
+  lastError: string | null;
+}
+
+/** What the fan-out reads and writes, in tx when given. */
+export interface FanOutStore {
+  /** The live (not deleted) registrations of these sellers: a pre-filter by seller only, the domain decides which receive an event. */
+  endpointsOf(sellerIds: string[], tx?: Tx): Promise<FanOutTarget[]>;
+  /**
+   * Saves the deliveries (idempotent per dedupe key; a registration deleted meanwhile
+   * gets none) and the postback secret of a seller whose first postback this is;
+   * returns the new PENDING ones.
+   */
+  save(deliveries: PlannedDelivery[], o: { now: Date; expiresAt: Date }, tx?: Tx): Promise<{ id: string; attempts: number }[]>;
 }
 
 export interface DeliveryLog {
@@ -113,8 +136,6 @@ export interface DeliveryLog {
 /** Creates deliveries. */
 export interface DeliveryWrites {
   insert(delivery: NewDelivery): Promise<void>;
-  /** Creates the deliveries of one event (idempotent per dedupe key); returns the new ones. */
-  fanOut(plan: FanOutPlan): Promise<{ id: string; attempts: number }[]>;
   /**
    * Copies every EXPIRED or FAILED delivery of the seller created in [from, to]
    * (optionally of one registration) that was not replayed yet into a new PENDING

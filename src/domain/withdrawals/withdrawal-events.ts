@@ -1,3 +1,4 @@
+import type { WithdrawalEventName } from '../events/event-catalogue';
 import { recordChange } from '../events/record-change';
 import type { Outbox } from '../events/outbox';
 import type { LiveEvents } from '../shared/live-events';
@@ -10,7 +11,7 @@ import type { Withdrawal } from './withdrawal.types';
  * (the detail view: SPEC fields plus fees), and pushes the same view to live
  * subscribers after commit. Returns that view.
  */
-export async function emitWithdrawalEvent(deps: { outbox: Outbox; live: LiveEvents }, tx: Tx, w: Withdrawal, eventType: string): Promise<WithdrawalDetailView> {
+export async function emitWithdrawalEvent(deps: { outbox: Outbox; live: LiveEvents }, tx: Tx, w: Withdrawal, eventType: WithdrawalEventName): Promise<WithdrawalDetailView> {
   const payload = withdrawalDetailView(w);
   await recordChange(deps, tx, {
     aggregateType: 'WITHDRAWAL',

@@ -18,7 +18,6 @@ const KNOWN = new Set<string>(WITHDRAWAL_STATUSES);
 export const isWithdrawalStatus = (value: unknown): value is WithdrawalStatus =>
   typeof value === 'string' && KNOWN.has(value);
 
-export type WithdrawalEventName = `WITHDRAWAL_${WithdrawalStatus}` | 'WITHDRAWAL_CREATED';
 
 /**
  * The event a status change emits (SPEC: `WITHDRAWAL_<STATUS>`). SPEC's event list does

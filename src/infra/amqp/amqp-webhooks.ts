@@ -1,13 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsumerStatus, type AsyncMessage, type Connection, type Consumer, type Publisher } from 'rabbitmq-client';
-import type { Clock } from '../../domain/shared/clock';
-import type { UnitOfWork } from '../../domain/shared/unit-of-work';
-import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import type { DeliveryQueue } from '../../domain/webhooks/webhooks.ports';
 import type { Logger } from '../log/logger';
-import { nextCycleJobKey, WEBHOOK_JOBS } from '../../domain/webhooks/webhook-jobs';
-import type { PgDeliveryWork } from '../webhooks/pg-delivery-work';
 import { DELAY_TIERS_MS, delayKey, delayTierFor, PARK_KEY, queueOptions, type Topology, WORK_KEY } from './topology';
 
 /** A delivery message: the delivery id, the attempt count it expects (fence), and when it is due (epoch ms). */
@@ -84,21 +79,21 @@ export interface AmqpWorkerDeps {
   conn: Connection;
   topology: Topology;
   queue: AmqpDeliveryQueue;
-  deliveries: PgDeliveryWork;
   processor: DeliveryProcessor;
-  uow: UnitOfWork;
-  scheduler: Scheduler;
-  clock: Clock;
   logger: Logger;
   /** Concurrent HTTP attempts per process. */
   concurrency: number;
 }
 
 /**
- * The RabbitMQ consumers of the worker role: work (one attempt per message) and parking
- * (a message dead-lettered there becomes a durable job for the delivery's next cycle,
- * unless the failure's record already wrote it). Deliveries are created by the outbox
- * relay (FanOutSink) and enqueued here by id.
+ * The RabbitMQ consumers of the worker role: work (one attempt per message) and the
+ * parking drain. Deliveries are created by the fan-out of the outbox relay and enqueued
+ * here by id. A cycle's next start is never the broker's business: the statement that
+ * records the cycle's last failure writes its durable job (PgDeliveryWork.record). The
+ * work queue's dead-letter target (kept, since a queue's arguments cannot change in
+ * place) only receives what a broker policy rejects (a delivery limit): such a message
+ * is dropped with a warning, its delivery is still PENDING in PostgreSQL and the
+ * sweeper's rescue re-enqueues it.
  */
 export class AmqpWebhookWorkers {
   private consumers: Consumer[] = [];
@@ -113,7 +108,7 @@ export class AmqpWebhookWorkers {
         { queue: t.workQueue, queueOptions: q.work, qos: { prefetchCount: concurrency * 2 }, concurrency },
         (m) => this.guard('delivery', () => this.work(m)),
       ),
-      conn.createConsumer({ queue: t.parkingQueue, queueOptions: q.parking, qos: { prefetchCount: 16 }, concurrency: 8 }, (m) => this.guard('parking', () => this.park(m))),
+      conn.createConsumer({ queue: t.parkingQueue, queueOptions: q.parking, qos: { prefetchCount: 16 }, concurrency: 8 }, (m) => this.drainParked(m)),
     ];
     for (const c of this.consumers) c.on('error', (err) => this.deps.logger.warn({ err }, 'webhook consumer error'));
   }
@@ -157,15 +152,9 @@ export class AmqpWebhookWorkers {
     }
   }
 
-  private async park(msg: AsyncMessage): Promise<ConsumerStatus> {
+  private drainParked(msg: AsyncMessage): ConsumerStatus {
     const m = parseDeliveryMessage(msg.body);
-    if (!m) return ConsumerStatus.ACK;
-    const row = await this.deps.deliveries.scheduleOf(m.d);
-    if (!row || row.status !== 'PENDING') return ConsumerStatus.ACK;
-    const runAt = row.nextAttemptAt ?? this.deps.clock.now();
-    await this.deps.uow.run((tx) =>
-      this.deps.scheduler.schedule(tx, WEBHOOK_JOBS.nextCycle.at(nextCycleJobKey(m.d, row.attempts), runAt, { d: m.d, n: row.attempts })),
-    );
+    this.deps.logger.warn({ delivery: m?.d }, 'webhook message dead-lettered by the broker; the sweeper re-enqueues its delivery');
     return ConsumerStatus.ACK;
   }
 

@@ -11,9 +11,9 @@ import type { Connection } from 'rabbitmq-client';
  *                                            dead-letters (nack) to key 'park'
  *   <p>.webhooks.delay.<ms>  quorum queues   key 'delay.<ms>', x-message-ttl <ms>,
  *                                            dead-letter to key 'work' (retry tiers)
- *   <p>.webhooks.parking  quorum queue       key 'park': deliveries whose cycle failed;
- *                                            its consumer schedules the next cycle as a
- *                                            durable job (see docs/understand/webhook-delivery.md)
+ *   <p>.webhooks.parking  quorum queue       key 'park': what the work queue dead-letters (only a
+ *                                            broker policy does); drained with a warning,
+ *                                            the sweeper rescues (docs/understand/webhook-delivery.md)
  *   <p>.live              fanout exchange    live events; one exclusive auto-delete
  *                                            queue per api instance
  *

@@ -13,9 +13,10 @@ export interface PgConnections {
 }
 
 /**
- * Plain node-postgres connections lent by the ORM's own pool (one pool, one connection
- * budget): raw statements skip the query builder's per-statement cost, which dominates
- * short transactions.
+ * Plain node-postgres connections lent by the ORM's own pool (no pool of their own):
+ * raw statements skip the query builder's per-statement cost, which dominates short
+ * transactions. Every connection a process opens is counted in one place,
+ * src/main/wiring/connection-budget.ts.
  */
 export function pgConnections(orm: Orm): PgConnections {
   const client = orm.em.getKnex().client as { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { EventName } from '../../domain/events/event-catalogue';
 
 /** Seconds buckets for request and attempt latencies (5 ms to 10 s). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -96,7 +97,7 @@ export class Metrics {
   }
 
   /** A business event committed (outbox). */
-  eventCommitted(eventType: string): void {
+  eventCommitted(eventType: EventName): void {
     if (eventType === 'TRANSACTION_PAID') this.chargesPaid.inc();
     else if (eventType === 'TRANSACTION_EXPIRED') this.chargesExpired.inc();
     else if (eventType.startsWith('WITHDRAWAL_')) {

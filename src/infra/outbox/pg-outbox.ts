@@ -1,4 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
+import type { EventName } from '../../domain/events/event-catalogue';
 import type { Outbox, OutboxEvent } from '../../domain/events/outbox';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
@@ -16,7 +17,7 @@ export class PgOutbox implements Outbox {
     private readonly sql: Sql,
     private readonly onCommitted: () => void = () => undefined,
     /** Each event once its transaction committed (metrics). */
-    private readonly onEventCommitted: (eventType: string) => void = () => undefined,
+    private readonly onEventCommitted: (eventType: EventName) => void = () => undefined,
   ) {}
 
   async append(tx: Tx, event: OutboxEvent): Promise<string> {

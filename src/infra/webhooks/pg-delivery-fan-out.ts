@@ -1,12 +1,12 @@
-import type { NewDelivery } from '../../domain/webhooks/webhook.types';
-import type { DeliveryWrites, FanOutPlan } from '../../domain/webhooks/webhooks.ports';
+import type { NewDelivery, WebhookCategory } from '../../domain/webhooks/webhook.types';
+import type { DeliveryWrites, FanOutStore, FanOutTarget, PlannedDelivery } from '../../domain/webhooks/webhooks.ports';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
 import { NEW_ID } from './delivery-rows';
 import { sqlRunner, type QueryRunner } from './query-runners';
 
-/** Creates deliveries: the fan-out of events (the relay's batches and manual resends), test deliveries, and replays. */
-export class PgDeliveryFanOut implements DeliveryWrites {
+/** Creates deliveries: the fan-out's reads and writes (the relay's batches and manual resends), test deliveries, and replays. */
+export class PgDeliveryFanOut implements DeliveryWrites, FanOutStore {
   /** Durable statements of the hot path (a fan-out outside a transaction). */
   private readonly durable: QueryRunner;
 
@@ -33,50 +33,46 @@ export class PgDeliveryFanOut implements DeliveryWrites {
     );
   }
 
-  fanOut(plan: FanOutPlan, tx?: Tx): Promise<{ id: string; attempts: number }[]> {
-    return this.fanOutMany([plan], tx);
+  async endpointsOf(sellerIds: string[], tx?: Tx): Promise<FanOutTarget[]> {
+    if (sellerIds.length === 0) return [];
+    const rows = await this.run<{ id: string; seller_id: string; category: WebhookCategory; url: string }>(
+      this.durable,
+      `select id, seller_id, category, url from webhook_endpoints
+       where seller_id in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
+      [JSON.stringify(sellerIds)],
+      tx,
+    );
+    return rows.map((r) => ({ id: r.id, sellerId: r.seller_id, category: r.category, url: r.url }));
   }
 
   /**
-   * The deliveries of many events in ONE statement (the relay's batch): for each event
-   * the matching registrations of its seller and its postback, plus the seller's
-   * postback secret on first use. Idempotent per dedupe key. In tx when given.
+   * The planned deliveries of many events in ONE statement (the relay's batch), each
+   * event's body sent once, plus the postback secret of a seller's first postback.
+   * Idempotent per dedupe key; a registration deleted since it was read gets nothing.
    */
-  async fanOutMany(plans: FanOutPlan[], tx?: Tx): Promise<{ id: string; attempts: number }[]> {
-    if (plans.length === 0) return [];
+  async save(planned: PlannedDelivery[], o: { now: Date; expiresAt: Date }, tx?: Tx): Promise<{ id: string; attempts: number }[]> {
+    if (planned.length === 0) return [];
+    const eventIndex = new Map<string, number>();
+    const events: Record<string, unknown>[] = [];
     const secrets = new Map<string, { secretEnc: string; last4: string }>();
-    const events = plans.map((p) => {
-      const pb = p.postback;
-      if (pb?.status === 'PENDING' && !secrets.has(p.event.sellerId)) secrets.set(p.event.sellerId, this.newSealedSecret());
-      return {
-        event_id: p.event.eventId,
-        event_type: p.event.eventType,
-        seller_id: p.event.sellerId,
-        aggregate_type: p.event.aggregateType,
-        aggregate_id: p.event.aggregateId,
-        c1: p.categories[0] ?? '-',
-        c2: p.categories[1] ?? '-',
-        body: p.body,
-        pb_url: pb?.url ?? null,
-        pb_status: pb?.status ?? null,
-        pb_error: pb?.error ?? null,
-        dedupe: p.dedupePrefix,
-        trigger: p.trigger,
-        now: p.now.toISOString(),
-        expires_at: p.expiresAt.toISOString(),
-      };
+    const targets = planned.map((p) => {
+      let ev = eventIndex.get(p.event.eventId);
+      if (ev === undefined) {
+        ev = events.length;
+        eventIndex.set(p.event.eventId, ev);
+        const e = p.event;
+        events.push({ ev, event_id: e.eventId, event_type: e.eventType, seller_id: e.sellerId, aggregate_type: e.aggregateType, aggregate_id: e.aggregateId, body: p.body });
+      }
+      if (p.target === 'POSTBACK' && p.status === 'PENDING' && !secrets.has(p.event.sellerId)) secrets.set(p.event.sellerId, this.newSealedSecret());
+      return { ev, dedupe_key: p.dedupeKey, target: p.target, endpoint_id: p.endpointId, url: p.url, trigger: p.trigger, status: p.status, last_error: p.lastError };
     });
     const sellerSecrets = [...secrets].map(([seller_id, s]) => ({ seller_id, secret_enc: s.secretEnc, secret_last4: s.last4 }));
     const rows = await this.run<{ id: string; status: string }>(
       this.durable,
       `with ev as (
-         select * from jsonb_to_recordset(?::jsonb) as x(event_id text, event_type text, seller_id text, aggregate_type text, aggregate_id text,
-           c1 text, c2 text, body jsonb, pb_url text, pb_status text, pb_error text, dedupe text, trigger text, now timestamptz, expires_at timestamptz)
-       ), targets as (
-         select ev.*, 'ENDPOINT'::text as target, e.id as endpoint_id, e.url as url, 'PENDING'::text as status, null::text as last_error
-           from ev join webhook_endpoints e on e.seller_id = ev.seller_id and e.deleted_at is null and e.category in (ev.c1, ev.c2)
-         union all
-         select ev.*, 'POSTBACK', null, ev.pb_url, ev.pb_status, ev.pb_error from ev where ev.pb_url is not null
+         select * from jsonb_to_recordset(?::jsonb) as x(ev int, event_id text, event_type text, seller_id text, aggregate_type text, aggregate_id text, body jsonb)
+       ), t as (
+         select * from jsonb_to_recordset(?::jsonb) as x(ev int, dedupe_key text, target text, endpoint_id text, url text, trigger text, status text, last_error text)
        ), secret as (
          insert into webhook_postback_secrets (seller_id, secret_enc, secret_last4, created_at)
          select s.seller_id, s.secret_enc, s.secret_last4, ?::timestamptz
@@ -85,12 +81,14 @@ export class PgDeliveryFanOut implements DeliveryWrites {
        )
        insert into webhook_deliveries (id, dedupe_key, event_id, event_type, seller_id, aggregate_type, aggregate_id, target, endpoint_id, url,
          payload, trigger, status, last_error, next_attempt_at, expires_at, created_at, updated_at)
-       select ${NEW_ID}, t.dedupe || ':' || coalesce(t.endpoint_id, 'postback'), t.event_id, t.event_type, t.seller_id, t.aggregate_type, t.aggregate_id,
-         t.target, t.endpoint_id, t.url, t.body, t.trigger, t.status, t.last_error, case when t.status = 'PENDING' then t.now end, t.expires_at, t.now, t.now
-       from targets t
+       select ${NEW_ID}, t.dedupe_key, ev.event_id, ev.event_type, ev.seller_id, ev.aggregate_type, ev.aggregate_id,
+         t.target, t.endpoint_id, t.url, ev.body, t.trigger, t.status, t.last_error,
+         case when t.status = 'PENDING' then ?::timestamptz end, ?::timestamptz, ?::timestamptz, ?::timestamptz
+       from t join ev on ev.ev = t.ev
+       where t.endpoint_id is null or exists (select 1 from webhook_endpoints e where e.id = t.endpoint_id and e.deleted_at is null)
        on conflict (dedupe_key) do nothing
        returning id, status`,
-      [JSON.stringify(events), plans[0]!.now, JSON.stringify(sellerSecrets)],
+      [JSON.stringify(events), JSON.stringify(targets), o.now, JSON.stringify(sellerSecrets), o.now, o.expiresAt, o.now, o.now],
       tx,
     );
     return rows.filter((r) => r.status === 'PENDING').map((r) => ({ id: r.id, attempts: 0 }));

@@ -1,9 +1,7 @@
-import type { DeliveryStatus } from '../../domain/webhooks/webhook.types';
 import type { AttemptRecord, ClaimedDelivery, ClaimResult, DeliveryWorkStore } from '../../domain/webhooks/webhooks.ports';
 import { WEBHOOK_JOBS } from '../../domain/webhooks/webhook-jobs';
 import type { Sql } from '../db/sql';
 import { isDatabaseUnavailable } from '../health/database-errors';
-import { date } from './delivery-rows';
 import { MicroBatcher } from './micro-batcher';
 import { sqlRunner, type QueryRunner } from './query-runners';
 
@@ -41,6 +39,11 @@ const CLAIM_RETURNING = `
  * again after its lease (same X-Webhook-Id).
  */
 const RECORD_RETRY_MS = 45_000;
+
+/** Claim batches (leases) in flight at once, each on its own connection. */
+export const CLAIM_BATCHES_IN_FLIGHT = 2;
+/** Attempt-record batches in flight at once, each on its own connection. */
+export const RECORD_BATCHES_IN_FLIGHT = 4;
 const RECORD_RETRY_PAUSE_MS = 500;
 
 async function retryWhileDatabaseUnavailable<T>(work: () => Promise<T>): Promise<T> {
@@ -139,7 +142,7 @@ export class PgDeliveryWork implements DeliveryWorkStore {
         return r;
       });
     },
-    { maxBatch: 200, maxInFlight: 2 },
+    { maxBatch: 200, maxInFlight: CLAIM_BATCHES_IN_FLIGHT },
   );
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
@@ -238,7 +241,7 @@ export class PgDeliveryWork implements DeliveryWorkStore {
       const ok = new Set(moved.map((m) => `${m.id}:${m.attempts}`));
       return items.map((i) => ok.delete(`${i.deliveryId}:${i.expectedAttempts}`));
     },
-    { maxBatch: 200, maxInFlight: 4 },
+    { maxBatch: 200, maxInFlight: RECORD_BATCHES_IN_FLIGHT },
   );
 
   /** Marks PENDING deliveries past expires_at EXPIRED (those no message or poll would reach). */
@@ -269,14 +272,5 @@ export class PgDeliveryWork implements DeliveryWorkStore {
        returning d.id, d.attempts`,
       [now, new Date(now.getTime() - graceMs), now, now, limit],
     );
-  }
-
-  /** For the parking consumer: where a delivery waiting for its next cycle stands. */
-  async scheduleOf(id: string): Promise<{ status: DeliveryStatus; attempts: number; nextAttemptAt: Date | null } | null> {
-    const [row] = await this.durable.query<{ status: DeliveryStatus; attempts: number; next_attempt_at: Date | null }>(
-      `select status, attempts, next_attempt_at from webhook_deliveries where id = ?`,
-      [id],
-    );
-    return row ? { status: row.status, attempts: row.attempts, nextAttemptAt: date(row.next_attempt_at) } : null;
   }
 }

@@ -1,5 +1,6 @@
 import type { Connection } from 'rabbitmq-client';
 import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
+import { EventFanOut } from '../../domain/webhooks/event-fan-out';
 import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
 import { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
 import { WebhookRetention } from '../../domain/webhooks/webhook-retention';
@@ -13,7 +14,6 @@ import { DeliverySweeper } from '../../infra/webhooks/delivery-sweeper';
 import { EmbeddedDeliveryWorker } from '../../infra/webhooks/embedded-delivery-worker';
 import { HttpsWebhookSender } from '../../infra/webhooks/https-sender';
 import { webhookJobs } from '../../domain/webhooks/webhook-jobs';
-import { FanOutSink } from '../../infra/webhooks/fan-out-sink';
 import { PgDeliveryFanOut } from '../../infra/webhooks/pg-delivery-fan-out';
 import { PgDeliveryLog } from '../../infra/webhooks/pg-delivery-log';
 import { PgDeliveryWork } from '../../infra/webhooks/pg-delivery-work';
@@ -21,6 +21,7 @@ import { PgWebhookEndpoints } from '../../infra/webhooks/pg-webhook-endpoints';
 import { PgWebhookRetention } from '../../infra/webhooks/pg-webhook-retention';
 import { SsrfGuard } from '../../infra/webhooks/ssrf-guard';
 import { PgPoolRunner } from '../../infra/webhooks/query-runners';
+import { connectionBudget } from './connection-budget';
 import type { Platform } from './platform';
 
 /** Handles tests and shutdown use; not a door API. */
@@ -60,10 +61,13 @@ export function wireWebhooks(p: Platform) {
     maxSockets: Math.max(64, config.WEBHOOK_CONCURRENCY),
   });
   const endpoints = new PgWebhookEndpoints(sql);
-  // On a real PostgreSQL the workers' hot statements get pools of their own (leases with
-  // synchronous_commit off); PGlite has one connection, so everything goes through the ORM there.
-  const durable = config.DATABASE_URL ? new PgPoolRunner(config.DATABASE_URL, { max: 12, asyncCommit: false }) : undefined;
-  const relaxed = config.DATABASE_URL ? new PgPoolRunner(config.DATABASE_URL, { max: 6, asyncCommit: true }) : undefined;
+  // A worker on a real PostgreSQL gives its hot statements pools of their own (leases with
+  // synchronous_commit off), counted in the process's connection budget; PGlite has one
+  // connection and an api-only process needs none, so their statements use the ORM's pool.
+  const budget = connectionBudget({ poolSize: config.DATABASE_POOL_SIZE, embedded: !config.DATABASE_URL, runsWorkers: config.ROLE !== 'api' });
+  const poolOf = (max: number, asyncCommit: boolean) => (config.DATABASE_URL && max > 0 ? new PgPoolRunner(config.DATABASE_URL, { max, asyncCommit }) : undefined);
+  const durable = poolOf(budget.webhookDurable, false);
+  const relaxed = poolOf(budget.webhookRelaxed, true);
   const closePools = async () => {
     await durable?.close();
     await relaxed?.close();
@@ -81,8 +85,16 @@ export function wireWebhooks(p: Platform) {
     },
   });
   const processor = new DeliveryProcessor({ store: work, sender, clock });
+  const fanOutTo = (to: DeliveryQueue) =>
+    new EventFanOut({
+      store: deliveries,
+      queue: to,
+      clock,
+      onHandOffFailed: (err, count) => logger.warn({ err, deliveries: count }, 'saved deliveries not enqueued; the sweeper will re-enqueue them'),
+    });
 
   let queue: DeliveryQueue;
+  let fanOut: EventFanOut;
   let runtime: WebhookRuntime;
 
   if (config.AMQP_URL) {
@@ -90,10 +102,10 @@ export function wireWebhooks(p: Platform) {
     const topology = topologyNames(config.AMQP_PREFIX);
     const amqpQueue = new AmqpDeliveryQueue(conn, topology);
     queue = amqpQueue;
-    const sink = new FanOutSink({ deliveries, clock, logger, onDeliveriesCreated: (created) => amqpQueue.enqueue(created) });
-    const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { pollMs: config.WEBHOOK_POLL_MS });
+    fanOut = fanOutTo(amqpQueue);
+    const relay = new OutboxRelay({ uow, sql, clock, logger, sink: fanOut }, { pollMs: config.WEBHOOK_POLL_MS });
     const workers = new AmqpWebhookWorkers({
-      conn, topology, queue: amqpQueue, deliveries: work, processor, uow, scheduler: p.scheduler, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY,
+      conn, topology, queue: amqpQueue, processor, logger, concurrency: config.WEBHOOK_CONCURRENCY,
     });
     const sweeper = new DeliverySweeper({ deliveries: work, clock, logger, rescueTo: amqpQueue, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
     p.jobs.registerAll(webhookJobs({ wake: (delivery) => amqpQueue.enqueue([delivery]) }));
@@ -146,8 +158,8 @@ export function wireWebhooks(p: Platform) {
   } else {
     const worker = new EmbeddedDeliveryWorker({ deliveries: work, processor, clock, logger, concurrency: config.WEBHOOK_CONCURRENCY, pollMs: config.WEBHOOK_POLL_MS });
     queue = { enqueue: async () => worker.wake() };
-    const sink = new FanOutSink({ deliveries, clock, logger, onDeliveriesCreated: worker.wake });
-    const relay = new OutboxRelay({ uow, sql, clock, logger, sink }, { pollMs: config.WEBHOOK_POLL_MS });
+    fanOut = fanOutTo(queue);
+    const relay = new OutboxRelay({ uow, sql, clock, logger, sink: fanOut }, { pollMs: config.WEBHOOK_POLL_MS });
     const sweeper = new DeliverySweeper({ deliveries: work, clock, logger, rescueAfterMs: config.WEBHOOK_RESCUE_AFTER_MS });
     p.workerHooks.push(() => {
       // A real PostgreSQL shared by several processes: LISTEN too. Never on PGlite (one connection).
@@ -181,7 +193,7 @@ export function wireWebhooks(p: Platform) {
   const webhookTargets: WebhookTargetGuard = guard;
   return {
     webhooks: new WebhookManagementService({ endpoints, log, deliveries, queue, guard, box, tokens, clock }),
-    webhookReplay: new WebhookReplayService({ log, deliveries, queue, clock, newNonce: () => tokens.newId() }),
+    webhookReplay: new WebhookReplayService({ log, deliveries, fanOut, queue, clock, newNonce: () => tokens.newId() }),
     /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
     webhookTargets,
     webhookRuntime: runtime,

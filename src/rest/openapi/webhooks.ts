@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { EVENTS_BY_RESOURCE, type EventResource } from '../../domain/events/event-catalogue';
 import { DEFAULT_TOLERANCE_SECONDS, UNSIGNED_FIELDS, WEBHOOK_TIMESTAMP_HEADER } from '../../domain/webhooks/signature';
 import { WEBHOOK_ID_HEADER, WEBHOOK_PAYLOAD_VERSION } from '../../domain/webhooks/webhook-body';
 import { TRANSACTION_PAID_PAYLOAD } from './examples';
@@ -25,14 +26,18 @@ const deliveryHeaders = z.object({
 
 const received = { 200: { description: 'Any 2xx within 5 seconds acknowledges the delivery' } };
 
+/** A resource's events, from the event catalogue: `A`, `B`, ... */
+const eventList = (resource: EventResource) => EVENTS_BY_RESOURCE[resource].map((n) => `\`${n}\``).join(', ');
+
 /** The webhook payloads (OpenAPI 3.1 `webhooks`), one per event category, and the test event. */
 export function registerWebhookEvents(registry: OpenAPIRegistry): void {
-  const events: [string, string, z.AnyZodObject, string, unknown?][] = [
-    ['transactionEvent', 'Transaction event', Transaction, 'TRANSACTION_<STATUS> for each status change (TRANSACTION_CREATED, TRANSACTION_PAID, TRANSACTION_REFUNDED, ...).', TRANSACTION_PAID_PAYLOAD],
-    ['withdrawalEvent', 'Withdrawal event', WithdrawalDetail, 'WITHDRAWAL_CREATED, WITHDRAWAL_APPROVED, WITHDRAWAL_PROCESSING, WITHDRAWAL_PAID, WITHDRAWAL_REJECTED, WITHDRAWAL_FAILED, WITHDRAWAL_REFUNDED, ...'],
-    ['disputeEvent', 'Dispute event', Dispute, 'DISPUTE_CREATED, DISPUTE_RESOLVED, DISPUTE_REJECTED, MED_DISPUTE_CREATED, MED_DISPUTE_REFUND_COMPLETED, ...'],
+  const events: [string, string, z.AnyZodObject, EventResource, unknown?][] = [
+    ['transactionEvent', 'Transaction event', Transaction, 'TRANSACTION', TRANSACTION_PAID_PAYLOAD],
+    ['withdrawalEvent', 'Withdrawal event', WithdrawalDetail, 'WITHDRAWAL'],
+    ['disputeEvent', 'Dispute event', Dispute, 'DISPUTE'],
   ];
-  for (const [name, summary, resource, which, example] of events) {
+  for (const [name, summary, resource, resourceName, example] of events) {
+    const which = `${eventList(resourceName)}. Every status change sends \`<RESOURCE>_<STATUS>\`: a new status brings a new event.`;
     const payload = registry.register(`${name[0]!.toUpperCase()}${name.slice(1)}Payload`, z.object({ ...resource.partial().shape, ...envelopeFields }).passthrough());
     registry.registerWebhook({
       method: 'post',
@@ -52,7 +57,7 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
     path: 'webhookTest',
     operationId: 'webhookTest',
     summary: 'Test event',
-    description: `WEBHOOK_TEST, sent by POST /v1/webhooks/{id}/test.\n\n${SIGNATURE_RULES}`,
+    description: `${eventList('WEBHOOK')}, sent by POST /v1/webhooks/{id}/test.\n\n${SIGNATURE_RULES}`,
     tags: ['Webhooks'],
     security: [],
     request: { headers: deliveryHeaders, body: { required: true, content: { 'application/json': { schema: registry.register('WebhookTestPayload', z.object(envelopeFields).passthrough()) } } } },

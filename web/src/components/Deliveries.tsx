@@ -20,7 +20,7 @@ type Delivery = ResultOf<typeof DeliveryFields>;
 
 /** Deliveries with their attempts on demand; optional actions per row. */
 export function DeliveryTable({ deliveries, actions }: { deliveries: readonly Delivery[]; actions?: (d: Delivery) => React.ReactNode }) {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, label } = useI18n();
   const [open, setOpen] = useState<string>();
   if (deliveries.length === 0) return <p className="muted">{t('empty')}</p>;
   return (
@@ -30,7 +30,7 @@ export function DeliveryTable({ deliveries, actions }: { deliveries: readonly De
               <tr data-delivery={d.id}>
                 <td>{dateTime(d.createdAt)}</td>
                 <td>
-                  <code>{d.eventType}</code>
+                  <span data-event={d.eventType}>{label('Event', d.eventType)}</span> <code>{d.eventType}</code>
                   <br />
                   <small className="muted">{d.url}</small>
                 </td>

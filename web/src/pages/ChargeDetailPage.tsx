@@ -171,7 +171,7 @@ function TimelineBadge({ what, status }: { what: string; status?: string }) {
   if (status) {
     return (
       <>
-        <StatusBadge status={status} family="DisputeStatus" /> <small className="muted" data-event={what}>{label('DisputeEvent', what)}</small>
+        <StatusBadge status={status} family="DisputeStatus" /> <small className="muted" data-event={what}>{label('Event', what)}</small>
       </>
     );
   }

@@ -79,7 +79,7 @@ export function DisputeDetailPage({ id }: { id: string }) {
               <ol className="timeline">
                 {disputeSteps(d).map((s) => (
                   <li key={s.what}>
-                    <time dateTime={s.at}>{dateTime(s.at)}</time> <StatusBadge status={s.status} family="DisputeStatus" /> <small className="muted" data-event={s.what}>{label('DisputeEvent', s.what)}</small>
+                    <time dateTime={s.at}>{dateTime(s.at)}</time> <StatusBadge status={s.status} family="DisputeStatus" /> <small className="muted" data-event={s.what}>{label('Event', s.what)}</small>
                   </li>
                 ))}
               </ol>

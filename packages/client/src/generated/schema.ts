@@ -986,7 +986,7 @@ export interface webhooks {
         put?: never;
         /**
          * Transaction event
-         * @description TRANSACTION_<STATUS> for each status change (TRANSACTION_CREATED, TRANSACTION_PAID, TRANSACTION_REFUNDED, ...).
+         * @description `TRANSACTION_CREATED`, `TRANSACTION_PENDING`, `TRANSACTION_WAITING_PAYMENT`, `TRANSACTION_PROCESSING`, `TRANSACTION_AUTHORIZED`, `TRANSACTION_PAID`, `TRANSACTION_REFUSED`, `TRANSACTION_FAILED`, `TRANSACTION_EXPIRED`, `TRANSACTION_REFUNDED`, `TRANSACTION_PARTIALLY_REFUNDED`, `TRANSACTION_CHARGEDBACK`, `TRANSACTION_DISPUTE`, `TRANSACTION_BLOCKED`, `TRANSACTION_PENDING_REVIEW`. Every status change sends `<RESOURCE>_<STATUS>`: a new status brings a new event.
          *
          *     Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then `eventType`, `version` ("1"), `expires_at` and `signature`.
          *
@@ -1012,7 +1012,7 @@ export interface webhooks {
         put?: never;
         /**
          * Withdrawal event
-         * @description WITHDRAWAL_CREATED, WITHDRAWAL_APPROVED, WITHDRAWAL_PROCESSING, WITHDRAWAL_PAID, WITHDRAWAL_REJECTED, WITHDRAWAL_FAILED, WITHDRAWAL_REFUNDED, ...
+         * @description `WITHDRAWAL_CREATED`, `WITHDRAWAL_PENDING`, `WITHDRAWAL_APPROVED`, `WITHDRAWAL_REJECTED`, `WITHDRAWAL_PROCESSING`, `WITHDRAWAL_PAID`, `WITHDRAWAL_FAILED`, `WITHDRAWAL_REFUNDED`, `WITHDRAWAL_CANCELED`, `WITHDRAWAL_BLOCKED`. Every status change sends `<RESOURCE>_<STATUS>`: a new status brings a new event.
          *
          *     Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then `eventType`, `version` ("1"), `expires_at` and `signature`.
          *
@@ -1038,7 +1038,7 @@ export interface webhooks {
         put?: never;
         /**
          * Dispute event
-         * @description DISPUTE_CREATED, DISPUTE_RESOLVED, DISPUTE_REJECTED, MED_DISPUTE_CREATED, MED_DISPUTE_REFUND_COMPLETED, ...
+         * @description `DISPUTE_CREATED`, `DISPUTE_UNDER_REVIEW`, `DISPUTE_RESOLVED`, `DISPUTE_REJECTED`, `MED_DISPUTE_CREATED`, `MED_DISPUTE_REFUND_COMPLETED`. Every status change sends `<RESOURCE>_<STATUS>`: a new status brings a new event.
          *
          *     Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then `eventType`, `version` ("1"), `expires_at` and `signature`.
          *
@@ -1064,7 +1064,7 @@ export interface webhooks {
         put?: never;
         /**
          * Test event
-         * @description WEBHOOK_TEST, sent by POST /v1/webhooks/{id}/test.
+         * @description `WEBHOOK_TEST`, sent by POST /v1/webhooks/{id}/test.
          *
          *     Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then `eventType`, `version` ("1"), `expires_at` and `signature`.
          *

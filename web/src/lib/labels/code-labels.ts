@@ -1,5 +1,5 @@
 import { BADGE_LABELS, ENUM_LABELS, PIX_KEY_TYPE_LABELS } from './enum-labels';
-import { DISPUTE_EVENT_LABELS } from './event-labels';
+import { EVENT_LABELS } from './event-labels';
 import { ERROR_LABELS } from './error-labels';
 import { labelOf, type Labels } from './label';
 
@@ -8,7 +8,7 @@ export const CODE_FAMILIES = {
   ...ENUM_LABELS,
   PixKeyType: PIX_KEY_TYPE_LABELS,
   Badge: BADGE_LABELS,
-  DisputeEvent: DISPUTE_EVENT_LABELS,
+  Event: EVENT_LABELS,
 } satisfies Record<string, Labels>;
 
 export type CodeFamily = keyof typeof CODE_FAMILIES;

@@ -1,0 +1,26 @@
+import type { disputeView } from '../disputes/dispute-view';
+import type { transactionView } from '../transactions/transaction-view';
+import type { withdrawalDetailView } from '../withdrawals/withdrawal-view';
+import type { EventNameOf, EventResource } from './event-catalogue';
+
+/** The body of the signed test delivery (`WEBHOOK_TEST`). */
+export type WebhookTestPayload = {
+  id: string;
+  webhookId: string;
+  createdAt: string;
+};
+
+/**
+ * What each resource's events carry: the resource as its GET answers it (the webhook
+ * body's root fields, masked at fan-out). TRANSACTION_PARTIALLY_REFUNDED adds
+ * `refundType: 'PARTIAL'`.
+ */
+export interface ResourcePayloads {
+  TRANSACTION: ReturnType<typeof transactionView>;
+  WITHDRAWAL: ReturnType<typeof withdrawalDetailView>;
+  DISPUTE: ReturnType<typeof disputeView>;
+  WEBHOOK: WebhookTestPayload;
+}
+
+/** One event of resource R: a catalogue name of R with R's payload (a name of another resource does not compile). */
+export type DomainEvent<R extends EventResource> = { eventType: EventNameOf<R>; payload: ResourcePayloads[R] };
