@@ -58,6 +58,7 @@ export function wireWebhooks(p: Platform) {
     caFile: config.WEBHOOK_CA_FILE,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     maxSockets: Math.max(64, config.WEBHOOK_CONCURRENCY),
+    logger,
   });
   const endpoints = new PgWebhookEndpoints(sql);
   // On a real PostgreSQL the workers' hot statements get pools of their own (leases with
