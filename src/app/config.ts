@@ -35,6 +35,8 @@ const schema = z.object({
   MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   AUTH_CACHE_MAX_KEYS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /** How long an API key that is in no row is remembered as such (0: never), so a repeated bad key costs one lookup. */
+  AUTH_NEGATIVE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   QR_IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
   /** Worker threads rendering QR images off the event loop; 0 renders in the request's thread. */
   QR_RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(2),
@@ -93,6 +95,8 @@ const schema = z.object({
   RATE_LIMIT_LISTS: z.coerce.number().int().min(1).max(1_000_000).default(300),
   RATE_LIMIT_WEBHOOKS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Per address and minute: API and GraphQL requests without a credential or with one that fails, counted before parsing. */
+  RATE_LIMIT_UNAUTHENTICATED: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Burst allowance: a full bucket holds this many seconds' worth of each budget. */
   RATE_LIMIT_BURST_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** Open GraphQL subscription sockets per seller and api instance. */

@@ -34,6 +34,7 @@ import type { WebhookRetention } from '../domain/webhooks/webhook-retention';
 import type { WebhookTargetGuard } from '../domain/webhooks/webhooks.ports';
 import type { WebhookRuntime } from './wiring/webhooks';
 import type { AbuseLimits } from '../domain/rate-limits/abuse-limits';
+import type { UnauthenticatedBudget } from '../domain/rate-limits/unauthenticated-budget';
 import type { RateLimitService } from '../domain/rate-limits/rate-limit.service';
 import type { LoadMonitor } from '../infra/overload/load-monitor';
 import type { RateLimitRuntime } from './wiring/rate-limits';
@@ -121,6 +122,8 @@ export interface Services {
   rateLimits: RateLimitService;
   /** Brute-force guards of log-in and TOTP codes. */
   abuseLimits: AbuseLimits;
+  /** Per-address budget of requests without a credential or with a bad one, counted before parsing. */
+  unauthenticatedBudget: UnauthenticatedBudget;
   /** Overload signal (event-loop lag, database pool queue) for load shedding. */
   loadMonitor: LoadMonitor;
   /** The limiter's Redis connection and the load monitor's timer. */

@@ -19,7 +19,11 @@ export function wireAccounts(p: Platform) {
   const { em, sql, clock, tokens, config, live } = p;
   // API keys resolve from memory; any change to a seller's credentials is announced on the
   // live-event bus so every api instance forgets that seller's cached keys.
-  const credentials = new CredentialCache({ maxEntries: config.AUTH_CACHE_MAX_KEYS, ttlMs: config.AUTH_CACHE_TTL_SECONDS * 1_000 });
+  const credentials = new CredentialCache({
+    maxEntries: config.AUTH_CACHE_MAX_KEYS,
+    ttlMs: config.AUTH_CACHE_TTL_SECONDS * 1_000,
+    absentTtlMs: config.AUTH_NEGATIVE_CACHE_SECONDS * 1_000,
+  });
   live.onEvent('CREDENTIALS_CHANGED', (e) => credentials.forgetSeller(e.sellerId));
   const announce = (sellerId: string) => {
     credentials.forgetSeller(sellerId);

@@ -16,10 +16,13 @@ export class CachingApiKeyRepository implements ApiKeyRepository {
   async findWithOwnerByHash(keyHash: string) {
     const hit = this.cache.get(keyHash);
     if (hit) return hit;
+    if (this.cache.isAbsent(keyHash)) return null;
     const mark = this.cache.mark();
     const found = await this.inner.findWithOwnerByHash(keyHash);
     // Revoked keys are not kept: they are refused, and rarely presented again.
     if (found && !found.apiKey.revokedAt) this.cache.set(keyHash, found, mark);
+    // A hash in no row is remembered briefly (credential-cache.ts says why that is safe).
+    if (!found) this.cache.setAbsent(keyHash, mark);
     return found;
   }
 

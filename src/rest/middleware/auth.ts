@@ -4,7 +4,8 @@ import type { Principal, Seller } from '../../domain/accounts/accounts.types';
 import { authenticateCredential } from '../../domain/accounts/authenticate-credential';
 import { browserSessionToken, CSRF_HEADER } from '../../domain/accounts/browser-session';
 import { unauthenticated } from '../../domain/accounts/account-errors';
-import { DomainError } from '../../domain/shared/errors';
+import { DomainError, isDomainError } from '../../domain/shared/errors';
+import { clientAddress } from '../client-address';
 import { markAuthenticates } from '../route-budget';
 
 function bearer(req: Request): string | undefined {
@@ -26,7 +27,11 @@ export function authenticate(services: Services, accept: 'apiKeyHeader' | 'beare
       const credential =
         (accept === 'apiKeyHeader' ? req.header('x-api-key') : undefined) ?? bearer(req) ?? browserSessionToken(req.headers.cookie, req.header(CSRF_HEADER)) ?? undefined;
       if (!credential) throw unauthenticated(missingCredentialMessage(req, accept));
-      res.locals.principal = await authenticateCredential(services, credential);
+      res.locals.principal = await authenticateCredential(services, credential).catch(async (e: unknown) => {
+        // A credential that fails spends the address's unauthenticated budget (a missing one already has).
+        if (isDomainError(e) && e.code === 'UNAUTHENTICATED') await services.unauthenticatedBudget.failed(clientAddress(req));
+        throw e;
+      });
       next();
     } catch (e) {
       next(e);
