@@ -35,7 +35,7 @@ const schema = z.object({
   MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   AUTH_CACHE_MAX_KEYS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
-  /** How long an API key that is in no row is remembered as such (0: never), so a repeated bad key costs one lookup. */
+  /** How long an API key or session token that is in no row is remembered as such (0: never), so a repeated bad one costs one lookup. */
   AUTH_NEGATIVE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   QR_IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
   /** Worker threads rendering QR images off the event loop; 0 renders in the request's thread. */

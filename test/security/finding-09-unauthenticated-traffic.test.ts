@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { MikroApiKeyRepository } from '../../src/infra/db/account.repositories';
+import { MikroApiKeyRepository, MikroSessionRepository } from '../../src/infra/db/account.repositories';
 import { onboardSeller, startTestApp, type Seller, type TestApp } from '../support/app';
 import { platformOf } from '../support/platform';
 import { rest } from '../support/rest';
@@ -23,7 +23,11 @@ beforeAll(async () => {
   seller = await onboardSeller(app);
 });
 afterAll(async () => app?.close());
-afterEach(() => lookups.mockClear());
+const sessionLookups = vi.spyOn(MikroSessionRepository.prototype, 'findByHash');
+afterEach(() => {
+  lookups.mockClear();
+  sessionLookups.mockClear();
+});
 
 // Each test speaks from an address of its own (loopback is a trusted proxy by default).
 let n = 0;
@@ -57,6 +61,14 @@ describe('finding 9: unauthenticated traffic is counted before parsing and authe
     expect(lookupsOf(other)).toBe(0);
     // Other addresses keep their own budget, and a good key from them is not slowed.
     expect((await wallet(newAddress(), seller.apiKey)).status).toBe(200);
+  });
+
+  it('a repeated bad session token costs one lookup too', async () => {
+    const address = newAddress();
+    const token = `sess_${randomBytes(32).toString('hex')}`;
+    for (let i = 0; i < 3; i++) expect((await wallet(address, token)).status).toBe(401);
+    const hash = platformOf(app).tokens.digest(token);
+    expect(sessionLookups.mock.calls.filter(([h]) => h === hash)).toHaveLength(1);
   });
 
   it('requests without a credential spend the budget at once', async () => {

@@ -8,7 +8,7 @@ import {
   MikroSessionRepository,
   MikroUserRepository,
 } from '../../infra/db/account.repositories';
-import { AnnouncingSellerRepository, AnnouncingUserRepository, CachingApiKeyRepository } from '../../infra/accounts/caching-account-repositories';
+import { AnnouncingSellerRepository, AnnouncingUserRepository, CachingApiKeyRepository, CachingSessionRepository } from '../../infra/accounts/caching-account-repositories';
 import { CredentialCache } from '../../infra/accounts/credential-cache';
 import { PgRecoveryCodeStore } from '../../infra/accounts/pg-recovery-code-store';
 import { Argon2Hasher } from '../../infra/security/argon2-hasher';
@@ -40,7 +40,7 @@ export function wireAccounts(p: Platform) {
     identity: new IdentityService({
       users,
       sellers,
-      sessions: new MikroSessionRepository(em),
+      sessions: new CachingSessionRepository(new MikroSessionRepository(em), credentials),
       hasher: new Argon2Hasher(),
       tokens,
       clock,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyRepository } from '../../domain/accounts/accounts.ports';
-import { CachingApiKeyRepository } from './caching-account-repositories';
+import type { ApiKeyRepository, SessionRepository } from '../../domain/accounts/accounts.ports';
+import type { Session } from '../../domain/accounts/accounts.types';
+import { CachingApiKeyRepository, CachingSessionRepository } from './caching-account-repositories';
 import { CredentialCache, type KeyOwner } from './credential-cache';
 
 function owner(keyId: string, sellerId: string): KeyOwner {
@@ -78,6 +79,28 @@ describe('CachingApiKeyRepository: hashes in no row', () => {
     await repo.findWithOwnerByHash('h-bad');
     await repo.findWithOwnerByHash('h-bad');
     expect(reads).toEqual(['h-bad', 'h-bad']);
+  });
+});
+
+describe('CachingSessionRepository', () => {
+  it('a repeated unknown session hash costs one read; signing in forgets it, so the new session works at once', async () => {
+    const rows = new Map<string, Session>();
+    const reads: string[] = [];
+    const inner: SessionRepository = {
+      async findByHash(hash) {
+        reads.push(hash);
+        return rows.get(hash) ?? null;
+      },
+      insert: async (session) => void rows.set(session.tokenHash, session),
+      revoke: async () => undefined,
+      deleteExpiredBefore: async () => 0,
+    };
+    const repo = new CachingSessionRepository(inner, new CredentialCache({ maxEntries: 100, ttlMs: 60_000, absentTtlMs: 60_000 }));
+    for (let i = 0; i < 10; i++) expect(await repo.findByHash('s-new')).toBeNull();
+    const session = { id: 'sess1', userId: 'u1', tokenHash: 's-new' } as Session;
+    await repo.insert(session);
+    expect(await repo.findByHash('s-new')).toEqual(session);
+    expect(reads).toEqual(['s-new', 's-new']);
   });
 });
 

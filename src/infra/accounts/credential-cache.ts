@@ -73,10 +73,15 @@ export class CredentialCache {
     for (const owner of this.lru?.values() ?? []) if (owner.apiKey.id === keyId) owner.apiKey.lastUsedAt = at;
   }
 
-  /** A seller's credentials changed (a key created or revoked, ...): its keys and every absent hash are forgotten. */
-  forgetSeller(sellerId: string): void {
+  /** A credential was created: no hash is absent any more (lookups under way do not store theirs). */
+  forgetAbsent(): void {
     this.generation++;
     this.absent?.clear();
+  }
+
+  /** A seller's credentials changed (a key created or revoked, ...): its keys and every absent hash are forgotten. */
+  forgetSeller(sellerId: string): void {
+    this.forgetAbsent();
     if (!this.lru) return;
     for (const [hash, owner] of this.lru.entries()) if (owner.seller.id === sellerId) this.lru.delete(hash);
   }
