@@ -23,6 +23,7 @@ import { storableTextError, storableTextPlugin } from './storable-text';
 import { browserSessionToken } from '../domain/accounts/browser-session';
 import { cookieSessionToken, type SessionCookies, sessionCookiesOn } from './session-cookies';
 import { graphqlUnauthenticatedGate } from './unauthenticated-gate';
+import { bearerToken } from './bearer-token';
 import { isRateLimited } from '../domain/rate-limits/rate-limited.error';
 import proxyaddr from 'proxy-addr';
 
@@ -32,12 +33,6 @@ export const GRAPHQL_PATH = '/graphql';
 function clientAddressOf(trustProxy: string[]): (req: IncomingMessage) => string {
   const trusted = proxyaddr.compile(trustProxy);
   return (req) => (req.socket.remoteAddress ? proxyaddr(req, trusted) : 'unknown');
-}
-
-function bearerToken(header: unknown): string | null {
-  if (typeof header !== 'string') return null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m?.[1] ?? null;
 }
 
 /** Authenticates a presented credential; one that fails spends the address's unauthenticated budget. */
@@ -126,6 +121,11 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
       // dashboard's cookie sent with the upgrade plus its CSRF token); refusing closes it (4403).
       onConnect: async (ctx) => {
         const credential = bearerToken(ctx.connectionParams?.authorization) ?? browserSessionToken(ctx.extra.request.headers.cookie, ctx.connectionParams?.csrfToken);
+        // The upgrade only looked at the budget: a socket that presents no credential spends it here.
+        if (!credential) {
+          await services.unauthenticatedBudget.failed(socketAddress(ctx.extra.request));
+          return false;
+        }
         try {
           const principal = await principalFor(services, credential, socketAddress(ctx.extra.request));
           if (!principal) return false;

@@ -4,6 +4,7 @@ import { CSRF_HEADER } from '../domain/accounts/browser-session';
 import { presentsCredential } from '../domain/accounts/presented-credential';
 import { rateLimitFields } from '../domain/rate-limits/rate-limit-decision';
 import { isRateLimited } from '../domain/rate-limits/rate-limited.error';
+import { bearerToken } from './bearer-token';
 
 /**
  * Before the body of a GraphQL request is read and its credential looked up: the
@@ -14,7 +15,8 @@ import { isRateLimited } from '../domain/rate-limits/rate-limited.error';
 export function graphqlUnauthenticatedGate(services: Services) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const credential = presentsCredential({ authorization: req.header('authorization'), cookie: req.headers.cookie, csrfToken: req.header(CSRF_HEADER) });
+      // What the door will try: a Bearer token, or the session cookie with its CSRF header.
+      const credential = presentsCredential({ authorization: bearerToken(req.header('authorization')) ?? undefined, cookie: req.headers.cookie, csrfToken: req.header(CSRF_HEADER) });
       await services.unauthenticatedBudget.admit(req.ip ?? req.socket.remoteAddress ?? 'unknown', credential);
       next();
     } catch (e) {

@@ -71,10 +71,14 @@ describe('finding 9: unauthenticated traffic is counted before parsing and authe
     expect(sessionLookups.mock.calls.filter(([h]) => h === hash)).toHaveLength(1);
   });
 
-  it('requests without a credential spend the budget at once', async () => {
+  it('requests without a credential spend the budget at once, and so does a header that is not one', async () => {
     const address = newAddress();
     for (let i = 0; i < BUDGET; i++) expect((await wallet(address)).status).toBe(401);
     expect((await wallet(address)).status).toBe(429);
+    const other = newAddress();
+    const basic = () => rest(app, 'GET', '/balance-statement', { headers: { 'x-forwarded-for': other, authorization: 'Basic dXNlcjpwdw==' } });
+    for (let i = 0; i < BUDGET; i++) expect((await basic()).status).toBe(401);
+    expect((await basic()).status).toBe(429);
   });
 
   it('a good key spends nothing: sellers are limited by their own budgets only', async () => {
@@ -112,6 +116,20 @@ describe('finding 9: unauthenticated traffic is counted before parsing and authe
       ws.on('error', () => undefined);
     });
     expect(upgrade).toBe(429);
+  });
+
+  it('a subscription socket that presents no credential spends the budget', async () => {
+    const address = newAddress();
+    const connect = () =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { 'x-forwarded-for': address } });
+        ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: {} })));
+        ws.on('close', (code) => resolve(code));
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('error', () => undefined);
+      });
+    for (let i = 0; i < BUDGET; i++) expect(await connect()).toBe(4403);
+    expect(await connect()).toBe(429);
   });
 
   it('a key whose hash was remembered as absent works on the first request after it is created', async () => {

@@ -6,6 +6,7 @@ import { browserSessionToken, CSRF_HEADER } from '../../domain/accounts/browser-
 import { unauthenticated } from '../../domain/accounts/account-errors';
 import { DomainError, isDomainError } from '../../domain/shared/errors';
 import { clientAddress } from '../client-address';
+import { requestPresentsCredential } from './unauthenticated-gate';
 import { markAuthenticates } from '../route-budget';
 
 function bearer(req: Request): string | undefined {
@@ -27,13 +28,14 @@ export function authenticate(services: Services, accept: 'apiKeyHeader' | 'beare
       const credential =
         (accept === 'apiKeyHeader' ? req.header('x-api-key') : undefined) ?? bearer(req) ?? browserSessionToken(req.headers.cookie, req.header(CSRF_HEADER)) ?? undefined;
       if (!credential) throw unauthenticated(missingCredentialMessage(req, accept));
-      res.locals.principal = await authenticateCredential(services, credential).catch(async (e: unknown) => {
-        // A credential that fails spends the address's unauthenticated budget (a missing one already has).
-        if (isDomainError(e) && e.code === 'UNAUTHENTICATED') await services.unauthenticatedBudget.failed(clientAddress(req));
-        throw e;
-      });
+      res.locals.principal = await authenticateCredential(services, credential);
       next();
     } catch (e) {
+      // A request that claimed a credential and failed spends the address's unauthenticated
+      // budget here (one that claimed none spent it at the gate, before its body was read).
+      if (isDomainError(e) && e.code === 'UNAUTHENTICATED' && requestPresentsCredential(req)) {
+        await services.unauthenticatedBudget.failed(clientAddress(req));
+      }
       next(e);
     }
   });
