@@ -241,7 +241,7 @@ export const flowBenchmark: Benchmark = {
         LOG_LEVEL: 'warn',
         AMQP_URL,
         AMQP_PREFIX: prefix,
-        WEBHOOK_ALLOW_HOSTS: 'localhost',
+        WEBHOOK_ALLOW_HOSTS: `localhost:${receiver.port}`,
         WEBHOOK_CA_FILE: receiver.caFile,
         ...BENCH_BUDGETS,
       };

@@ -174,7 +174,7 @@ export const webhookWorkersBenchmark: Benchmark = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_DELAY_MS: '0',
-      WEBHOOK_ALLOW_HOSTS: 'localhost',
+      WEBHOOK_ALLOW_HOSTS: `localhost:${receiver.port}`,
       WEBHOOK_CA_FILE: receiver.caFile,
     };
     const pg = new Client({ connectionString: db.url });

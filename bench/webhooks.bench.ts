@@ -165,7 +165,7 @@ export const webhooksBenchmark: Benchmark = {
         DATABASE_POOL_SIZE: '20',
         AMQP_URL,
         AMQP_PREFIX: prefix,
-        WEBHOOK_ALLOW_HOSTS: 'localhost',
+        WEBHOOK_ALLOW_HOSTS: `localhost:${receiver.port}`,
         WEBHOOK_CA_FILE: receiver.caFile,
         WEBHOOK_CONCURRENCY: String(CONCURRENCY),
       }),

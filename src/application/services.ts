@@ -15,6 +15,7 @@ import type { Lifecycle } from './lifecycle';
 import type { Commands } from './commands';
 import type { WebhookManagementService } from '../domain/webhooks/webhook-management.service';
 import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.service';
+import type { UnauthenticatedBudget } from '../domain/rate-limits/unauthenticated-budget';
 import type { RateLimitService } from '../domain/rate-limits/rate-limit.service';
 import type { DataExportService } from '../domain/privacy/data-export.service';
 import type { ErasureService } from '../domain/privacy/erasure.service';
@@ -79,6 +80,8 @@ export interface Services {
   webhookReplay: WebhookReplayService;
   /** Per-seller and per-address request budgets; operators' per-seller limits. */
   rateLimits: RateLimitService;
+  /** Per-address budget of requests without a credential or with a bad one, counted before parsing. */
+  unauthenticatedBudget: UnauthenticatedBudget;
   /** Overload signal (event-loop lag, database pool queue) for load shedding. */
   loadMonitor: OverloadSignal;
   /** Open GraphQL subscription sockets per seller, across the instances sharing Redis. */

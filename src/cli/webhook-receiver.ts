@@ -12,7 +12,7 @@ line per delivery, and keeps the last one as <dir>/last-body.json (the raw body)
 <dir>/last-timestamp (its X-Webhook-Timestamp), ready for verify-webhook. Its
 self-signed certificate for localhost is made with openssl on first use, in
 <dir>/cert.pem: start the service with WEBHOOK_CA_FILE pointing at it and
-WEBHOOK_ALLOW_HOSTS=localhost.`;
+WEBHOOK_ALLOW_HOSTS=localhost:4443 (the port it listens on).`;
 
 function certificate(dir: string): { key: string; cert: string } {
   const keyFile = join(dir, 'key.pem');

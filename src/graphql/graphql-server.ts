@@ -22,20 +22,34 @@ import { isUnexpectedGraphqlError, unexpectedErrorsLog } from './unexpected-erro
 import { storableTextError, storableTextPlugin } from './storable-text';
 import { browserSessionToken } from '../domain/accounts/browser-session';
 import { cookieSessionToken, type SessionCookies, sessionCookiesOn } from './session-cookies';
+import { graphqlUnauthenticatedGate } from './unauthenticated-gate';
+import { bearerToken } from './bearer-token';
+import { isRateLimited } from '../domain/rate-limits/rate-limited.error';
+import proxyaddr from 'proxy-addr';
 
 export const GRAPHQL_PATH = '/graphql';
 
-function bearerToken(header: unknown): string | null {
-  if (typeof header !== 'string') return null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m?.[1] ?? null;
+/** A socket's client address as Express reads a request's: X-Forwarded-For only from trusted proxies. */
+function clientAddressOf(trustProxy: string[]): (req: IncomingMessage) => string {
+  const trusted = proxyaddr.compile(trustProxy);
+  return (req) => (req.socket.remoteAddress ? proxyaddr(req, trusted) : 'unknown');
+}
+
+/** Authenticates a presented credential; one that fails spends the address's unauthenticated budget. */
+async function authenticatePresented(services: Services, token: string, address: string): Promise<Principal> {
+  try {
+    return await authenticateCredential(services, token);
+  } catch (e) {
+    if (isDomainError(e) && e.code === 'UNAUTHENTICATED') await services.unauthenticatedBudget.failed(address);
+    throw e;
+  }
 }
 
 /** The caller behind a bearer token (session or API key); null without one. */
-async function principalFor(services: Services, token: string | null): Promise<Principal | null> {
+async function principalFor(services: Services, token: string | null, address: string): Promise<Principal | null> {
   if (!token) return null;
   try {
-    return await authenticateCredential(services, token);
+    return await authenticatePresented(services, token, address);
   } catch (e) {
     if (isDomainError(e)) {
       throw new GraphQLError(e.message, { extensions: { code: e.code, kind: e.kind, http: { status: 401 } } });
@@ -48,10 +62,10 @@ async function principalFor(services: Services, token: string | null): Promise<P
  * The caller behind the dashboard's cookie: a cookie whose session ended (logged out
  * elsewhere, expired, erased) is dropped rather than refused, so the page can sign in again.
  */
-async function cookiePrincipal(services: Services, token: string | null, cookies: SessionCookies): Promise<Principal | null> {
+async function cookiePrincipal(services: Services, token: string | null, cookies: SessionCookies, address: string): Promise<Principal | null> {
   if (!token) return null;
   try {
-    return await authenticateCredential(services, token);
+    return await authenticatePresented(services, token, address);
   } catch (e) {
     if (!isDomainError(e)) throw e;
     cookies.clear();
@@ -71,6 +85,8 @@ export interface GraphqlOptions {
   stackTraces: boolean;
   /** How often each subscription socket's credential is checked again (expiry). */
   liveCredentialCheckMs?: number;
+  /** Proxies whose X-Forwarded-For gives a socket's client address (TRUST_PROXY). */
+  trustProxy?: string[];
 }
 
 /** Apollo on Express at /graphql, and graphql-ws subscriptions on the same path and port. */
@@ -78,12 +94,21 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   // Upgrades are routed by hand rather than with `{server}`: ws would otherwise re-emit the
   // HTTP server's own errors (a port in use) as WebSocket server errors, with a stack trace.
   const wsServer = new WebSocketServer({ noServer: true });
+  const socketAddress = clientAddressOf(o.trustProxy ?? ['loopback']);
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== GRAPHQL_PATH) {
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
       return;
     }
-    wsServer.handleUpgrade(req, socket, head, (ws) => wsServer.emit('connection', ws, req));
+    // Counted as a request with a credential (it comes in connection_init): refused once the
+    // address has spent its unauthenticated budget; a credential that fails there spends it.
+    services.unauthenticatedBudget.admit(socketAddress(req), true).then(
+      () => wsServer.handleUpgrade(req, socket, head, (ws) => wsServer.emit('connection', ws, req)),
+      (e: unknown) => {
+        const retryAfter = isRateLimited(e) ? `Retry-After: ${e.decision.resetSeconds}\r\n` : '';
+        socket.end(`HTTP/1.1 ${isRateLimited(e) ? '429 Too Many Requests' : '503 Service Unavailable'}\r\n${retryAfter}Connection: close\r\n\r\n`);
+      },
+    );
   });
   // Authenticated sockets, for the live-subscriptions gauge (each holds its active subscriptions).
   const sockets = new Set<{ subscriptions: Record<string, unknown> }>();
@@ -96,8 +121,13 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
       // dashboard's cookie sent with the upgrade plus its CSRF token); refusing closes it (4403).
       onConnect: async (ctx) => {
         const credential = bearerToken(ctx.connectionParams?.authorization) ?? browserSessionToken(ctx.extra.request.headers.cookie, ctx.connectionParams?.csrfToken);
+        // The upgrade only looked at the budget: a socket that presents no credential spends it here.
+        if (!credential) {
+          await services.unauthenticatedBudget.failed(socketAddress(ctx.extra.request));
+          return false;
+        }
         try {
-          const principal = await principalFor(services, credential);
+          const principal = await principalFor(services, credential, socketAddress(ctx.extra.request));
           if (!principal) return false;
           ctx.extra.principal = principal;
         } catch {
@@ -135,7 +165,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         services,
         principal: ctx.extra.principal ?? null,
         requestId: 'ws',
-        address: ctx.extra.request.socket.remoteAddress ?? 'unknown',
+        address: socketAddress(ctx.extra.request),
         sessionCookies: null,
       }),
       onClose: (ctx) => {
@@ -172,6 +202,8 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
   if (services.mode === 'sandbox') router.use(explorerRoutes(GRAPHQL_PATH));
   router.use(
     GRAPHQL_PATH,
+    // Counted per address before the body is read or a credential looked up.
+    graphqlUnauthenticatedGate(services),
     express.json({ limit: o.bodyLimit }),
     // The GraphQL multipart request spec (appealDispute's files); an 11th file reaches
     // the use case, which refuses it with TOO_MANY_FILES.
@@ -182,12 +214,13 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         const sessionCookies = sessionCookiesOn(res);
         try {
           const bearer = bearerToken(req.headers.authorization);
+          const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
           return {
             services,
             // A bearer credential wins; without one, the dashboard's cookie counts only with its CSRF header.
-            principal: bearer ? await principalFor(services, bearer) : await cookiePrincipal(services, cookieSessionToken(req), sessionCookies),
+            principal: bearer ? await principalFor(services, bearer, address) : await cookiePrincipal(services, cookieSessionToken(req), sessionCookies, address),
             requestId,
-            address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+            address,
             sessionCookies,
           };
         } catch (e) {

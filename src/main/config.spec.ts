@@ -42,8 +42,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '-1', MODE: 'x' })).toThrow(/the configuration has 2 problems:\n {2}- MODE must be sandbox or production, got "x"\.\n {2}- PORT must be/);
   });
 
-  it('splits the webhook allow-list', () => {
-    expect(loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Localhost, 127.0.0.1 ,' }).WEBHOOK_ALLOW_HOSTS).toEqual(['localhost', '127.0.0.1']);
+  it('splits the webhook allow-list into hosts and ports (a bare host is port 443)', () => {
+    expect(loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Localhost:8443, 127.0.0.1 ,' }).WEBHOOK_ALLOW_HOSTS).toEqual([
+      { host: 'localhost', port: 8443 },
+      { host: '127.0.0.1', port: 443 },
+    ]);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_HOSTS: 'localhost:http' })).toThrow(/^WEBHOOK_ALLOW_HOSTS must list host:port/);
   });
 
   it('keeps evidence in PostgreSQL unless told otherwise; s3 needs a bucket and both keys or neither', () => {

@@ -3,6 +3,7 @@ import { settingProblem } from './config-rules';
 import { evidenceStoreProblems, evidenceStoreSettings } from './evidence-store-config';
 import { SANDBOX_DEV_SECRET, weakSecretProblem } from './secret-strength';
 import { parseTrustProxy } from './trust-proxy';
+import { type AllowedTarget, parseAllowList } from '../domain/webhooks/webhook-allow-list';
 
 /**
  * Every setting comes from the environment, is validated once at start and is
@@ -34,6 +35,8 @@ const schema = z.object({
   MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   AUTH_CACHE_MAX_KEYS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /** How long an API key or session token that is in no row is remembered as such (0: never), so a repeated bad one costs one lookup. */
+  AUTH_NEGATIVE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   QR_IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
   /** Worker threads rendering QR images off the event loop; 0 renders in the request's thread. */
   QR_RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(2),
@@ -54,7 +57,13 @@ const schema = z.object({
   INSTITUTION_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** During a rotation: the previous callback secret, still accepted. */
   INSTITUTION_CALLBACK_SECRET_ACCEPTED: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** `host:port` entries (a bare host: port 443) exempt from the webhook address check; tests and local trials. */
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  /** Production refuses WEBHOOK_ALLOW_HOSTS unless this says so explicitly. */
+  WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   WEBHOOK_CA_FILE: z.string().optional(),
   /** Prefix of every RabbitMQ exchange and queue name (one broker, several deployments). */
   AMQP_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only').default('pixpay'),
@@ -86,6 +95,8 @@ const schema = z.object({
   RATE_LIMIT_LISTS: z.coerce.number().int().min(1).max(1_000_000).default(300),
   RATE_LIMIT_WEBHOOKS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Per address and minute: API and GraphQL requests without a credential or with one that fails, counted before parsing. */
+  RATE_LIMIT_UNAUTHENTICATED: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Burst allowance: a full bucket holds this many seconds' worth of each budget. */
   RATE_LIMIT_BURST_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** Open GraphQL subscription sockets per seller and api instance. */
@@ -108,7 +119,7 @@ export const CONFIG_SETTINGS: readonly string[] = Object.keys(schema.shape);
 
 export type Config = Omit<z.infer<typeof schema>, 'APP_SECRET' | 'WEBHOOK_ALLOW_HOSTS'> & {
   APP_SECRET: string;
-  WEBHOOK_ALLOW_HOSTS: string[];
+  WEBHOOK_ALLOW_HOSTS: AllowedTarget[];
 };
 
 export class ConfigError extends Error {
@@ -144,13 +155,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.APP_SECRET_ACCEPTED && c.APP_SECRET_ACCEPTED === (c.APP_SECRET ?? SANDBOX_DEV_SECRET)) {
     throw new ConfigError(['APP_SECRET_ACCEPTED must differ from APP_SECRET (it is the other secret of a rotation)']);
   }
+  const allowList = parseAllowList(c.WEBHOOK_ALLOW_HOSTS);
+  if (allowList.invalid.length > 0) {
+    throw new ConfigError([`WEBHOOK_ALLOW_HOSTS must list host:port, [IPv6]:port or bare hosts (port 443), comma-separated; cannot read ${allowList.invalid.map((e) => `"${e}"`).join(', ')}`]);
+  }
+  if (c.MODE === 'production' && allowList.targets.length > 0 && !c.WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION) {
+    throw new ConfigError([
+      'WEBHOOK_ALLOW_HOSTS lets webhooks reach private addresses: production refuses it unless WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION=true says it is meant',
+    ]);
+  }
   const evidence = evidenceStoreProblems(c);
   if (evidence.length > 0) throw new ConfigError(evidence);
   return {
     ...c,
     APP_SECRET: c.APP_SECRET ?? SANDBOX_DEV_SECRET,
-    WEBHOOK_ALLOW_HOSTS: c.WEBHOOK_ALLOW_HOSTS.split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
+    WEBHOOK_ALLOW_HOSTS: allowList.targets,
   };
 }

@@ -47,7 +47,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const graphql =
     config.ROLE === 'worker'
       ? undefined
-      : await attachGraphql(server, schema, services, { bodyLimit: config.BODY_LIMIT, stackTraces: config.GRAPHQL_STACK_TRACES, liveCredentialCheckMs: config.LIVE_CREDENTIAL_CHECK_SECONDS * 1_000 });
+      : await attachGraphql(server, schema, services, { bodyLimit: config.BODY_LIMIT, stackTraces: config.GRAPHQL_STACK_TRACES, liveCredentialCheckMs: config.LIVE_CREDENTIAL_CHECK_SECONDS * 1_000, trustProxy: config.TRUST_PROXY });
   const app = buildHttpApp(services, { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY, extra: graphql ? [graphql.router] : [], healthOnly: !graphql });
   server.on('request', app);
   // Shutdown, in order: stop being ready and accepting, finish in-flight requests and close

@@ -4,6 +4,7 @@ import type { Services } from '../application/services';
 import { errorHandler, notFoundRoute } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { addressRateLimit } from './middleware/rate-limit';
+import { unauthenticatedGate } from './middleware/unauthenticated-gate';
 import { maskQueryValues } from './middleware/log-url';
 import { multipartLimit } from './middleware/multipart-limit';
 import { APPEAL_LIMITS } from '../domain/disputes/evidence';
@@ -39,6 +40,8 @@ export interface RestOptions {
   /** Routers mounted before the REST routes and the 404 handler (GraphQL). */
   extra?: Router[];
 }
+
+const INSTITUTION_PREFIX = '/v1/institution';
 
 /** The REST door: documented paths, envelopes and error formats. */
 export function buildHttpApp(services: Services, o: RestOptions): Express {
@@ -86,9 +89,6 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     app.use(errorHandler(services));
     return app;
   }
-  app.use(storablePathAndQuery);
-  // Multipart bodies (the dispute appeal, REST and GraphQL) share one total, counted as they stream.
-  app.use(multipartLimit(APPEAL_LIMITS.maxRequestBytes, errorHandler(services)));
   // The API first: its requests, most of the traffic, then skip the pages' routers.
   const apiRouters: [string[], Router][] = [
     [['/api/v1/cobranca/transactions'], transactionsRoutes(services)],
@@ -97,11 +97,18 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     [['/v1/webhooks'], webhooksRoutes(services)],
     [['/v1/disputes'], disputesRoutes(services)],
     [['/data-subject'], dataSubjectRoutes(services)],
-    [['/v1/institution'], institutionRoutes(services, services.institutionCallbackSecrets)],
+    [[INSTITUTION_PREFIX], institutionRoutes(services, services.institutionCallbackSecrets)],
   ];
   if (services.mode === 'sandbox') {
     for (const r of [sandboxRoutes(services), withdrawalsSandboxRoutes(services), disputesSandboxRoutes(services)]) apiRouters.push([['/v1/sandbox'], r]);
   }
+  // Every API request is counted per address before its body is read or its credential
+  // looked up (the institution's callbacks prove themselves with a signature instead).
+  const gated = [...new Set(apiRouters.flatMap(([prefixes]) => prefixes))].filter((p) => p !== INSTITUTION_PREFIX);
+  app.use(gated, unauthenticatedGate(services));
+  app.use(storablePathAndQuery);
+  // Multipart bodies (the dispute appeal, REST and GraphQL) share one total, counted as they stream.
+  app.use(multipartLimit(APPEAL_LIMITS.maxRequestBytes, errorHandler(services)));
   const api = express.Router();
   api.use(jsonBody(o.bodyLimit));
   api.use(storableBody);

@@ -114,7 +114,7 @@ class Scratch {
     this.receiverPort = receiver[1]!;
     const service = await this.program(
       ['dist/src/main.js'],
-      { ...env, PORT: '0', WEBHOOK_ALLOW_HOSTS: 'localhost', WEBHOOK_CA_FILE: 'data/webhook-receiver/cert.pem' },
+      { ...env, PORT: '0', WEBHOOK_ALLOW_HOSTS: `localhost:${this.receiverPort}`, WEBHOOK_CA_FILE: 'data/webhook-receiver/cert.pem' },
       /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"pixpay listening"/,
     );
     this.base = service[1]!;

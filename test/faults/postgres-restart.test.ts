@@ -20,7 +20,7 @@ beforeAll(async () => {
   receiver = await Receiver.start();
   const config = loadConfig({
     MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: cluster.url(), DATABASE_POOL_SIZE: '8', SHUTDOWN_DRAIN_DELAY_MS: '0',
-    WEBHOOK_ALLOW_HOSTS: 'localhost,127.0.0.1', WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_POLL_MS: '200',
+    WEBHOOK_ALLOW_HOSTS: receiver.allowHosts, WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_POLL_MS: '200',
   });
   app = await startApplication(config, { logger: createLogger('silent') });
 }, 120_000);

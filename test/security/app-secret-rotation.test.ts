@@ -28,7 +28,7 @@ const env = () => ({
   LOG_LEVEL: 'silent',
   DATABASE_URL: db.url,
   SHUTDOWN_DRAIN_DELAY_MS: '0',
-  WEBHOOK_ALLOW_HOSTS: 'localhost,127.0.0.1',
+  WEBHOOK_ALLOW_HOSTS: receiver.allowHosts,
   WEBHOOK_CA_FILE: receiver.caFile,
   WEBHOOK_POLL_MS: '200',
 });

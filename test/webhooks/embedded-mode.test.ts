@@ -20,7 +20,7 @@ beforeAll(async () => {
   receiver = await Receiver.start();
   // No DATABASE_URL, no AMQP_URL: PGlite (one connection) and the in-process queue.
   app = await startApplication(
-    loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_HOSTS: 'localhost', WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_POLL_MS: '100' }),
+    loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_HOSTS: receiver.allowHosts, WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_POLL_MS: '100' }),
     { logger: createLogger('silent'), clock },
   );
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest } from '../../src/domain/webhooks/webhook-body';
 import { HttpsWebhookSender } from '../../src/infra/webhooks/https-sender';
 import { isForbiddenAddress, SsrfGuard } from '../../src/infra/webhooks/ssrf-guard';
+import { parseAllowList } from '../../src/domain/webhooks/webhook-allow-list';
 import { delayTierFor, DELAY_TIERS_MS } from '../../src/infra/amqp/topology';
 import { Receiver, testCertificate } from './support/receiver';
 
@@ -16,6 +17,8 @@ describe('SSRF address rules', () => {
     ['::', true], ['::1', true], ['fe80::1', true], ['fd12:3456::1', true], ['fc00::1', true], ['ff02::1', true], ['2001:db8::1', true],
     ['::ffff:127.0.0.1', true], ['::ffff:7f00:1', true], ['::ffff:10.0.0.1', true], ['::ffff:8.8.8.8', false],
     ['64:ff9b::a9fe:a9fe', true], ['64:ff9b::808:808', false], ['2002:a9fe:a9fe::1', true], ['2002:808:808::1', false],
+    ['::ffff:0:7f00:2', true], ['::ffff:0:808:808', false], ['64:ff9b:1::7f00:2', true], ['64:ff9b:1::808:808', false], ['64:ff9b:1:808:8:800::', true],
+    ['::7f00:1', true], ['::808:808', true], ['2001:0:4136:e378:8000:63bf:3fff:fdd2', true],
     ['2001:4860:4860::8888', false], ['2606:4700:4700::1111', false],
     ['not-an-ip', true],
   ])('%s forbidden: %s', (address, forbidden) => {
@@ -33,9 +36,10 @@ describe('SSRF address rules', () => {
     await expect(guard.assertAllowed(new URL('http://ok.example/x'))).rejects.toMatchObject({ code: 'WEBHOOK_URL_FORBIDDEN' });
   });
 
-  it('allow-listed hosts skip the address check (exact names, case-insensitive, IPv6 literals)', async () => {
-    const guard = new SsrfGuard(['LOCALHOST', '127.0.0.1', '[::1]'], async () => [{ address: '127.0.0.1', family: 4 }]);
+  it('allow-listed hosts and ports skip the address check (exact names, case-insensitive, IPv6 literals)', async () => {
+    const guard = new SsrfGuard(parseAllowList('LOCALHOST:8443,127.0.0.1,[::1]').targets, async () => [{ address: '127.0.0.1', family: 4 }]);
     await expect(guard.resolveTarget(new URL('https://localhost:8443/x'))).resolves.toEqual({ address: null, family: null });
+    await expect(guard.assertAllowed(new URL('https://localhost:5432/x'))).rejects.toMatchObject({ code: 'WEBHOOK_URL_FORBIDDEN' });
     await expect(guard.resolveTarget(new URL('https://127.0.0.1/x'))).resolves.toEqual({ address: null, family: null });
     await expect(guard.resolveTarget(new URL('https://[::1]/x'))).resolves.toEqual({ address: null, family: null });
     await expect(guard.assertAllowed(new URL('https://127.0.0.2/x'))).rejects.toMatchObject({ code: 'WEBHOOK_URL_FORBIDDEN' });
@@ -64,10 +68,11 @@ describe('RabbitMQ retry tiers', () => {
 
 describe('HTTPS sender', () => {
   let receiver: Receiver;
-  const guard = new SsrfGuard(['localhost', '127.0.0.1']);
+  let guard: SsrfGuard;
   const req = () => signedRequest({ body: { id: 'x', eventType: 'T' }, eventId: 'evt_1', secret: 's', now: new Date(), expiresAt: new Date() });
   beforeAll(async () => {
     receiver = await Receiver.start();
+    guard = new SsrfGuard(parseAllowList(receiver.allowHosts).targets);
   });
   afterAll(async () => receiver?.stop());
 
@@ -108,7 +113,7 @@ describe('HTTPS sender', () => {
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
     const port = (s.address() as AddressInfo).port;
     await new Promise<void>((r) => s.close(() => r()));
-    const sender = new HttpsWebhookSender({ guard, caFile: receiver.caFile });
+    const sender = new HttpsWebhookSender({ guard: new SsrfGuard(parseAllowList(`localhost:${port}`).targets), caFile: receiver.caFile });
     expect(await sender.send(`https://localhost:${port}/`, req())).toMatchObject({ networkError: true, error: 'ECONNREFUSED' });
     sender.close();
   });

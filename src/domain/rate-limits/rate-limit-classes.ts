@@ -22,7 +22,7 @@ export interface RateLimitPolicy {
  */
 export type StoreDownRule = 'local' | 'open';
 
-export const STORE_DOWN_RULE: Record<LimitClass | AbuseBucket, StoreDownRule> = {
+export const STORE_DOWN_RULE: Record<LimitClass | AbuseBucket | typeof UNAUTHENTICATED_BUCKET, StoreDownRule> = {
   creates: 'local',
   reads: 'open',
   lists: 'open',
@@ -33,7 +33,12 @@ export const STORE_DOWN_RULE: Record<LimitClass | AbuseBucket, StoreDownRule> = 
   'totp-user': 'local',
   'totp-address': 'local',
   'signup-address': 'local',
+  // It spares the database a credential lookup per request: kept while Redis is away.
+  unauthenticated: 'local',
 };
+
+/** Requests per address that carry no credential, or one that failed (unauthenticated-budget.ts). */
+export const UNAUTHENTICATED_BUCKET = 'unauthenticated';
 
 export const WINDOW_SECONDS = 60;
 

@@ -4,6 +4,7 @@ import { DomainError } from '../shared/errors';
 import { AbuseLimits } from './abuse-limits';
 import { GuardedStore } from './guarded-store';
 import { RateLimitService } from './rate-limit.service';
+import { UnauthenticatedBudget } from './unauthenticated-budget';
 import { isRateLimited } from './rate-limited.error';
 import type { RateLimitStore, SellerRateLimitRepository, TokenBucketStore } from './rate-limits.ports';
 import { take, type BucketPolicy, type BucketState } from './token-bucket';
@@ -204,5 +205,39 @@ describe('AbuseLimits', () => {
       await expect(abuse.attempt('totp', { user: 'u1', address: 'a' }, () => Promise.reject(new DomainError('INSUFFICIENT_BALANCE', 'no', 'UNPROCESSABLE')))).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
     }
     expect(shared.windows.counts.size).toBe(0);
+  });
+});
+
+describe('UnauthenticatedBudget', () => {
+  it('requests without a credential spend it at once; past it they are refused with a Retry-After', async () => {
+    const { store } = setup();
+    const budget = new UnauthenticatedBudget(store, 3);
+    for (let i = 0; i < 3; i++) await expect(budget.admit('10.0.0.1', false)).resolves.toMatchObject({ allowed: true, remaining: 2 - i });
+    const e = await refusal(budget.admit('10.0.0.1', false));
+    expect(e.decision).toMatchObject({ name: 'unauthenticated', allowed: false, remaining: 0, resetSeconds: 43 });
+    // Another address has a budget of its own.
+    await expect(budget.admit('10.0.0.2', false)).resolves.toMatchObject({ allowed: true });
+  });
+
+  it('a credential goes through without spending; each failed one spends; once spent, credentials are refused before any lookup', async () => {
+    const { store, shared } = setup();
+    const budget = new UnauthenticatedBudget(store, 3);
+    for (let i = 0; i < 10; i++) await budget.admit('10.0.0.1', true);
+    expect(shared.windows.counts.get('unauthenticated/10.0.0.1')).toBeUndefined();
+    for (let i = 0; i < 3; i++) {
+      await budget.admit('10.0.0.1', true);
+      await budget.failed('10.0.0.1');
+    }
+    expect((await refusal(budget.admit('10.0.0.1', true))).decision).toMatchObject({ name: 'unauthenticated', allowed: false });
+    await refusal(budget.admit('10.0.0.1', false));
+  });
+
+  it('keeps counting in the process while the shared store is away', async () => {
+    const { store, shared, local } = setup();
+    shared.broken = true;
+    const budget = new UnauthenticatedBudget(store, 1);
+    await budget.admit('10.0.0.1', false);
+    await refusal(budget.admit('10.0.0.1', false));
+    expect(local.windows.counts.get('unauthenticated/10.0.0.1')).toBe(2);
   });
 });

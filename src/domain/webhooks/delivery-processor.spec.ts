@@ -56,7 +56,7 @@ describe('DeliveryProcessor', () => {
     expect(records.map((r) => [r.attempt?.error, r.next.status, r.next.cycle, r.next.attemptInCycle])).toEqual([
       ['HTTP_500', 'PENDING', 1, 1],
       ['TIMEOUT', 'PENDING', 1, 2],
-      ['ECONNREFUSED', 'PENDING', 2, 0],
+      ['CONNECTION_FAILED', 'PENDING', 2, 0],
     ]);
   });
 

@@ -1,7 +1,8 @@
 import type { Clock } from '../shared/clock';
 import { classifyAttempt, decideAfterFailure, parseRetryAfterSeconds } from './delivery-policy';
 import { signedRequest } from './webhook-body';
-import type { AttemptRecord, ClaimedDelivery, DeliveryWorkStore, SendOutcome, WebhookSender } from './webhooks.ports';
+import { attemptFailureReason } from './attempt-failure';
+import type { AttemptRecord, ClaimedDelivery, DeliveryWorkStore, WebhookSender } from './webhooks.ports';
 
 /** How long a claimed delivery stays reserved for the worker that claimed it. */
 export const DELIVERY_LEASE_MS = 60_000;
@@ -72,7 +73,7 @@ export class DeliveryProcessor {
       success: classifyAttempt(outcome) === 'SUCCESS',
       statusCode: outcome.statusCode ?? null,
       latencyMs: Math.max(0, Math.round(outcome.latencyMs)),
-      error: describeFailure(outcome),
+      error: attemptFailureReason(outcome),
       responseExcerpt: outcome.responseExcerpt === undefined ? null : outcome.responseExcerpt.slice(0, EXCERPT_MAX),
     };
     const common = { ...base, attempt, now: after };
@@ -114,11 +115,4 @@ export class DeliveryProcessor {
       }
     }
   }
-}
-
-function describeFailure(o: SendOutcome): string | null {
-  if (o.timedOut) return 'TIMEOUT';
-  if (o.statusCode === undefined) return o.error ?? 'NETWORK_ERROR';
-  if (o.statusCode >= 200 && o.statusCode <= 299) return null;
-  return `HTTP_${o.statusCode}`;
 }

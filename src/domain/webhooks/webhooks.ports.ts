@@ -16,7 +16,10 @@ export interface SendOutcome {
   statusCode?: number;
   timedOut?: boolean;
   networkError?: boolean;
-  /** Short machine-readable reason for a failure without a status (e.g. ECONNREFUSED, ADDRESS_REFUSED). */
+  /**
+   * Short machine-readable cause of a failure without a status (e.g. ECONNREFUSED,
+   * ADDRESS_REFUSED): for the operators' log; the seller sees attemptFailureReason's.
+   */
   error?: string;
   latencyMs: number;
   /** At most 1 KB of the response body. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyRepository } from '../../domain/accounts/accounts.ports';
-import { CachingApiKeyRepository } from './caching-account-repositories';
+import type { ApiKeyRepository, SessionRepository } from '../../domain/accounts/accounts.ports';
+import type { Session } from '../../domain/accounts/accounts.types';
+import { CachingApiKeyRepository, CachingSessionRepository } from './caching-account-repositories';
 import { CredentialCache, type KeyOwner } from './credential-cache';
 
 function owner(keyId: string, sellerId: string): KeyOwner {
@@ -12,7 +13,7 @@ function owner(keyId: string, sellerId: string): KeyOwner {
   };
 }
 
-function setup(o: { ttlMs?: number; maxEntries?: number } = {}) {
+function setup(o: { ttlMs?: number; maxEntries?: number; absentTtlMs?: number } = {}) {
   const rows = new Map<string, KeyOwner>([['h-k1', owner('k1', 's1')], ['h-k2', owner('k2', 's2')]]);
   const reads: string[] = [];
   let gate: Promise<void> = Promise.resolve();
@@ -31,7 +32,7 @@ function setup(o: { ttlMs?: number; maxEntries?: number } = {}) {
       for (const r of rows.values()) if (r.apiKey.id === id) r.apiKey.revokedAt = at;
     },
   };
-  const cache = new CredentialCache({ maxEntries: o.maxEntries ?? 100, ttlMs: o.ttlMs ?? 60_000 });
+  const cache = new CredentialCache({ maxEntries: o.maxEntries ?? 100, ttlMs: o.ttlMs ?? 60_000, absentTtlMs: o.absentTtlMs ?? 0 });
   const announced: string[] = [];
   const repo = new CachingApiKeyRepository(inner, cache, (sellerId) => {
     announced.push(sellerId);
@@ -39,6 +40,69 @@ function setup(o: { ttlMs?: number; maxEntries?: number } = {}) {
   });
   return { rows, reads, cache, repo, announced, hold: (p: Promise<void>) => (gate = p) };
 }
+
+describe('CachingApiKeyRepository: hashes in no row', () => {
+  it('a repeated unknown hash costs one read while it is remembered', async () => {
+    const { repo, reads } = setup({ absentTtlMs: 60_000 });
+    for (let i = 0; i < 50; i++) expect(await repo.findWithOwnerByHash('h-bad')).toBeNull();
+    expect(reads).toEqual(['h-bad']);
+  });
+
+  it('creating a key (here or announced from another instance) forgets every absent hash: the new key works at once', async () => {
+    const { repo, reads, rows, cache } = setup({ absentTtlMs: 60_000 });
+    expect(await repo.findWithOwnerByHash('h-new')).toBeNull();
+    rows.set('h-new', owner('new', 's1'));
+    await repo.insert(rows.get('h-new')!.apiKey);
+    expect((await repo.findWithOwnerByHash('h-new'))?.apiKey.id).toBe('new');
+    expect(await repo.findWithOwnerByHash('h-other')).toBeNull();
+    rows.set('h-other', owner('other', 's2'));
+    cache.forgetSeller('s2'); // the announcement of a key created on another instance
+    expect((await repo.findWithOwnerByHash('h-other'))?.apiKey.id).toBe('other');
+    expect(reads).toEqual(['h-new', 'h-new', 'h-other', 'h-other']);
+  });
+
+  it('a lookup under way when a credential changes does not remember the hash as absent', async () => {
+    const { repo, reads, cache, hold } = setup({ absentTtlMs: 60_000 });
+    let release!: () => void;
+    hold(new Promise<void>((r) => (release = r)));
+    const pending = repo.findWithOwnerByHash('h-late');
+    cache.forgetSeller('s1');
+    release();
+    expect(await pending).toBeNull();
+    hold(Promise.resolve());
+    await repo.findWithOwnerByHash('h-late');
+    expect(reads).toEqual(['h-late', 'h-late']);
+  });
+
+  it('is off at 0 seconds', async () => {
+    const { repo, reads } = setup({ absentTtlMs: 0 });
+    await repo.findWithOwnerByHash('h-bad');
+    await repo.findWithOwnerByHash('h-bad');
+    expect(reads).toEqual(['h-bad', 'h-bad']);
+  });
+});
+
+describe('CachingSessionRepository', () => {
+  it('a repeated unknown session hash costs one read; signing in forgets it, so the new session works at once', async () => {
+    const rows = new Map<string, Session>();
+    const reads: string[] = [];
+    const inner: SessionRepository = {
+      async findByHash(hash) {
+        reads.push(hash);
+        return rows.get(hash) ?? null;
+      },
+      insert: async (session) => void rows.set(session.tokenHash, session),
+      revoke: async () => undefined,
+      deleteExpiredBefore: async () => 0,
+    };
+    const repo = new CachingSessionRepository(inner, new CredentialCache({ maxEntries: 100, ttlMs: 60_000, absentTtlMs: 60_000 }));
+    for (let i = 0; i < 10; i++) expect(await repo.findByHash('s-new')).toBeNull();
+    const session = { id: 'sess1', userId: 'u1', tokenHash: 's-new' } as Session;
+    await repo.insert(session);
+    expect(await repo.findByHash('s-new')).toEqual(session);
+    expect(reads).toEqual(['s-new', 's-new']);
+  });
+});
 
 describe('CachingApiKeyRepository', () => {
   it('reads a key from the database once, then from memory', async () => {

@@ -1,5 +1,5 @@
-import type { ApiKeyRepository, SellerRepository, UserRepository } from '../../domain/accounts/accounts.ports';
-import type { ApiKey, Seller, User } from '../../domain/accounts/accounts.types';
+import type { ApiKeyRepository, SellerRepository, SessionRepository, UserRepository } from '../../domain/accounts/accounts.ports';
+import type { ApiKey, Seller, Session, User } from '../../domain/accounts/accounts.types';
 import type { CredentialCache } from './credential-cache';
 
 /** Tells this instance and every other that a seller's credentials changed. */
@@ -16,10 +16,13 @@ export class CachingApiKeyRepository implements ApiKeyRepository {
   async findWithOwnerByHash(keyHash: string) {
     const hit = this.cache.get(keyHash);
     if (hit) return hit;
+    if (this.cache.isAbsent(keyHash)) return null;
     const mark = this.cache.mark();
     const found = await this.inner.findWithOwnerByHash(keyHash);
     // Revoked keys are not kept: they are refused, and rarely presented again.
     if (found && !found.apiKey.revokedAt) this.cache.set(keyHash, found, mark);
+    // A hash in no row is remembered briefly (credential-cache.ts says why that is safe).
+    if (!found) this.cache.setAbsent(keyHash, mark);
     return found;
   }
 
@@ -45,6 +48,40 @@ export class CachingApiKeyRepository implements ApiKeyRepository {
     await this.inner.revoke(id, at);
     const key = await this.inner.findById(id);
     if (key) this.announce(key.sellerId);
+  }
+}
+
+/**
+ * Session tokens that are in no row are remembered briefly, as API keys are
+ * (credential-cache.ts): a session is created only by signing in, which forgets every
+ * absent hash on this instance before the token is handed out; another instance cannot
+ * hold an absent entry for it, since nobody could present the token before it existed.
+ */
+export class CachingSessionRepository implements SessionRepository {
+  constructor(
+    private readonly inner: SessionRepository,
+    private readonly cache: CredentialCache,
+  ) {}
+
+  async findByHash(tokenHash: string) {
+    if (this.cache.isAbsent(tokenHash)) return null;
+    const mark = this.cache.mark();
+    const found = await this.inner.findByHash(tokenHash);
+    if (!found) this.cache.setAbsent(tokenHash, mark);
+    return found;
+  }
+
+  async insert(session: Session) {
+    await this.inner.insert(session);
+    this.cache.forgetAbsent();
+  }
+
+  revoke(id: string, at: Date) {
+    return this.inner.revoke(id, at);
+  }
+
+  deleteExpiredBefore(before: Date) {
+    return this.inner.deleteExpiredBefore(before);
   }
 }
 

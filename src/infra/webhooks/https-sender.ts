@@ -7,6 +7,7 @@ import { isDomainError } from '../../domain/shared/errors';
 import { ATTEMPT_TIMEOUT_MS } from '../../domain/webhooks/delivery-policy';
 import type { SignedRequest } from '../../domain/webhooks/webhook-body';
 import type { SendOutcome, WebhookSender } from '../../domain/webhooks/webhooks.ports';
+import type { Logger } from '../log/logger';
 import type { SsrfGuard } from './ssrf-guard';
 
 const EXCERPT_BYTES = 1_024;
@@ -20,6 +21,8 @@ export interface HttpsSenderOptions {
   /** Whole-attempt deadline: connect, TLS, request and response headers and body. */
   timeoutMs?: number;
   maxSockets?: number;
+  /** The operators' log: the precise cause of each connection failure (the seller sees one generic reason). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -48,6 +51,12 @@ export class HttpsWebhookSender implements WebhookSender {
   }
 
   async send(target: string, req: SignedRequest): Promise<SendOutcome> {
+    const outcome = await this.attempt(target, req);
+    if (outcome.networkError && outcome.error !== undefined) this.o.logger?.warn({ target: hostAndPort(target), cause: outcome.error }, 'webhook connection failed');
+    return outcome;
+  }
+
+  private async attempt(target: string, req: SignedRequest): Promise<SendOutcome> {
     const started = performance.now();
     const elapsed = () => performance.now() - started;
     let url: URL;
@@ -125,6 +134,16 @@ export class HttpsWebhookSender implements WebhookSender {
 
   close(): void {
     this.agent.destroy();
+  }
+}
+
+/** `host:port` of a target, for the log (its path and query may carry a seller's tokens). */
+function hostAndPort(target: string): string {
+  try {
+    const url = new URL(target);
+    return `${url.hostname}:${url.port || '443'}`;
+  } catch {
+    return 'invalid URL';
   }
 }
 

@@ -1,12 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { DomainError } from '../../domain/shared/errors';
+import { type AllowedTarget, isAllowedTarget } from '../../domain/webhooks/webhook-allow-list';
 import type { WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 
 /**
  * Addresses a webhook may never reach (SSRF): everything that is not a public unicast
- * address. IPv4-mapped, NAT64 and 6to4 IPv6 addresses are judged by the IPv4 address
- * they carry.
+ * address. IPv6 addresses that carry an IPv4 address (CARRIES_V4) are judged by it.
  */
 const BLOCKED_V4: [string, number][] = [
   ['0.0.0.0', 8], // "this network", unspecified
@@ -28,9 +28,10 @@ const BLOCKED_V4: [string, number][] = [
 const BLOCKED_V6: [string, number][] = [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
-  ['::', 96], // IPv4-compatible (deprecated)
+  ['::', 96], // IPv4-compatible (deprecated, never routed): refused whatever IPv4 it carries
+  ['64:ff9b:1::', 48], // NAT64 local use, in a layout other than /96 (CARRIES_V4): the IPv4 part cannot be told
   ['100::', 64], // discard
-  ['2001::', 32], // Teredo
+  ['2001::', 32], // Teredo: refused outright (the client's address is obfuscated in it)
   ['2001:db8::', 32], // documentation
   ['2001:10::', 28], // ORCHID
   ['fc00::', 7], // unique local
@@ -43,9 +44,31 @@ const blockList = new BlockList();
 for (const [net, prefix] of BLOCKED_V4) blockList.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of BLOCKED_V6) blockList.addSubnet(net, prefix, 'ipv6');
 
+type Hextets = readonly number[];
+const v4FromHextets = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+const last32 = (h: Hextets) => v4FromHextets(h[6]!, h[7]!);
+const subnet = (net: string, prefix: number) => {
+  const list = new BlockList();
+  list.addSubnet(net, prefix, 'ipv6');
+  return list;
+};
+
+/**
+ * IPv6 ranges that carry an IPv4 address, and where it sits: an address in one of them
+ * reaches (through a translator or a tunnel) the IPv4 address it carries, so it is
+ * judged by that address. The first match decides.
+ */
+const CARRIES_V4: { range: BlockList; v4: (h: Hextets) => string }[] = [
+  { range: subnet('::ffff:0:0', 96), v4: last32 }, // IPv4-mapped
+  { range: subnet('::ffff:0:0:0', 96), v4: last32 }, // IPv4-translated (SIIT, RFC 6145)
+  { range: subnet('64:ff9b::', 96), v4: last32 }, // NAT64 well-known prefix
+  { range: subnet('64:ff9b:1::', 96), v4: last32 }, // NAT64 local use (RFC 8215), /96 layout
+  { range: subnet('2002::', 16), v4: (h) => v4FromHextets(h[1]!, h[2]!) }, // 6to4: 2002:AABB:CCDD::/48
+];
+
 function expandV6(address: string): number[] | null {
   // Returns the 8 hextets of an IPv6 address (with an optional dotted IPv4 tail).
-  let a = address.toLowerCase().split('%')[0]!;
+  let a = address.toLowerCase();
   const v4tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(a);
   if (v4tail) {
     const parts = v4tail[1]!.split('.').map(Number);
@@ -59,21 +82,17 @@ function expandV6(address: string): number[] | null {
   return all.length === 8 && all.every((n) => Number.isInteger(n) && n >= 0 && n <= 0xffff) ? all : null;
 }
 
-const v4FromHextets = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-
 /** True when the address is not a public unicast address. */
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blockList.check(address, 'ipv4');
   if (family !== 6) return true;
-  const h = expandV6(address);
+  const bare = address.split('%')[0]!;
+  const h = expandV6(bare);
   if (!h) return true;
-  // ::ffff:a.b.c.d (mapped) and 64:ff9b::a.b.c.d (NAT64): judge the IPv4 address.
-  if (h.slice(0, 5).every((x) => x === 0) && h[5] === 0xffff) return isForbiddenAddress(v4FromHextets(h[6]!, h[7]!));
-  if (h[0] === 0x64 && h[1] === 0xff9b && h.slice(2, 6).every((x) => x === 0)) return isForbiddenAddress(v4FromHextets(h[6]!, h[7]!));
-  // 2002:AABB:CCDD::/16 (6to4) carries a.b.c.d in its second and third hextets.
-  if (h[0] === 0x2002) return isForbiddenAddress(v4FromHextets(h[1]!, h[2]!));
-  return blockList.check(address.split('%')[0]!, 'ipv6');
+  const carrier = CARRIES_V4.find((c) => c.range.check(bare, 'ipv6'));
+  if (carrier) return isForbiddenAddress(carrier.v4(h));
+  return blockList.check(bare, 'ipv6');
 }
 
 export interface ResolvedTarget {
@@ -88,28 +107,24 @@ const forbidden = (host: string, why: string) =>
 /**
  * Resolves a webhook host and refuses it unless every address it resolves to is
  * public (one bad address is enough to refuse: DNS answers can be mixed on purpose).
- * Hosts on WEBHOOK_ALLOW_HOSTS (exact names or IP literals, case-insensitive) skip
+ * A host and port listed together on WEBHOOK_ALLOW_HOSTS (webhook-allow-list.ts) skip
  * the address check; they still need HTTPS. Used at registration and, with the
  * returned address pinned for the connection, at every delivery attempt.
  */
 export class SsrfGuard implements WebhookTargetGuard {
-  private readonly allow: Set<string>;
-
   constructor(
-    allowHosts: readonly string[],
+    private readonly allow: readonly AllowedTarget[],
     private readonly resolve: (host: string) => Promise<{ address: string; family: number }[]> = (host) => lookup(host, { all: true, verbatim: true }),
-  ) {
-    this.allow = new Set(allowHosts.map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean));
-  }
+  ) {}
 
-  isAllowListed(hostname: string): boolean {
-    return this.allow.has(hostname.toLowerCase().replace(/^\[|\]$/g, ''));
+  isAllowListed(url: URL): boolean {
+    return isAllowedTarget(this.allow, url);
   }
 
   async resolveTarget(url: URL): Promise<ResolvedTarget> {
     if (url.protocol !== 'https:') throw forbidden(url.hostname, 'only https is allowed');
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (this.isAllowListed(host)) return { address: null, family: null };
+    if (this.isAllowListed(url)) return { address: null, family: null };
     const literal = isIP(host);
     if (literal) {
       if (isForbiddenAddress(host)) throw forbidden(host, 'it is not a public address');

@@ -8,7 +8,7 @@ import {
   MikroSessionRepository,
   MikroUserRepository,
 } from '../../infra/db/account.repositories';
-import { AnnouncingSellerRepository, AnnouncingUserRepository, CachingApiKeyRepository } from '../../infra/accounts/caching-account-repositories';
+import { AnnouncingSellerRepository, AnnouncingUserRepository, CachingApiKeyRepository, CachingSessionRepository } from '../../infra/accounts/caching-account-repositories';
 import { CredentialCache } from '../../infra/accounts/credential-cache';
 import { PgRecoveryCodeStore } from '../../infra/accounts/pg-recovery-code-store';
 import { Argon2Hasher } from '../../infra/security/argon2-hasher';
@@ -19,7 +19,11 @@ export function wireAccounts(p: Platform) {
   const { em, sql, clock, tokens, config, live } = p;
   // API keys resolve from memory; any change to a seller's credentials is announced on the
   // live-event bus so every api instance forgets that seller's cached keys.
-  const credentials = new CredentialCache({ maxEntries: config.AUTH_CACHE_MAX_KEYS, ttlMs: config.AUTH_CACHE_TTL_SECONDS * 1_000 });
+  const credentials = new CredentialCache({
+    maxEntries: config.AUTH_CACHE_MAX_KEYS,
+    ttlMs: config.AUTH_CACHE_TTL_SECONDS * 1_000,
+    absentTtlMs: config.AUTH_NEGATIVE_CACHE_SECONDS * 1_000,
+  });
   live.onEvent('CREDENTIALS_CHANGED', (e) => credentials.forgetSeller(e.sellerId));
   const announce = (sellerId: string) => {
     credentials.forgetSeller(sellerId);
@@ -36,7 +40,7 @@ export function wireAccounts(p: Platform) {
     identity: new IdentityService({
       users,
       sellers,
-      sessions: new MikroSessionRepository(em),
+      sessions: new CachingSessionRepository(new MikroSessionRepository(em), credentials),
       hasher: new Argon2Hasher(),
       tokens,
       clock,

@@ -1,4 +1,5 @@
 import { AbuseLimits } from '../../domain/rate-limits/abuse-limits';
+import { UnauthenticatedBudget } from '../../domain/rate-limits/unauthenticated-budget';
 import { GuardedStore } from '../../domain/rate-limits/guarded-store';
 import { RateLimitService } from '../../domain/rate-limits/rate-limit.service';
 import type { Orm } from '../../infra/db/orm';
@@ -55,6 +56,7 @@ export function wireRateLimits(p: Platform, orm: Orm) {
   return {
     rateLimits: new RateLimitService(store, new PgSellerRateLimits(p.sql), defaults, p.clock, config.RATE_LIMIT_BURST_SECONDS),
     abuseLimits: new AbuseLimits(store),
+    unauthenticatedBudget: new UnauthenticatedBudget(store, config.RATE_LIMIT_UNAUTHENTICATED),
     loadMonitor,
     rateLimitRuntime: runtime,
     subscriptionSlots: new SubscriptionSlots(slots, config.SUBSCRIPTIONS_PER_SELLER),

@@ -59,6 +59,7 @@ export function wireWebhooks(p: Platform) {
     caFile: config.WEBHOOK_CA_FILE,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     maxSockets: Math.max(64, config.WEBHOOK_CONCURRENCY),
+    logger,
   });
   const endpoints = new PgWebhookEndpoints(sql);
   // A worker on a real PostgreSQL gives its hot statements pools of their own (leases with

@@ -4,7 +4,9 @@ import type { Principal, Seller } from '../../domain/accounts/accounts.types';
 import { authenticateCredential } from '../../domain/accounts/authenticate-credential';
 import { browserSessionToken, CSRF_HEADER } from '../../domain/accounts/browser-session';
 import { unauthenticated } from '../../domain/accounts/account-errors';
-import { DomainError } from '../../domain/shared/errors';
+import { DomainError, isDomainError } from '../../domain/shared/errors';
+import { clientAddress } from '../client-address';
+import { requestPresentsCredential } from './unauthenticated-gate';
 import { markAuthenticates } from '../route-budget';
 
 function bearer(req: Request): string | undefined {
@@ -29,6 +31,11 @@ export function authenticate(services: Services, accept: 'apiKeyHeader' | 'beare
       res.locals.principal = await authenticateCredential(services, credential);
       next();
     } catch (e) {
+      // A request that claimed a credential and failed spends the address's unauthenticated
+      // budget here (one that claimed none spent it at the gate, before its body was read).
+      if (isDomainError(e) && e.code === 'UNAUTHENTICATED' && requestPresentsCredential(req)) {
+        await services.unauthenticatedBudget.failed(clientAddress(req));
+      }
       next(e);
     }
   });

@@ -6,6 +6,9 @@ import { restLimitClass } from '../limit-class';
 import { setRateLimitHeaders } from '../rate-limit-headers';
 import { principalOf } from './auth';
 import { markSpendsBudget } from '../route-budget';
+import { clientAddress } from '../client-address';
+
+export { clientAddress };
 
 async function apply(res: Response, next: NextFunction, count: () => Promise<RateLimitDecision>): Promise<void> {
   try {
@@ -24,10 +27,6 @@ export function sellerRateLimit(services: Services) {
   };
 }
 
-/** The caller's address (Express resolves X-Forwarded-For only from trusted proxies). */
-export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
 
 /** Unauthenticated paths: counted per client address. */
 export function addressRateLimit(services: Services) {

@@ -22,7 +22,7 @@ export function processesFixture(name: string) {
     /** Settings of every process: this database, this prefix, webhooks to the receiver. */
     env: () => ({
       DATABASE_URL: f.db.url, DATABASE_POOL_SIZE: '8', AMQP_URL: TEST_AMQP_URL, AMQP_PREFIX: prefix,
-      WEBHOOK_ALLOW_HOSTS: 'localhost,127.0.0.1', WEBHOOK_CA_FILE: f.receiver.caFile, WEBHOOK_POLL_MS: '200',
+      WEBHOOK_ALLOW_HOSTS: f.receiver.allowHosts, WEBHOOK_CA_FILE: f.receiver.caFile, WEBHOOK_POLL_MS: '200',
     }),
     async start(processName: string, env: Record<string, string>): Promise<ServiceProcess> {
       const p = await ServiceProcess.start(processName, { ...f.env(), ...env });

@@ -24,7 +24,7 @@ export async function startWebhookApp(receiver: Receiver, o: { amqp: boolean; na
   const prefix = o.amqp ? uniquePrefix(o.name) : undefined;
   const app = await startTestApp(
     {
-      WEBHOOK_ALLOW_HOSTS: 'localhost,127.0.0.1',
+      WEBHOOK_ALLOW_HOSTS: receiver.allowHosts,
       WEBHOOK_CA_FILE: receiver.caFile,
       WEBHOOK_POLL_MS: '200',
       ...(o.amqp ? { AMQP_URL: TEST_AMQP_URL, AMQP_PREFIX: prefix! } : {}),

@@ -84,6 +84,11 @@ export class Receiver {
     return testCertificate().caFile;
   }
 
+  /** WEBHOOK_ALLOW_HOSTS for this receiver: its port on localhost and 127.0.0.1. */
+  get allowHosts(): string {
+    return `localhost:${this.port},127.0.0.1:${this.port}`;
+  }
+
   url(path: string, host = 'localhost'): string {
     return `https://${host}:${this.port}${path}`;
   }
