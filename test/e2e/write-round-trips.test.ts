@@ -60,8 +60,8 @@ const CEILINGS = {
   'charge (BOLETO)': 2,
   'charge refused (400)': 1,
   'charge replayed': 3,
-  refund: 5,
-  withdrawal: 3,
+  refund: 6,
+  withdrawal: 4,
   'dispute appeal': 8,
 };
 type Measured = keyof typeof CEILINGS;

@@ -23,8 +23,6 @@ export function refundCommand(d: { uow: UnitOfWork; idempotency: IdempotencyServ
       operation: 'transactions.refund',
       storedStatus: 200,
       identity: ({ transactionId, input }: RefundRequest) => ({ transactionId, input: input ?? {} }),
-      // Nothing happens outside the refund's transaction (the institution is called by a job after it).
-      claimsAtCommit: () => true,
     },
     async ({ seller, transactionId, input }, answer) => {
       const amount = parseRefundAmount(input);

@@ -31,9 +31,6 @@ export function createWithdrawalCommand(d: {
       operation: 'withdrawals.create',
       storedStatus: 201,
       identity: ({ input }: CreateWithdrawalRequest) => ({ input: input ?? null }),
-      // A TOTP code is spent before the transaction: with one, the key is claimed first.
-      // Without, nothing happens outside it (the payout is submitted by a job after it).
-      claimsAtCommit: ({ totpCode }) => !totpCode,
     },
     async ({ seller, user, input, totpCode, address }, answer) => {
       const parsed = parseCreateWithdrawal(input, { sandbox: d.sandbox });
