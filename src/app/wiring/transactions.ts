@@ -19,6 +19,7 @@ import { qrRendererFor } from '../../infra/transactions/threaded-qr-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
 import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
 import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
+import { wireApiPixInstitution } from './apipix';
 import type { Platform } from './platform';
 
 /** Location URLs are the public base URL without scheme (BR Code field 26.25). */
@@ -56,8 +57,10 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     report: (r) => reports.apply(r),
     autopayAfterMs: config.SANDBOX_AUTOPAY_SECONDS * 1_000,
   });
-  // Real institution adapters plug in here; until one exists production refuses charges.
-  const institution = config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution();
+  // INSTITUTION=apipix: a PSP speaking API Pix, in either mode. Otherwise the simulated
+  // institution in the sandbox; production refuses charges without a real one.
+  const apiPix = config.INSTITUTION === 'apipix' ? wireApiPixInstitution(config, { logger, report: (r) => reports.apply(r) }) : null;
+  const institution = apiPix?.institution ?? (config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution());
   const transactions = new TransactionsService({
     uow,
     repo,
@@ -72,6 +75,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     merchantCity: config.MERCHANT_CITY,
     postbackGuard: deps.postbackGuard,
     institution,
+    pixRegistrar: apiPix?.institution,
     boletos: new BoletoChargesService({
       uow,
       repo,
@@ -89,5 +93,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r) }));
   jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
 
-  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter };
+  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix };
 }

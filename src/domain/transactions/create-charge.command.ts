@@ -25,7 +25,7 @@ export type CreateCharge = (r: CreateChargeRequest) => Promise<CommandResult>;
  */
 export function createChargeCommand(d: {
   idempotency: IdempotencyService;
-  transactions: Pick<TransactionsService, 'create'>;
+  transactions: Pick<TransactionsService, 'create'> & Partial<Pick<TransactionsService, 'registersWithInstitutionFirst'>>;
   cardFingerprinter: CardFingerprinter;
   sandbox: boolean;
 }): CreateCharge {
@@ -38,11 +38,12 @@ export function createChargeCommand(d: {
       key: idempotencyKey,
       identity: { input: body ?? null },
       formerIdentities: [{ path: '/api/v1/cobranca/transactions', body: body ?? null }, { graphql: 'createTransaction', body }],
-      claimAtCommit: claimsAtCommit(input),
+      // A PSP registration is a call out before the commit: the key is claimed first.
+      claimAtCommit: claimsAtCommit(input) && !d.transactions.registersWithInstitutionFirst,
       storedStatus: 201,
       execute: async (record) => {
         const parsed = parseCreateTransaction(input, { sandbox: d.sandbox });
-        return transactionView(await d.transactions.create(seller, parsed, (tx, t) => record(tx, t.id, transactionView(t))));
+        return transactionView(await d.transactions.create(seller, parsed, (tx, t) => record(tx, t.id, transactionView(t)), { idempotencyKey: String(idempotencyKey) }));
       },
     });
   };
