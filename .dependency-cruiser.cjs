@@ -56,6 +56,20 @@ module.exports = {
       from: { path: '^src/graphql' },
       to: { path: '^src/rest' },
     },
+    {
+      name: 'service-does-not-import-tools',
+      severity: 'error',
+      comment: 'the service (src) never imports the development tools (tools/, such as the PSP simulator)',
+      from: { path: '^src' },
+      to: { path: '^tools' },
+    },
+    {
+      name: 'simulator-sees-only-the-domain',
+      severity: 'error',
+      comment: 'the PSP simulator stands for a payment institution: of PixPay it may reuse only pure domain code (the BR Code encoder)',
+      from: { path: '^tools/psp-simulator' },
+      to: { path: '^src/', pathNot: '^src/domain/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -6,7 +6,7 @@ const { statSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
-const SERVICE_SOURCES = ['src', 'bench', 'docs', 'packages/client/src', 'packages/client/scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const SERVICE_SOURCES = ['src', 'bench', 'tools', 'docs', 'packages/client/src', 'packages/client/scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 const DASHBOARD_SOURCES = ['web/src', 'web/index.html', 'web/vite.config.mts', 'web/tsconfig.json', 'schema.graphql'];
 const SERVICE_STAMP = join(root, 'dist', '.built');
 const DASHBOARD_INDEX = join(root, 'dist', 'web', 'index.html');

@@ -1,0 +1,144 @@
+import { centsOf, reaisOf } from './amount';
+import { CallbackSender, type CallbackTls } from './callbacks';
+import { CobStore, type Cob, type Receiver } from './cob-store';
+import { noFaults, type Faults } from './faults';
+import { newRtrId, PixStore, type Devolucao } from './pix-store';
+import { Tokens, type ClientCredentials } from './tokens';
+
+export interface Webhook {
+  webhookUrl: string;
+  criacao: string;
+}
+
+/** What happens to a devolução after `PUT /pix/{e2eid}/devolucao/{id}` answered EM_PROCESSAMENTO. */
+export interface RefundSettings {
+  mode: 'auto' | 'manual';
+  outcome: 'DEVOLVIDO' | 'NAO_REALIZADO';
+  delayMs: number;
+}
+
+export interface PspOptions {
+  receiver: Receiver;
+  /** The receiver's CNPJ, shown with its webhooks. */
+  cnpj: string;
+  client: ClientCredentials;
+  tokenTtlSeconds: number;
+  callbackTls: CallbackTls;
+}
+
+/** Refunds are allowed within 90 days of the Pix. */
+const REFUND_WINDOW_MS = 90 * 86_400_000;
+
+/** The simulated PSP's state and the acts both the API Pix and the control API perform on it. */
+export class Psp {
+  readonly cobs: CobStore;
+  readonly pix = new PixStore();
+  readonly webhooks = new Map<string, Webhook>();
+  readonly tokens: Tokens;
+  readonly callbacks: CallbackSender;
+  faults: Faults = noFaults();
+  refunds: RefundSettings = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
+  /** Added to the real clock: the control API moves time forward (expiry, token lifetime, late payments). */
+  clockOffsetMs = 0;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(readonly options: PspOptions) {
+    this.cobs = new CobStore(options.receiver);
+    this.tokens = new Tokens(options.client, options.tokenTtlSeconds);
+    this.callbacks = new CallbackSender(options.callbackTls);
+  }
+
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  reset(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.cobs.reset();
+    this.pix.reset();
+    this.webhooks.clear();
+    this.tokens.expireAll();
+    this.tokens.ttlSeconds = this.options.tokenTtlSeconds;
+    this.callbacks.reset();
+    this.faults = noFaults();
+    this.refunds = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
+    this.clockOffsetMs = 0;
+  }
+
+  /** The payer pays the cob: a Pix arrives, the cob is CONCLUIDA, the callback goes out. */
+  pay(cob: Cob, cents: number, extra: { infoPagador?: string; pagador?: { cpf?: string; cnpj?: string } } = {}): number {
+    const seq = this.pix.add({ cents, horario: this.now(), txid: cob.txid, chave: this.cobs.current(cob).chave, ...extra });
+    cob.pix.push(seq);
+    if (cob.status === 'ATIVA') this.cobs.revise(cob, this.cobs.current(cob), 'CONCLUIDA');
+    this.notify(seq);
+    return seq;
+  }
+
+  /** A Pix received without a cob of this receiver (a static code, or a txid the receiver does not know). */
+  receive(cents: number, chave: string, txid?: string, horario = this.now()): number {
+    const seq = this.pix.add({ cents, horario, txid, chave });
+    this.notify(seq);
+    return seq;
+  }
+
+  /** Centavos of the Pix not yet returned or being returned. */
+  refundable(seq: number): number {
+    const taken = this.pix
+      .devolucoesOf(seq)
+      .filter((d) => d.status !== 'NAO_REALIZADO')
+      .reduce((sum, d) => sum + (centsOf(d.valor) ?? 0), 0);
+    return this.pix.centsOf(seq) - taken;
+  }
+
+  withinRefundWindow(seq: number): boolean {
+    return this.now() - this.pix.horarioOf(seq) <= REFUND_WINDOW_MS;
+  }
+
+  /** A devolução starts EM_PROCESSAMENTO; in `auto` mode it reaches its outcome after the delay. */
+  startRefund(seq: number, id: string, cents: number, natureza: Devolucao['natureza'], descricao?: string): Devolucao {
+    const d: Devolucao = {
+      id,
+      rtrId: newRtrId(this.now()),
+      valor: reaisOf(cents),
+      natureza,
+      ...(descricao !== undefined ? { descricao } : {}),
+      horario: { solicitacao: new Date(this.now()).toISOString() },
+      status: 'EM_PROCESSAMENTO',
+    };
+    this.pix.addDevolucao(seq, d);
+    if (this.refunds.mode === 'auto') {
+      const outcome = this.refunds.outcome;
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (d.status === 'EM_PROCESSAMENTO') this.settleRefund(seq, d, outcome);
+      }, this.refunds.delayMs);
+      this.timers.add(timer);
+    }
+    return d;
+  }
+
+  /** A devolução reaches its final status; the callback carries the Pix with its devoluções. */
+  settleRefund(seq: number, d: Devolucao, status: 'DEVOLVIDO' | 'NAO_REALIZADO', motivo?: string): void {
+    d.status = status;
+    if (status === 'DEVOLVIDO') d.horario.liquidacao = new Date(this.now()).toISOString();
+    else d.motivo = motivo ?? 'Devolução não realizada pelo PSP do pagador.';
+    this.notify(seq);
+  }
+
+  /** A MED return: the payer's institution takes money back (natureza MED_*), already settled. */
+  medReturn(seq: number, cents: number, natureza: 'MED_OPERACIONAL' | 'MED_FRAUDE' | 'MED_PIX_AUTOMATICO', id: string): Devolucao {
+    const now = new Date(this.now()).toISOString();
+    const d: Devolucao = { id, rtrId: newRtrId(this.now()), valor: reaisOf(cents), natureza, horario: { solicitacao: now, liquidacao: now }, status: 'DEVOLVIDO' };
+    this.pix.addDevolucao(seq, d);
+    this.notify(seq);
+    return d;
+  }
+
+  /** Only Pix with a txid are notified, to the webhook of their key. */
+  private notify(seq: number): void {
+    if (this.pix.txidOf(seq) === undefined) return;
+    const webhook = this.webhooks.get(this.pix.chaveOf(seq));
+    if (webhook) this.callbacks.send(webhook.webhookUrl, [this.pix.toJson(seq)]);
+  }
+}

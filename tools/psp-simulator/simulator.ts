@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { generateCertificates, type SimulatorCertificates } from './certificates';
+import { appliesTo, takeFailure } from './faults';
+import { PixProblem, sendProblem } from './problem';
+import { Psp, type PspOptions } from './psp';
+import { cobRoutes } from './routes/cob';
+import { ControlError, controlRoutes } from './routes/control';
+import { pixRoutes } from './routes/pix';
+import { tokenRoutes } from './routes/token';
+import { webhookRoutes } from './routes/webhook';
+
+export interface SimulatorOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** Plain HTTP instead of HTTPS with client certificates (loopback only). */
+  http?: boolean;
+  /** Certificates to serve with; fresh ones are made when absent. */
+  certificates?: SimulatorCertificates;
+  clientId?: string;
+  clientSecret?: string;
+  tokenTtlSeconds?: number;
+  merchantName?: string;
+  merchantCity?: string;
+  cnpj?: string;
+  /** Extra CAs trusted for callback receivers (PEM). */
+  callbackCa?: string[];
+}
+
+export interface RunningSimulator {
+  /** Where the API Pix lives, e.g. https://127.0.0.1:8443 (no trailing slash). */
+  url: string;
+  port: number;
+  tokenUrl: string;
+  certificates: SimulatorCertificates;
+  clientId: string;
+  clientSecret: string;
+  psp: Psp;
+  close(): Promise<void>;
+}
+
+const API_PREFIXES = /^\/(cob|pix|webhook)(\/|$)/;
+
+/** Starts the PSP simulator on 127.0.0.1. */
+export async function startPspSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const certificates = options.certificates ?? (await generateCertificates());
+  const clientId = options.clientId ?? 'pixpay';
+  const clientSecret = options.clientSecret ?? 'pixpay-simulator-secret';
+  const pspOptions = (port: number): PspOptions => ({
+    receiver: {
+      locationHost: `127.0.0.1:${port}`,
+      merchantName: options.merchantName ?? 'PixPay Simulador',
+      merchantCity: options.merchantCity ?? 'Sao Paulo',
+    },
+    cnpj: options.cnpj ?? '11222333000181',
+    client: { clientId, clientSecret },
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    // The simulator calls receivers with the server's identity, signed by its CA.
+    callbackTls: { cert: certificates.serverCert, key: certificates.serverKey, ca: [certificates.caCert, ...(options.callbackCa ?? [])] },
+  });
+
+  // The location host needs the port, known after listen: the app is built on the first request.
+  let psp: Psp | undefined;
+  let app: express.Express | undefined;
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => app!(req, res);
+  const server = options.http
+    ? http.createServer(handler)
+    : https.createServer({ key: certificates.serverKey, cert: certificates.serverCert, ca: certificates.caCert, requestCert: true, rejectUnauthorized: true }, handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  psp = new Psp(pspOptions(port));
+  app = buildApp(psp);
+  const url = `${options.http ? 'http' : 'https'}://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    tokenUrl: `${url}/oauth/token`,
+    certificates,
+    clientId,
+    clientSecret,
+    psp,
+    close: () =>
+      new Promise<void>((resolve) => {
+        psp!.reset();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function buildApp(psp: Psp): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use((req, res, next) => {
+    res.locals.correlationId = randomUUID();
+    next();
+  });
+  app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+
+  // Faults apply to the API Pix and the token endpoint, never to the control API.
+  app.use(async (req: Request, _res: Response, next: NextFunction) => {
+    const api = API_PREFIXES.test(req.path) || req.path === '/oauth/token';
+    if (!api || !appliesTo(psp.faults, req.path)) return next();
+    if (psp.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, psp.faults.latencyMs));
+    if (API_PREFIXES.test(req.path) && takeFailure(psp.faults, req.path)) {
+      const status = psp.faults.failStatus;
+      const [tipo, title] =
+        status === 500 ? ['ErroInternoDoServidor', 'Erro interno do servidor'] : status === 504 ? ['IndisponibilidadePorTempoEsgotado', 'Tempo esgotado'] : ['ServicoIndisponivel', 'Serviço Indisponível'];
+      return next(new PixProblem(status, tipo, title, 'Falha simulada.'));
+    }
+    next();
+  });
+
+  app.use(tokenRoutes(psp));
+  app.use(cobRoutes(psp));
+  app.use(pixRoutes(psp));
+  app.use(webhookRoutes(psp));
+  app.use(controlRoutes(psp));
+
+  app.use((req: Request) => {
+    throw new PixProblem(404, 'NaoEncontrado', 'Não encontrado.', `${req.method} ${req.path} não existe neste simulador.`);
+  });
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const correlationId = res.locals.correlationId as string;
+    if (err instanceof ControlError) return res.status(err.status).json({ error: err.message });
+    if (err instanceof PixProblem) return sendProblem(res, err, correlationId);
+    const status = (err as { status?: number }).status;
+    if (status !== undefined && status >= 400 && status < 500) {
+      // Malformed JSON, an oversized body: the body could not be read.
+      return sendProblem(res, new PixProblem(400, 'RequisicaoInvalida', 'Requisição inválida.', (err as Error).message), correlationId);
+    }
+    process.stderr.write(`psp-simulator: ${req.method} ${req.path}: ${(err as Error)?.stack ?? String(err)}\n`);
+    sendProblem(res, new PixProblem(500, 'ErroInternoDoServidor', 'Erro interno do servidor'), correlationId);
+  });
+  return app;
+}
