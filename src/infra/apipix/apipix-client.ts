@@ -59,7 +59,8 @@ export class ApiPixClient {
     this.breakerOpenMs = o.breaker?.openMs ?? 10_000;
     const breaker = circuitBreaker(transient, { halfOpenAfter: this.breakerOpenMs, breaker: new ConsecutiveBreaker(o.breaker?.failures ?? 5) });
     const deadline = timeout(o.timeoutMs, TimeoutStrategy.Aggressive);
-    const retries = retry(transient, { maxAttempts: 2, backoff: new ExponentialBackoff({ initialDelay: 100, maxDelay: 1_000 }) });
+    // One retry (cockatiel's maxAttempts counts the attempts after the first).
+    const retries = retry(transient, { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 100, maxDelay: 1_000 }) });
     this.idempotentPolicy = wrap(retries, breaker, deadline);
     this.oncePolicy = wrap(breaker, deadline);
   }
