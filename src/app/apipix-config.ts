@@ -38,6 +38,8 @@ export const institutionSettings = {
   APIPIX_APP_KEY: z.string().min(1).optional(),
   /** Deadline of one call to the PSP (token, cob, pix); a create waits at most about twice this. */
   APIPIX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** Addresses (IPs or CIDR ranges, comma-separated) the PSP's callbacks may come from; empty accepts any. */
+  APIPIX_CALLBACK_ALLOW: z.string().default(''),
   /** Tests and local trials only: accept http:// base and token URLs on a loopback address. */
   APIPIX_ALLOW_HTTP_LOOPBACK: bool,
 };
@@ -81,6 +83,13 @@ function unreadable(file: string): boolean {
   }
 }
 
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
 const isPixKey = (v: string) =>
   PIX_KEY_TYPES.some((type) => {
     try {
@@ -117,6 +126,8 @@ export function institutionProblems(c: InstitutionSettings): string[] {
   if (c.APIPIX_PIX_KEY && !isPixKey(c.APIPIX_PIX_KEY)) {
     problems.push('APIPIX_PIX_KEY must be a PIX key as the DICT stores it (CPF or CNPJ digits, +55 phone, lower-case e-mail or EVP)');
   }
+  const badAddresses = c.APIPIX_CALLBACK_ALLOW.split(',').map((a) => a.trim()).filter((a) => a && !isAddressOrRange(a));
+  if (badAddresses.length > 0) problems.push(`APIPIX_CALLBACK_ALLOW must list IP addresses or CIDR ranges, got ${JSON.stringify(badAddresses.join(','))}`);
   if (c.APIPIX_PROFILE === 'bb' && !c.APIPIX_APP_KEY) problems.push("APIPIX_PROFILE=bb needs APIPIX_APP_KEY, Banco do Brasil's developer application key (gw-dev-app-key)");
   return problems;
 }

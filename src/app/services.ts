@@ -1,4 +1,5 @@
 import type { BoletoPages } from '../domain/boleto/boleto-pages';
+import type { ApiPixCallbacks } from '../infra/apipix/apipix-callbacks';
 import type { SubscriptionSlots } from '../domain/rate-limits/subscription-slots';
 import type { ApiKeysService } from '../domain/accounts/api-keys.service';
 import type { IdentityService } from '../domain/accounts/identity.service';
@@ -101,6 +102,8 @@ export interface Services {
   /** The simulated institution behind the sandbox-only endpoints. */
   sandboxInstitution: SandboxInstitution;
   pixSigner: JwsSigner;
+  /** The callbacks of a PSP speaking API Pix (INSTITUTION=apipix); null otherwise. */
+  apiPixCallbacks: ApiPixCallbacks | null;
   /** Every secret the institution may sign its callbacks with: INSTITUTION_CALLBACK_SECRET and, while rotating, the accepted one. */
   institutionCallbackSecrets: string[];
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */

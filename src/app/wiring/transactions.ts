@@ -19,7 +19,9 @@ import { qrRendererFor } from '../../infra/transactions/threaded-qr-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
 import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
 import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
+import { addressAllowlist, ApiPixCallbacks } from '../../infra/apipix/apipix-callbacks';
 import { wireApiPixInstitution } from './apipix';
+import { institutionCallbackSecrets } from './institution-callback';
 import type { Platform } from './platform';
 
 /** Location URLs are the public base URL without scheme (BR Code field 26.25). */
@@ -60,6 +62,9 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   // INSTITUTION=apipix: a PSP speaking API Pix, in either mode. Otherwise the simulated
   // institution in the sandbox; production refuses charges without a real one.
   const apiPix = config.INSTITUTION === 'apipix' ? wireApiPixInstitution(config, { logger, report: (r) => reports.apply(r) }) : null;
+  const apiPixCallbacks = apiPix
+    ? new ApiPixCallbacks({ client: apiPix.client, findByTxid: (txid) => repo.findByTxid(txid), secrets: institutionCallbackSecrets(config), allowlist: addressAllowlist(config.APIPIX_CALLBACK_ALLOW), logger })
+    : null;
   const institution = apiPix?.institution ?? (config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution());
   const transactions = new TransactionsService({
     uow,
@@ -93,5 +98,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r) }));
   jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
 
-  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix };
+  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks };
 }

@@ -14,6 +14,8 @@ export interface TransactionRepository {
   sellerFeePlan(tx: Tx, transactionId: string): Promise<FeePlan>;
   findById(id: string): Promise<Transaction | null>;
   findByLocation(locationId: string): Promise<Transaction | null>;
+  /** The PIX charge with this Central Bank txid (what a PSP's Pix names). */
+  findByTxid(txid: string): Promise<Transaction | null>;
   /** Only the BR Code at a location (what its QR image encodes), or null. */
   brCodeAtLocation(locationId: string): Promise<string | null>;
   /** The boleto whose printable page has this token. */

@@ -14,6 +14,8 @@ export interface ApiPixCall {
   body?: unknown;
   /** The OAuth2 scopes this call needs (`cob.write`, `pix.read`, ...). */
   scopes: readonly string[];
+  /** Headers a profile adds to this call (Efí's `x-skip-mtls-checking` on the webhook). */
+  headers?: Record<string, string>;
 }
 
 /** One request and its answer, as sent and received (tests validate them against the Central Bank's spec). */
@@ -97,7 +99,7 @@ export class ApiPixClient {
     const query = { ...this.o.extraQuery, ...c.query };
     const qs = new URLSearchParams(query).toString();
     const url = `${this.o.baseUrl.replace(/\/$/, '')}${c.path}${qs ? `?${qs}` : ''}`;
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    const headers: Record<string, string> = { ...c.headers, authorization: `Bearer ${token}`, accept: 'application/json' };
     if (c.body !== undefined) headers['content-type'] = 'application/json';
     let res: Dispatcher.ResponseData;
     try {
