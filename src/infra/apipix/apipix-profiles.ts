@@ -61,7 +61,7 @@ export const APIPIX_PROFILES: Record<ApiPixProfileName, ApiPixProfile> = {
     webhookHeaders: {},
   },
   // developers.sicoob.com.br (API Pix): the token endpoint (Keycloak) takes client_id as a form
-  // field and authenticates by the client certificate.
+  // field and authenticates by the client certificate (the secret sent beside it is not needed).
   sicoob: { tokenAuth: 'form', tokenBody: 'form', sendsScope: true, extraQuery: none, callbackSuffix: '', webhookHeaders: {} },
   // devportal.itau.com.br (API Pix Recebimentos): sts.itau.com.br/api/oauth/token with
   // client_id and client_secret as form fields, over mTLS.
