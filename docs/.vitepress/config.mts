@@ -60,6 +60,7 @@ export default defineConfig({
           { text: 'Scaling out', link: '/operate/scaling-out' },
           { text: 'Graceful shutdown', link: '/operate/graceful-shutdown' },
           { text: 'Command line', link: '/operate/command-line' },
+          { text: 'PSP simulator (API Pix)', link: '/operate/psp-simulator' },
         ],
       },
       {

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { ERROR_CODES_EXTENSION } from '../../src/rest/openapi/components';
 import { openApiDocument } from '../../src/rest/openapi/document';
+import { schemaRefs } from './schema-refs';
 
 /**
  * Contract check of a REST answer against openapi.json's document: the operation
@@ -19,16 +20,7 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false 
 addFormats(ajv);
 ajv.addSchema(doc, 'openapi');
 
-const compiled = new Map<string, ValidateFunction>();
-const pointer = (...parts: string[]) => `openapi#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
-function validator(ref: string): ValidateFunction {
-  let v = compiled.get(ref);
-  if (!v) {
-    v = ajv.compile({ $ref: ref });
-    compiled.set(ref, v);
-  }
-  return v;
-}
+const { pointer, validator } = schemaRefs(ajv, 'openapi');
 
 const templates = Object.keys(doc.paths).map((template) => ({
   template,

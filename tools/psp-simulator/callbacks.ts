@@ -92,6 +92,15 @@ export class CallbackSender {
     return delivery;
   }
 
+  /** Sends a logged delivery's body again, as a new delivery (a PSP replaying an old notification). */
+  replay(id: number): Delivery | undefined {
+    const old = this.log.find((d) => d.id === id);
+    if (!old) return undefined;
+    const again: Delivery = { id: this.nextId++, url: old.url, body: old.body, state: 'pending', attempts: [] };
+    this.schedule(again, 0, 0, true);
+    return again;
+  }
+
   /** Sends what was held: in arrival order, reversed, or all Pix in one body per URL. */
   release(order: 'fifo' | 'reverse' | 'batch'): number {
     const held = this.held;

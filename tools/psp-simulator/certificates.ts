@@ -60,7 +60,7 @@ export async function generateCertificates(clientName = 'pixpay-client'): Promis
     ],
   });
 
-  const leaf = async (name: string, usage: string, altNames: x509.JsonGeneralNames = []) => {
+  const leaf = async (name: string, usages: string[], altNames: x509.JsonGeneralNames = []) => {
     const keys = await keyPair();
     const cert = await x509.X509CertificateGenerator.create({
       serialNumber: serial(),
@@ -74,7 +74,7 @@ export async function generateCertificates(clientName = 'pixpay-client'): Promis
       extensions: [
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyAgreement, true),
-        new x509.ExtendedKeyUsageExtension([usage]),
+        new x509.ExtendedKeyUsageExtension(usages),
         await x509.AuthorityKeyIdentifierExtension.create(ca),
         ...(altNames.length > 0 ? [new x509.SubjectAlternativeNameExtension(altNames)] : []),
       ],
@@ -82,12 +82,13 @@ export async function generateCertificates(clientName = 'pixpay-client'): Promis
     return { cert: cert.toString('pem') + '\n', key: await pemKey(keys.privateKey) };
   };
 
-  const server = await leaf('localhost', x509.ExtendedKeyUsage.serverAuth, [
+  // The server identity also signs the simulator in when it delivers callbacks over mTLS.
+  const server = await leaf('localhost', [x509.ExtendedKeyUsage.serverAuth, x509.ExtendedKeyUsage.clientAuth], [
     { type: 'dns', value: 'localhost' },
     { type: 'ip', value: '127.0.0.1' },
     { type: 'ip', value: '::1' },
   ]);
-  const client = await leaf(clientName, x509.ExtendedKeyUsage.clientAuth);
+  const client = await leaf(clientName, [x509.ExtendedKeyUsage.clientAuth]);
   return { caCert: ca.toString('pem') + '\n', serverCert: server.cert, serverKey: server.key, clientCert: client.cert, clientKey: client.key };
 }
 

@@ -84,7 +84,8 @@ export class CobStore {
       calendario: { criacao: cob.criacao, expiracao: fields.expiracao },
       txid: cob.txid,
       revisao,
-      loc: { id: cob.loc.id, location: cob.loc.location, tipoCob: 'cob', criacao: cob.loc.criacao },
+      // CobGerada requires loc.txid and loc.criacao (the spec's examples omit them; the schema is normative).
+      loc: { id: cob.loc.id, txid: cob.txid, location: cob.loc.location, tipoCob: 'cob', criacao: cob.loc.criacao },
       location: cob.loc.location,
       status,
       ...(fields.devedor ? { devedor: fields.devedor } : {}),

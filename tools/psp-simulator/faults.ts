@@ -1,7 +1,9 @@
 /** Faults the control API switches on: slow answers, failing answers, a token endpoint that is down. */
 export interface Faults {
-  /** Every API Pix answer (and the token endpoint's) waits this long. */
+  /** Every API Pix request (and the token endpoint's) waits this long before it is handled. */
   latencyMs: number;
+  /** The request is handled at once, its answer waits this long (the PSP did the work; the client may time out first). */
+  answerDelayMs: number;
   /** The next N API Pix requests answer `failStatus`; -1 keeps failing until cleared. */
   failNext: number;
   failStatus: 500 | 503 | 504;
@@ -11,7 +13,7 @@ export interface Faults {
   tokenEndpointDown: boolean;
 }
 
-export const noFaults = (): Faults => ({ latencyMs: 0, failNext: 0, failStatus: 503, tokenEndpointDown: false });
+export const noFaults = (): Faults => ({ latencyMs: 0, answerDelayMs: 0, failNext: 0, failStatus: 503, tokenEndpointDown: false });
 
 export function appliesTo(faults: Faults, path: string): boolean {
   return faults.pathPattern === undefined || new RegExp(faults.pathPattern).test(path);

@@ -38,6 +38,8 @@ export class Psp {
   readonly callbacks: CallbackSender;
   faults: Faults = noFaults();
   refunds: RefundSettings = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
+  /** When enabled, every new cob is paid (its amount) this long after its creation. */
+  autoPay = { enabled: false, delayMs: 0 };
   /** Added to the real clock: the control API moves time forward (expiry, token lifetime, late payments). */
   clockOffsetMs = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -63,7 +65,18 @@ export class Psp {
     this.callbacks.reset();
     this.faults = noFaults();
     this.refunds = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
+    this.autoPay = { enabled: false, delayMs: 0 };
     this.clockOffsetMs = 0;
+  }
+
+  /** A new cob was created: with auto-pay on, the payer pays it after the delay (if it is still ATIVA then). */
+  created(cob: Cob): void {
+    if (!this.autoPay.enabled) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (cob.status === 'ATIVA' && this.cobs.get(cob.txid) === cob) this.pay(cob, centsOf(this.cobs.current(cob).valor.original)!);
+    }, this.autoPay.delayMs);
+    this.timers.add(timer);
   }
 
   /** The payer pays the cob: a Pix arrives, the cob is CONCLUIDA, the callback goes out. */

@@ -28,6 +28,22 @@ export interface SimulatorOptions {
   cnpj?: string;
   /** Extra CAs trusted for callback receivers (PEM). */
   callbackCa?: string[];
+  /** Called after each answer of the API Pix or the token endpoint (tests check conformance with it). */
+  observe?: (exchange: Exchange) => void;
+}
+
+/** One request to the API Pix (or the token endpoint) and its answer, as parsed by the simulator. */
+export interface Exchange {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** The parsed body (JSON or form); undefined when none was sent. */
+  requestBody: unknown;
+  status: number;
+  /** Media type without parameters; undefined for an empty answer. */
+  contentType?: string;
+  /** The parsed JSON answer; undefined when empty. */
+  responseBody: unknown;
 }
 
 export interface RunningSimulator {
@@ -75,7 +91,7 @@ export async function startPspSimulator(options: SimulatorOptions = {}): Promise
   });
   const port = (server.address() as AddressInfo).port;
   psp = new Psp(pspOptions(port));
-  app = buildApp(psp);
+  app = buildApp(psp, options.observe);
   const url = `${options.http ? 'http' : 'https'}://127.0.0.1:${port}`;
   return {
     url,
@@ -94,7 +110,33 @@ export async function startPspSimulator(options: SimulatorOptions = {}): Promise
   };
 }
 
-function buildApp(psp: Psp): express.Express {
+function observer(observe: (exchange: Exchange) => void) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!API_PREFIXES.test(req.path) && req.path !== '/oauth/token') return next();
+    let sent: unknown;
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      sent = body;
+      return send(body as never);
+    };
+    res.on('finish', () => {
+      const contentType = res.get('content-type')?.split(';')[0]!.trim();
+      const text = typeof sent === 'string' ? sent : Buffer.isBuffer(sent) ? sent.toString('utf8') : undefined;
+      observe({
+        method: req.method,
+        path: req.path,
+        query: new URL(req.originalUrl, 'http://x').searchParams,
+        requestBody: req.body,
+        status: res.statusCode,
+        contentType: text ? contentType : undefined,
+        responseBody: text && /json/.test(contentType ?? '') ? JSON.parse(text) : undefined,
+      });
+    });
+    next();
+  };
+}
+
+function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -104,12 +146,21 @@ function buildApp(psp: Psp): express.Express {
   });
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  if (observe) app.use(observer(observe));
 
   // Faults apply to the API Pix and the token endpoint, never to the control API.
-  app.use(async (req: Request, _res: Response, next: NextFunction) => {
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
     const api = API_PREFIXES.test(req.path) || req.path === '/oauth/token';
     if (!api || !appliesTo(psp.faults, req.path)) return next();
     if (psp.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, psp.faults.latencyMs));
+    const answerDelay = psp.faults.answerDelayMs;
+    if (answerDelay > 0) {
+      const send = res.send.bind(res);
+      res.send = (body?: unknown) => {
+        setTimeout(() => send(body as never), answerDelay);
+        return res;
+      };
+    }
     if (API_PREFIXES.test(req.path) && takeFailure(psp.faults, req.path)) {
       const status = psp.faults.failStatus;
       const [tipo, title] =

@@ -25,7 +25,12 @@ export function cobRoutes(psp: Psp): Router {
     }
     const fields = parseCobSolicitada(req.body);
     const existing = psp.cobs.get(txid);
-    if (!existing) return res.status(201).json(psp.cobs.toJson(psp.cobs.create(txid, fields, psp.now())));
+    if (!existing) {
+      const cob = psp.cobs.create(txid, fields, psp.now());
+      res.status(201).json(psp.cobs.toJson(cob));
+      psp.created(cob);
+      return;
+    }
     if (existing.status !== 'ATIVA') {
       throw invalid('CobOperacaoInvalida', 'A cobrança já existe e não está no status ATIVA.', [
         { razao: 'A cobrança já existe, não está no status ATIVA, e a presente requisição busca alterá-la.', propriedade: 'txid', valor: txid },

@@ -36,12 +36,14 @@ const releaseBody = z.object({ order: z.enum(['fifo', 'reverse', 'batch']).defau
 const faultsBody = z
   .object({
     latencyMs: z.number().int().min(0).max(600_000).optional(),
+    answerDelayMs: z.number().int().min(0).max(600_000).optional(),
     failNext: z.number().int().min(-1).optional(),
     failStatus: z.union([z.literal(500), z.literal(503), z.literal(504)]).optional(),
     pathPattern: z.string().nullable().optional(),
     tokenEndpointDown: z.boolean().optional(),
   })
   .strict();
+const autoPayBody = z.object({ enabled: z.boolean(), delayMs: z.number().int().min(0).default(0) }).strict();
 const tokensBody = z.object({ ttlSeconds: z.number().int().min(1).optional(), expireAll: z.boolean().optional() }).strict();
 const clockBody = z.object({ advanceSeconds: z.number().min(0) }).strict();
 const seedBody = z
@@ -153,6 +155,17 @@ export function controlRoutes(psp: Psp): Router {
 
   router.post('/_control/callbacks/release', (req, res) => {
     res.json({ released: psp.callbacks.release(parse(releaseBody, req).order) });
+  });
+
+  router.post('/_control/callbacks/:id/replay', (req, res) => {
+    const delivery = psp.callbacks.replay(Number(pathParam(req, 'id')));
+    if (!delivery) throw new ControlError(404, `no delivery ${pathParam(req, 'id')}`);
+    res.status(201).json(delivery);
+  });
+
+  router.put('/_control/autopay', (req, res) => {
+    psp.autoPay = parse(autoPayBody, req);
+    res.json(psp.autoPay);
   });
 
   router.get('/_control/callbacks', (_req, res) => {
