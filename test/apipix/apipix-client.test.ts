@@ -8,7 +8,7 @@ import { PspProblemError } from '../../src/infra/apipix/apipix-errors';
 import { APIPIX_PROFILES } from '../../src/infra/apipix/apipix-profiles';
 import { ApiPixTokens } from '../../src/infra/apipix/apipix-tokens';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import { control, PIX_KEY, pspFaults, startPsp } from './psp';
+import { apiPixConformance, control, PIX_KEY, pspFaults, startPsp } from './psp';
 
 const txid = () => randomBytes(16).toString('hex');
 const cob = { calendario: { expiracao: 3600 }, valor: { original: '12.34' }, chave: PIX_KEY };
@@ -20,10 +20,15 @@ beforeAll(async () => {
   ({ sim, env } = await startPsp());
 });
 afterAll(() => sim.close());
-afterEach(() => control(sim, 'POST', '/_control/reset'));
+const conformance = apiPixConformance();
+afterEach(async () => {
+  await control(sim, 'POST', '/_control/reset');
+  expect(conformance.problems).toEqual([]);
+});
+afterAll(() => expect(conformance.exchanges()).toBeGreaterThan(20));
 
 /** The client PixPay builds from its settings, against the simulator over HTTPS with mTLS. */
-const client = (extra: Record<string, string> = {}) => apiPixClient(loadConfig({ ...env, ...extra }));
+const client = (extra: Record<string, string> = {}) => apiPixClient(loadConfig({ ...env, ...extra }), { observe: conformance.observe });
 
 async function failure(p: Promise<unknown>): Promise<unknown> {
   try {
@@ -92,7 +97,7 @@ describe('API Pix client against the PSP simulator (HTTPS, mTLS)', () => {
     const { client: c } = client();
     const id = txid();
     await c.call({ method: 'PUT', path: `/cob/${id}`, body: cob, scopes: ['cob.write'] });
-    await pspFaults(sim, { failNext: 1, failStatus: 500 });
+    await pspFaults(sim, { failNext: 1, failStatus: 503 });
     const e = await failure(c.call({ method: 'PATCH', path: `/cob/${id}`, body: { solicitacaoPagador: 'revista' }, scopes: ['cob.write'] }));
     expect(e).toBeInstanceOf(DomainError);
     expect((e as DomainError).code).toBe('INSTITUTION_UNAVAILABLE');
@@ -117,7 +122,7 @@ describe('API Pix client against the PSP simulator (HTTPS, mTLS)', () => {
 
   it('opens its circuit after consecutive failures and stops calling the PSP', async () => {
     const { client: c, tokens, dispatcher } = client();
-    const fast = new ApiPixClient({ baseUrl: sim.url, tokens, dispatcher, timeoutMs: 2_000, breaker: { failures: 2, openMs: 60_000 } });
+    const fast = new ApiPixClient({ baseUrl: sim.url, tokens, dispatcher, timeoutMs: 2_000, breaker: { failures: 2, openMs: 60_000 }, observe: conformance.observe });
     await c.call({ method: 'GET', path: '/cob', query: { inicio: '2020-01-01T00:00:00Z', fim: '2020-01-02T00:00:00Z' }, scopes: ['cob.read'] });
     await pspFaults(sim, { failNext: 3, failStatus: 500 });
     await failure(fast.call({ method: 'GET', path: `/cob/${txid()}`, scopes: ['cob.read'] }));

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/cli/admin-commands';
 import { callbackPathToken } from '../../src/infra/apipix/apipix-callbacks';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
 import { outboxEventTypes, runDueJobs } from '../support/platform';
 import { rest } from '../support/rest';
-import { control, PIX_KEY, startPsp } from './psp';
+import { apiPixConformance, control, PIX_KEY, startPsp } from './psp';
 
 const TX = '/api/v1/cobranca/transactions';
 const CALLBACK_SECRET = 'c'.repeat(8) + randomBytes(24).toString('hex');
@@ -15,11 +15,15 @@ let app: TestApp;
 let seller: Seller;
 let env: Record<string, string>;
 
+/** Every call to the PSP and its answer, checked against the Central Bank's API Pix. */
+const conformance = apiPixConformance();
+afterEach(() => expect(conformance.problems).toEqual([]));
+
 beforeAll(async () => {
   const psp = await startPsp();
   sim = psp.sim;
   env = { ...psp.env, INSTITUTION_CALLBACK_SECRET: CALLBACK_SECRET };
-  app = await startTestApp({ ROLE: 'api', ...env });
+  app = await startTestApp({ ROLE: 'api', ...env }, undefined, undefined, { apiPixObserve: conformance.observe });
   seller = await onboardSeller(app);
   // The operator's step: the PSP learns where to send its callbacks.
   const registered = await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });

@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
-import { control, PIX_KEY, pspFaults, startPsp } from './psp';
+import { apiPixConformance, control, PIX_KEY, pspFaults, startPsp } from './psp';
 
 const TX = '/api/v1/cobranca/transactions';
 let sim: RunningSimulator;
 let app: TestApp;
 let seller: Seller;
 
+/** Every call to the PSP and its answer, checked against the Central Bank's API Pix. */
+const conformance = apiPixConformance();
+afterEach(() => expect(conformance.problems).toEqual([]));
+
 beforeAll(async () => {
   const psp = await startPsp();
   sim = psp.sim;
-  app = await startTestApp({ ROLE: 'api', APIPIX_TIMEOUT_MS: '500', ...psp.env });
+  app = await startTestApp({ ROLE: 'api', APIPIX_TIMEOUT_MS: '500', ...psp.env }, undefined, undefined, { apiPixObserve: conformance.observe });
   seller = await onboardSeller(app);
 });
 afterAll(async () => {

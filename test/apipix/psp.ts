@@ -1,8 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ApiPixExchange } from '../../src/infra/apipix/apipix-client';
 import { writeCertificates } from '../../tools/psp-simulator/certificates';
 import { type RunningSimulator, startPspSimulator } from '../../tools/psp-simulator/simulator';
+import { requestProblems, responseProblems } from '../support/apipix-conformance';
 
 /** The platform's receiving key in these tests. */
 export const PIX_KEY = 'recebedor@pixpay.example';
@@ -50,4 +52,19 @@ export async function control(sim: RunningSimulator, method: string, path: strin
   } finally {
     await dispatcher.close();
   }
+}
+
+/**
+ * Checks every call PixPay makes to the PSP, and every answer, against the Central Bank's
+ * API Pix (the vendored openapi.yaml with its overlay); `problems` lists each drift.
+ */
+export function apiPixConformance() {
+  const problems: string[] = [];
+  let exchanges = 0;
+  const observe = (ex: ApiPixExchange) => {
+    exchanges += 1;
+    problems.push(...requestProblems({ method: ex.method, path: ex.path, query: ex.query, body: ex.requestBody }));
+    problems.push(...responseProblems({ method: ex.method, path: ex.path, status: ex.status, contentType: ex.contentType?.split(';')[0]?.trim(), body: ex.responseBody }));
+  };
+  return { observe, problems, exchanges: () => exchanges };
 }

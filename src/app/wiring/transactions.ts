@@ -20,6 +20,7 @@ import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
 import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
 import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
 import { addressAllowlist, ApiPixCallbacks } from '../../infra/apipix/apipix-callbacks';
+import type { ApiPixExchange } from '../../infra/apipix/apipix-client';
 import { wireApiPixInstitution } from './apipix';
 import { institutionCallbackSecrets } from './institution-callback';
 import type { Platform } from './platform';
@@ -41,7 +42,7 @@ export function transactionRepository(p: Platform): PgTransactionRepository {
   return new PgTransactionRepository(p.sql, qrImageUrlAt(p));
 }
 
-export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports }) {
+export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports; apiPixObserve?: (exchange: ApiPixExchange) => void }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = transactionRepository(p);
   const qrRenderer = qrRendererFor(config.QR_RENDER_THREADS);
@@ -61,7 +62,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   });
   // INSTITUTION=apipix: a PSP speaking API Pix, in either mode. Otherwise the simulated
   // institution in the sandbox; production refuses charges without a real one.
-  const apiPix = config.INSTITUTION === 'apipix' ? wireApiPixInstitution(config, { logger, report: (r) => reports.apply(r) }) : null;
+  const apiPix = config.INSTITUTION === 'apipix' ? wireApiPixInstitution(config, { logger, report: (r) => reports.apply(r), observe: deps.apiPixObserve }) : null;
   const apiPixCallbacks = apiPix
     ? new ApiPixCallbacks({ client: apiPix.client, findByTxid: (txid) => repo.findByTxid(txid), secrets: institutionCallbackSecrets(config), allowlist: addressAllowlist(config.APIPIX_CALLBACK_ALLOW), logger })
     : null;
