@@ -1,4 +1,5 @@
 import { BoletoPages } from '../domain/boleto/boleto-pages';
+import { apiPixTokenCheck } from './wiring/apipix';
 import type { ApiPixExchange } from '../infra/apipix/apipix-client';
 import { packageVersion } from './package-version';
 import { renderBoletoPage } from '../infra/boleto/boleto-page';
@@ -77,6 +78,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       },
       cache: cacheHealthy,
       ...(webhooks.webhookRuntime.amqpConnection ? { broker: async () => webhooks.webhookRuntime.amqpConnection!.ready } : {}),
+      ...(transactions.apiPix ? { institution: apiPixTokenCheck(transactions.apiPix.tokens) } : {}),
     },
     lifecycle: new Lifecycle(),
     databaseOutage,

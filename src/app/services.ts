@@ -47,6 +47,8 @@ export interface HealthProbe {
   cache(): Promise<boolean>;
   /** Present when a broker (AMQP_URL) is configured: is this process connected to it? */
   broker?: () => Promise<boolean>;
+  /** Present with INSTITUTION=apipix: can a token be had from the PSP? */
+  institution?: () => Promise<boolean>;
 }
 
 /** What the doors record and serve of the process's Prometheus metrics. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/app/config';
-import { apiPixClient } from '../../src/app/wiring/apipix';
+import { apiPixClient, apiPixTokenCheck } from '../../src/app/wiring/apipix';
 import { DomainError } from '../../src/domain/shared/errors';
 import { ApiPixClient } from '../../src/infra/apipix/apipix-client';
 import { PspProblemError } from '../../src/infra/apipix/apipix-errors';
@@ -84,6 +84,13 @@ describe('API Pix client against the PSP simulator (HTTPS, mTLS)', () => {
     expect(e).toBeInstanceOf(PspProblemError);
     expect((e as PspProblemError).message).not.toContain('not-the-secret');
     expect(tokens.requests).toBe(1);
+  });
+
+  it('readiness says whether a token can be had', async () => {
+    await pspFaults(sim, { tokenEndpointDown: true });
+    await expect(apiPixTokenCheck(client().tokens)()).rejects.toThrow(/token endpoint answered 503/);
+    await pspFaults(sim, { tokenEndpointDown: false });
+    await expect(apiPixTokenCheck(client().tokens)()).resolves.toBe(true);
   });
 
   it('retries an idempotent call once after a 5xx', async () => {

@@ -61,6 +61,11 @@ describe('PIX charges through a PSP speaking API Pix (INSTITUTION=apipix)', () =
     expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
 
+  it('/health/ready reports that a token can be had from the PSP', async () => {
+    const ready = await rest(app, 'GET', '/health/ready');
+    expect([ready.status, ready.body.checks.institution]).toEqual([200, 'ok']);
+  });
+
   it('cuts the description to the 140 characters of solicitacaoPagador', async () => {
     const res = await create({ amount: 500, description: 'x'.repeat(300) });
     expect(res.status).toBe(201);

@@ -63,3 +63,6 @@ function required(value: string | undefined, name: string): string {
   if (!value) throw new Error(`${name} is required with INSTITUTION=apipix`);
   return value;
 }
+
+/** Readiness: whether a token for charges can be had (the cached one, or a fresh one from the PSP). */
+export const apiPixTokenCheck = (tokens: ApiPixTokens) => async (): Promise<boolean> => Boolean(await tokens.token(['cob.write']));

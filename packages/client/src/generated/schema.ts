@@ -705,7 +705,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Migrated, database reachable, broker connected when configured, not shutting down.
+         * @description Migrated, database reachable, broker connected when configured, not shutting down. With INSTITUTION=apipix, `checks.institution` says whether a token can be had from the PSP; it is reported, not required (a PSP outage does not take instances out of rotation).
          */
         get: operations["getReadiness"];
         put?: never;

@@ -46,7 +46,7 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     path: '/health/ready',
     operationId: 'getReadiness',
     summary: 'Readiness',
-    description: 'Migrated, database reachable, broker connected when configured, not shutting down.',
+    description: 'Migrated, database reachable, broker connected when configured, not shutting down. With INSTITUTION=apipix, `checks.institution` says whether a token can be had from the PSP; it is reported, not required (a PSP outage does not take instances out of rotation).',
     responses: { 200: ok('Ready to serve', ready, { limited: 'address' }), 503: ok('Not ready', ready, { limited: 'address' }) },
   });
   registerOperation(registry, {
