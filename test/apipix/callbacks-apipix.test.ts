@@ -6,7 +6,7 @@ import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
 import { outboxEventTypes, runDueJobs } from '../support/platform';
 import { rest } from '../support/rest';
-import { apiPixConformance, control, PIX_KEY, startPsp } from './psp';
+import { apiPixConformance, control, until, PIX_KEY, startPsp } from './psp';
 
 const TX = '/api/v1/cobranca/transactions';
 const CALLBACK_SECRET = 'c'.repeat(8) + randomBytes(24).toString('hex');
@@ -40,13 +40,6 @@ const create = (amount: number) => rest(app, 'POST', TX, { key: seller.apiKey, b
 const get = async (id: string) => (await rest(app, 'GET', `${TX}/${id}`, { key: seller.apiKey })).body.data;
 const available = async () => (await rest(app, 'GET', '/balance-statement', { bearer: seller.apiKey })).body.data.available as number;
 
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('API Pix callbacks: a hint, confirmed with the PSP, applied once', () => {
   it('registers the callback URL with the PSP under the platform key', () => {

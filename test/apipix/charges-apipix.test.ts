@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
-import { apiPixConformance, control, PIX_KEY, pspFaults, startPsp } from './psp';
+import { apiPixConformance, control, until, PIX_KEY, pspFaults, startPsp } from './psp';
 
 const TX = '/api/v1/cobranca/transactions';
 let sim: RunningSimulator;
@@ -32,13 +32,6 @@ const cobAtPsp = (txid: string) => {
 };
 const chargesOfSeller = async () => (await rest(app, 'GET', `${TX}?limit=100`, { key: seller.apiKey })).body;
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('PIX charges through a PSP speaking API Pix (INSTITUTION=apipix)', () => {
   it('registers the cob first and answers 201 with the PSP copy-and-paste code and our QR image URL', async () => {

@@ -6,7 +6,7 @@ import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { gql, PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
 import { outboxEventTypes, promoteToOperator } from '../support/platform';
 import { rest } from '../support/rest';
-import { apiPixConformance, control, startPsp } from './psp';
+import { apiPixConformance, control, startPsp, until } from './psp';
 
 let sim: RunningSimulator;
 let app: TestApp;
@@ -51,13 +51,8 @@ describe('production mode with a PSP speaking API Pix', () => {
     expect(t.pix.copyPaste).toBe(cob.pixCopiaECola);
     const before = (await rest(app, 'GET', '/balance-statement', { bearer: liveKey })).body.data.available as number;
     expect((await control(sim, 'POST', `/_control/cob/${t.providerReference}/pay`, {})).status).toBe(201);
-    const deadline = Date.now() + 15_000;
     let now = t;
-    while (now.status !== 'PAID') {
-      if (Date.now() > deadline) throw new Error(`still ${now.status}`);
-      await new Promise((r) => setTimeout(r, 50));
-      now = (await rest(app, 'GET', `/api/v1/cobranca/transactions/${t.id}`, { key: liveKey })).body.data;
-    }
+    await until(async () => (now = (await rest(app, 'GET', `/api/v1/cobranca/transactions/${t.id}`, { key: liveKey })).body.data).status === 'PAID', 'the charge to be paid');
     expect((await rest(app, 'GET', '/balance-statement', { bearer: liveKey })).body.data.available).toBe(before + now.netAmount);
     expect(await outboxEventTypes(app, t.id)).toContain('TRANSACTION_PAID');
   });

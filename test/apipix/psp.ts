@@ -68,3 +68,12 @@ export function apiPixConformance() {
   };
   return { observe, problems, exchanges: () => exchanges };
 }
+
+/** Waits until `condition` holds (polling), or fails naming what it waited for. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
