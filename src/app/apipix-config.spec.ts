@@ -94,6 +94,11 @@ describe('payment institution settings', () => {
     for (const key of ['52998224725', '11222333000181', '+5511987654321', '123e4567-e89b-42d3-a456-426614174000']) expect(problems(apipix({ APIPIX_PIX_KEY: key }))).toEqual([]);
   });
 
+  it('reads the callback allowlist as addresses and CIDR ranges', () => {
+    expect(problems(apipix({ APIPIX_CALLBACK_ALLOW: '203.0.113.0/24, 2001:db8::/32,198.51.100.7' }))).toEqual([]);
+    expect(problems(apipix({ APIPIX_CALLBACK_ALLOW: '203.0.113.0/33,psp.example' }))).toEqual(['APIPIX_CALLBACK_ALLOW must list IP addresses or CIDR ranges, got "203.0.113.0/33,psp.example"']);
+  });
+
   it("profile bb needs Banco do Brasil's application key", () => {
     expect(problems(apipix({ APIPIX_PROFILE: 'bb' }))).toEqual(["APIPIX_PROFILE=bb needs APIPIX_APP_KEY, Banco do Brasil's developer application key (gw-dev-app-key)"]);
     expect(problems(apipix({ APIPIX_PROFILE: 'bb', APIPIX_APP_KEY: 'k' }))).toEqual([]);
