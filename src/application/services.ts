@@ -20,13 +20,15 @@ import type { RateLimitService } from '../domain/rate-limits/rate-limit.service'
 import type { DataExportService } from '../domain/privacy/data-export.service';
 import type { ErasureService } from '../domain/privacy/erasure.service';
 import type { Logger } from 'pino';
-import type { LocationSigner, OutageAbsorber, OverloadSignal } from './door-ports';
+import type { ApiPixCallbackReceiver, LocationSigner, OutageAbsorber, OverloadSignal } from './door-ports';
 
 export interface HealthProbe {
   database(): Promise<boolean>;
   cache(): Promise<boolean>;
   /** Present when a broker (AMQP_URL) is configured: is this process connected to it? */
   broker?: () => Promise<boolean>;
+  /** Present with INSTITUTION=apipix: can a token be had from the PSP? */
+  institution?: () => Promise<boolean>;
 }
 
 /** What the doors record and serve of the process's Prometheus metrics. */
@@ -70,6 +72,8 @@ export interface Services {
   /** QR images of charges by URL (rendered on first request, cached). */
   qrImages: QrImagesService;
   pixSigner: LocationSigner;
+  /** The callbacks of a PSP speaking API Pix (INSTITUTION=apipix); null otherwise. */
+  apiPixCallbacks: ApiPixCallbackReceiver | null;
   /** Every secret the institution may sign its callbacks with: INSTITUTION_CALLBACK_SECRET and, while rotating, the accepted one. */
   institutionCallbackSecrets: string[];
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */

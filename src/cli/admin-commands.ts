@@ -10,10 +10,12 @@ import { joiningTransaction } from '../infra/db/account.repositories';
 import { createLogger } from '../infra/log/logger';
 import { InProcessLiveEvents, createLivePubSub } from '../infra/live/in-process-live-events';
 import { resealSecrets } from '../infra/security/reseal-secrets';
+import { APIPIX_USAGE, runApiPixAdmin } from './apipix-admin';
 
 const USAGE = `usage: npm run -s admin -- create-seller --email E --password P --name N --document CPF_OR_CNPJ [--operator] [--mode test]
        npm run -s admin -- create-operator --email E --password P
        npm run -s admin -- reseal-secrets [--check]
+${APIPIX_USAGE}
 
 create-seller   signs up a user, registers its seller and creates a test API key;
                 prints {user, seller, apiKey} as JSON (the key is shown only here).
@@ -31,6 +33,7 @@ export type Progress = (line: string) => void;
 export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, progress: Progress = () => undefined): Promise<Record<string, unknown>> {
   const [command, ...rest] = argv;
   if (command === 'reseal-secrets') return runReseal(rest, env, progress);
+  if (command === 'apipix') return runApiPixAdmin(rest, env, progress);
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -1,3 +1,5 @@
+import { INSTITUTION_SECRET_SETTINGS, INSTITUTION_SETTING_RULES } from './apipix-config';
+
 /**
  * What each setting accepts, in words, for the message a bad value gets
  * (`PORT must be a number from 0 to 65535, got "abc"`).
@@ -31,10 +33,11 @@ export const SETTING_RULES: Record<string, string> = {
   WEBHOOK_RETENTION_DAYS: 'must be a number of days from 1 to 3650',
   WEBHOOK_RESCUE_AFTER_MS: 'must be a number of milliseconds from 1000 to 86400000',
   EVIDENCE_STORE: 'must be postgres or s3',
+  ...INSTITUTION_SETTING_RULES,
 };
 
 /** Settings whose values are never repeated in a message (secrets, URLs with passwords). */
-const SECRET_SETTINGS = new Set(['APP_SECRET', 'APP_SECRET_ACCEPTED', 'INSTITUTION_CALLBACK_SECRET', 'INSTITUTION_CALLBACK_SECRET_ACCEPTED', 'DATABASE_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_SETTINGS = new Set(['APP_SECRET', 'APP_SECRET_ACCEPTED', 'INSTITUTION_CALLBACK_SECRET', 'INSTITUTION_CALLBACK_SECRET_ACCEPTED', 'DATABASE_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', ...INSTITUTION_SECRET_SETTINGS]);
 
 /** One sentence for a setting whose value was refused. */
 export function settingProblem(name: string, value: unknown, fallback: string): string {

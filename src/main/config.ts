@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingProblem } from './config-rules';
+import { institutionProblems, institutionSettings } from './apipix-config';
 import { evidenceStoreProblems, evidenceStoreSettings } from './evidence-store-config';
 import { SANDBOX_DEV_SECRET, weakSecretProblem } from './secret-strength';
 import { parseTrustProxy } from './trust-proxy';
@@ -112,6 +113,7 @@ const schema = z.object({
   /** Lifetime of a queued export's single-use download link. */
   DATA_EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   ...evidenceStoreSettings,
+  ...institutionSettings,
 });
 
 /** The names of every setting the service reads. */
@@ -166,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const evidence = evidenceStoreProblems(c);
   if (evidence.length > 0) throw new ConfigError(evidence);
+  const institution = institutionProblems(c);
+  if (institution.length > 0) throw new ConfigError(institution);
   return {
     ...c,
     APP_SECRET: c.APP_SECRET ?? SANDBOX_DEV_SECRET,

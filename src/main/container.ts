@@ -1,4 +1,6 @@
 import { BoletoPages } from '../domain/boleto/boleto-pages';
+import { apiPixTokenCheck } from './wiring/apipix';
+import type { ApiPixExchange } from '../infra/apipix/apipix-client';
 import { packageVersion } from './package-version';
 import { renderBoletoPage } from '../infra/boleto/boleto-page';
 import { SandboxActions } from '../domain/sandbox/sandbox-actions';
@@ -28,7 +30,7 @@ import { wireCommands } from './wiring/commands';
 import { institutionCallbackSecrets } from './wiring/institution-callback';
 
 /** The composition root: each feature wires its adapters and use cases in src/main/wiring. */
-export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed): AppServices {
+export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock: Clock, live: LiveEvents & LiveEventFeed, hooks: { apiPixObserve?: (exchange: ApiPixExchange) => void } = {}): AppServices {
   // Failures caused by an unreachable database are logged once per outage, not per request or tick.
   let probeDatabase = (): Promise<unknown> => Promise.reject(new Error('not wired yet'));
   const databaseOutage = new DependencyOutage({ name: 'database', logger: rawLogger, matches: isDatabaseUnavailable, probe: () => probeDatabase() });
@@ -39,7 +41,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const webhooks = wireWebhooks(platform);
   const ledger = wireLedger(platform, accounts.sellerRepository);
   const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
-  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports });
+  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports, apiPixObserve: hooks.apiPixObserve });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange, external: [evidenceObjects] });
@@ -76,6 +78,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       },
       cache: cacheHealthy,
       ...(webhooks.webhookRuntime.amqpConnection ? { broker: async () => webhooks.webhookRuntime.amqpConnection!.ready } : {}),
+      ...(transactions.apiPix ? { institution: apiPixTokenCheck(transactions.apiPix.tokens) } : {}),
     },
     lifecycle: new Lifecycle(),
     databaseOutage,

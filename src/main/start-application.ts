@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { ApiPixExchange } from '../infra/apipix/apipix-client';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../domain/shared/clock';
 import { attachGraphql } from '../graphql/graphql-server';
@@ -28,6 +29,8 @@ export interface RunningApp {
 export interface AppOverrides {
   clock?: Clock;
   logger?: Logger;
+  /** Sees every call to the API Pix PSP and its answer (tests check them against the Central Bank's spec). */
+  apiPixObserve?: (exchange: ApiPixExchange) => void;
 }
 
 /** Boots one process: database, use cases, and the HTTP/WebSocket doors. */
@@ -39,7 +42,7 @@ export async function startApplication(config: Config, o: AppOverrides = {}): Pr
   const live = config.AMQP_URL
     ? await AmqpLiveEvents.start({ url: config.AMQP_URL, exchange: `${config.AMQP_PREFIX}.live`, pubSub, logger })
     : new InProcessLiveEvents(pubSub);
-  const services = buildServices(config, db.orm, logger, o.clock ?? systemClock, live);
+  const services = buildServices(config, db.orm, logger, o.clock ?? systemClock, live, { apiPixObserve: o.apiPixObserve });
   const schema = await buildGraphqlSchema(pubSub);
   const server = createServer();
   const background = config.ROLE === 'api' ? undefined : startWorker(services);

@@ -22,6 +22,7 @@ import { guideRoutes } from './routes/guide.routes';
 import { dataSubjectRoutes } from './routes/data-subject.routes';
 import { healthRoutes } from './routes/health.routes';
 import { institutionRoutes } from './routes/institution.routes';
+import { apiPixCallbackRoutes } from './routes/apipix-callback.routes';
 import { httpMetrics, metricsRoutes } from './routes/metrics.routes';
 import { pixLocationRoutes } from './routes/pix-location.routes';
 import { boletoPageRoutes } from './routes/boleto-page.routes';
@@ -98,6 +99,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     [['/v1/disputes'], disputesRoutes(services)],
     [['/data-subject'], dataSubjectRoutes(services)],
     [[INSTITUTION_PREFIX], institutionRoutes(services, services.institutionCallbackSecrets)],
+    [[`${INSTITUTION_PREFIX}/apipix`], apiPixCallbackRoutes(services)],
   ];
   if (services.mode === 'sandbox') {
     for (const r of [sandboxRoutes(services), withdrawalsSandboxRoutes(services), disputesSandboxRoutes(services)]) apiRouters.push([['/v1/sandbox'], r]);

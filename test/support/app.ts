@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/main/config';
-import { type RunningApp, startApplication } from '../../src/main/start-application';
+import { type AppOverrides, type RunningApp, startApplication } from '../../src/main/start-application';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger, type Logger } from '../../src/infra/log/logger';
 import { createMigratedTestDatabase } from './database';
@@ -12,10 +12,10 @@ export interface TestApp extends RunningApp {
 }
 
 /** The whole service on a fresh PostgreSQL database, listening on a random loopback port. */
-export async function startTestApp(env: Record<string, string> = {}, clock = new ManualClock(new Date()), logger: Logger = createLogger('silent')): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, clock = new ManualClock(new Date()), logger: Logger = createLogger('silent'), overrides: Omit<AppOverrides, 'clock' | 'logger'> = {}): Promise<TestApp> {
   const db = await createMigratedTestDatabase();
   const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', SHUTDOWN_DRAIN_DELAY_MS: '0', ...env });
-  const app = await startApplication(config, { clock, logger });
+  const app = await startApplication(config, { ...overrides, clock, logger });
   return {
     ...app,
     clock,

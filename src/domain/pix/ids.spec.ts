@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { alphanumericFromBytes, buildEndToEndId, buildTxid, isValidEndToEndId, isValidTxid } from './ids';
+import { alphanumericFromBytes, buildEndToEndId, buildTxid, derivedTxid, isValidEndToEndId, isValidTxid } from './ids';
 import { codeOf } from '../../../test/support/domain-errors';
 
 describe('isValidTxid', () => {
@@ -79,5 +79,16 @@ describe('random parts from bytes', () => {
     );
     expect(codeOf(() => buildTxid(new Uint8Array(25)))).toBe('INVALID_TXID_LENGTH');
     expect(codeOf(() => buildTxid(new Uint8Array(36)))).toBe('INVALID_TXID_LENGTH');
+  });
+});
+
+describe('derivedTxid', () => {
+  it('is a valid txid, the same for the same seed and another for another seed', () => {
+    const a = derivedTxid('seller-1\nkey-1\n{"amount":100}');
+    expect(isValidTxid(a)).toBe(true);
+    expect(a).toHaveLength(32);
+    expect(derivedTxid('seller-1\nkey-1\n{"amount":100}')).toBe(a);
+    expect(derivedTxid('seller-1\nkey-1\n{"amount":101}')).not.toBe(a);
+    expect(derivedTxid('seller-2\nkey-1\n{"amount":100}')).not.toBe(a);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { validationError } from '../shared/errors';
 
 /**
@@ -55,4 +56,12 @@ export function buildTxid(bytes: Uint8Array): string {
     throw validationError('INVALID_TXID_LENGTH', 'txid needs 26 to 35 random bytes', { length: bytes.length });
   }
   return alphanumericFromBytes(bytes);
+}
+
+/**
+ * A txid derived from a seed (32 characters from SHA-256): a retry of one request derives
+ * the txid of its first attempt, so a PSP that took the first cob is asked for the same one.
+ */
+export function derivedTxid(seed: string): string {
+  return alphanumericFromBytes(createHash('sha256').update(`pixpay-txid:v1\n${seed}`).digest());
 }

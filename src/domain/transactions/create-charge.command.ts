@@ -27,7 +27,7 @@ export type CreateCharge = (r: CreateChargeRequest) => Promise<CommandResult>;
 export function createChargeCommand(d: {
   uow: UnitOfWork;
   idempotency: IdempotencyService;
-  transactions: Pick<TransactionsService, 'open' | 'insert'>;
+  transactions: Pick<TransactionsService, 'open' | 'insert'> & Partial<Pick<TransactionsService, 'registersWithInstitutionFirst'>>;
   cardFingerprinter: CardFingerprinter;
   sandbox: boolean;
 }): CreateCharge {
@@ -37,11 +37,12 @@ export function createChargeCommand(d: {
       operation: 'transactions.create',
       storedStatus: 201,
       identity: ({ input }: CreateChargeRequest) => ({ input: withoutCardSecrets(input, (v) => d.cardFingerprinter.fingerprint(v)) ?? null }),
-      claimsAtCommit: ({ input }) => claimsAtCommit(input),
+      // A PSP registration is a call out before the commit: then the key is claimed first.
+      claimsAtCommit: ({ input }) => claimsAtCommit(input) && !d.transactions.registersWithInstitutionFirst,
     },
-    async ({ seller, input }, answer) => {
+    async ({ seller, input, idempotencyKey }, answer) => {
       const parsed = parseCreateTransaction(input, { sandbox: d.sandbox });
-      const charge = await d.transactions.open(seller, parsed);
+      const charge = await d.transactions.open(seller, parsed, { idempotencyKey: String(idempotencyKey) });
       const view = transactionView(charge);
       await d.uow.run(async (tx) => {
         await d.transactions.insert(tx, charge);

@@ -2,7 +2,8 @@ import type { FeePlan } from '../accounts/accounts.types';
 import type { QrImageFormat } from '../pix/qr-image';
 import type { Tx } from '../shared/unit-of-work';
 import type { TransactionStatus } from './transaction-status';
-import type { Transaction, TransactionListFilter, TransactionPaymentMethod } from './transaction.types';
+import type { Cents } from '../shared/money';
+import type { Customer, Transaction, TransactionListFilter, TransactionPaymentMethod } from './transaction.types';
 
 export interface TransactionRepository {
   insert(tx: Tx, t: Transaction): Promise<void>;
@@ -13,6 +14,8 @@ export interface TransactionRepository {
   sellerFeePlan(tx: Tx, transactionId: string): Promise<FeePlan>;
   findById(id: string): Promise<Transaction | null>;
   findByLocation(locationId: string): Promise<Transaction | null>;
+  /** The PIX charge with this Central Bank txid (what a PSP's Pix names). */
+  findByTxid(txid: string): Promise<Transaction | null>;
   /** Only the BR Code at a location (what its QR image encodes), or null. */
   brCodeAtLocation(locationId: string): Promise<string | null>;
   /** The boleto whose printable page has this token. */
@@ -24,7 +27,36 @@ export interface TransactionRepository {
   findRefund(id: string): Promise<{ id: string; transactionId: string; sellerId: string } | null>;
 }
 
-/** The payment institution (PSP / bank) behind PIX. A sandbox simulator implements it now. */
+/** What a PSP needs to hold a PIX charge (an API Pix cob). */
+export interface PixChargeRegistration {
+  /** Ours, and the same for every retry of one request, so the PSP never holds two cobs for one charge. */
+  txid: string;
+  amount: Cents;
+  expirationSeconds: number;
+  description: string | null;
+  customer: Customer | null;
+}
+
+/** The charge as the PSP holds it: the BR Code its payers scan. */
+export interface RegisteredPixCharge {
+  copyPaste: string;
+}
+
+/**
+ * A PSP that must hold a PIX charge before the charge is stored and answered (API Pix): the
+ * create calls it first, outside any database transaction. Without one (the simulated
+ * institution), the create builds its own BR Code and the institution hears of the charge
+ * after the commit (`PaymentInstitution.registerCharge`).
+ */
+export interface PixChargeRegistrar {
+  /**
+   * Registers the cob (or, when a retry finds it there already, reads it back) and answers
+   * the PSP's BR Code. Throws 503 INSTITUTION_UNAVAILABLE when the PSP cannot be reached.
+   */
+  registerPixCharge(input: PixChargeRegistration): Promise<RegisteredPixCharge>;
+}
+
+/** The payment institution (PSP / bank) behind PIX: the sandbox's simulated one, or a PSP speaking API Pix. */
 export interface PaymentInstitution {
   /** Throws (503 INSTITUTION_NOT_CONFIGURED) when no institution can take charges. */
   assertReady(): void;
@@ -52,7 +84,8 @@ export interface QrRenderer {
 
 /** Random identifiers the Central Bank formats require. */
 export interface PixIds {
-  txid(): string;
+  /** A random txid; with a seed, the txid derived from it (the same seed gives the same txid). */
+  txid(seed?: string): string;
   locationId(): string;
 }
 

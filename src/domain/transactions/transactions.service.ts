@@ -11,7 +11,7 @@ import type { CreateTransactionInput } from './create-transaction.input';
 import { newTransaction } from './new-transaction';
 import { transactionNotFound } from './transaction-errors';
 import { TRANSACTION_JOBS } from './transaction-jobs';
-import type { PaymentInstitution, PixIds, TransactionRepository } from './transactions.ports';
+import type { PaymentInstitution, PixChargeRegistrar, PixIds, TransactionRepository } from './transactions.ports';
 import type { PixCharge, Transaction, TransactionListFilter } from './transaction.types';
 
 export interface TransactionsDeps {
@@ -26,6 +26,8 @@ export interface TransactionsDeps {
   locationBase: string;
   merchantCity: string;
   institution: Pick<PaymentInstitution, 'assertReady'>;
+  /** Present when the PSP must hold a PIX charge before it is stored (API Pix). */
+  pixRegistrar?: PixChargeRegistrar;
   /** Refuses postback URLs that point at private or loopback addresses (SSRF). */
   postbackGuard: WebhookTargetGuard;
   /** The sandbox's other methods, each in its own module. */
@@ -38,11 +40,19 @@ export interface TransactionsDeps {
 export class TransactionsService {
   constructor(private readonly d: TransactionsDeps) {}
 
+  /** Whether a PIX create calls the PSP before its commit (so its idempotency key must be claimed first). */
+  get registersWithInstitutionFirst(): boolean {
+    return this.d.pixRegistrar !== undefined;
+  }
+
   /**
    * Checks the seller and the request and builds the charge in memory (a card's acquirer
-   * answers here); nothing is written. `insert` writes it.
+   * answers here, a PSP registers the cob here); nothing is written. `insert` writes it.
+   * `request.idempotencyKey`: with a PSP that registers before the commit, the txid is derived
+   * from the seller, the key and the input, so a retry of a create that failed after the PSP
+   * took its cob asks for that same cob instead of a second one.
    */
-  async open(seller: Seller, input: CreateTransactionInput): Promise<Transaction> {
+  async open(seller: Seller, input: CreateTransactionInput, request: { idempotencyKey?: string } = {}): Promise<Transaction> {
     this.d.institution.assertReady();
     if (seller.kycStatus !== 'APPROVED') {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; charges need APPROVED`, 'FORBIDDEN');
@@ -52,13 +62,18 @@ export class TransactionsService {
     if (input.paymentMethod === 'CARD') return this.d.cards.decide(seller, input);
     const now = this.d.clock.now();
     const locationId = this.d.ids.locationId();
-    const txid = this.d.ids.txid();
-    const copyPaste = buildDynamicBrCode({
-      locationUrl: `${this.d.locationBase}/${locationId}`,
-      amountCents: input.amount,
-      merchantName: seller.name,
-      merchantCity: this.d.merchantCity,
-    });
+    const registrar = this.d.pixRegistrar;
+    const seed = registrar && request.idempotencyKey !== undefined ? JSON.stringify([seller.id, request.idempotencyKey, input]) : undefined;
+    const txid = this.d.ids.txid(seed);
+    // No database transaction or connection is held while the PSP answers: the row is written after.
+    const copyPaste = registrar
+      ? (await registrar.registerPixCharge({ txid, amount: input.amount, expirationSeconds: input.expirationSeconds, description: input.description, customer: input.customer })).copyPaste
+      : buildDynamicBrCode({
+          locationUrl: `${this.d.locationBase}/${locationId}`,
+          amountCents: input.amount,
+          merchantName: seller.name,
+          merchantCity: this.d.merchantCity,
+        });
     const pix: PixCharge = { copyPaste, qrCode: this.d.qrImageUrl(locationId), expiresAt: new Date(now.getTime() + input.expirationSeconds * 1_000) };
     return newTransaction(seller, input, { id: this.d.ids.transactionId(), paymentMethod: 'PIX', status: 'PENDING', providerReference: txid, createdAt: now, txid, locationId, pix });
   }

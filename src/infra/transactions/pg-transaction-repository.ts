@@ -135,6 +135,11 @@ export class PgTransactionRepository implements TransactionRepository {
     return row ? toTransaction(row, this.qrImageUrl) : null;
   }
 
+  async findByTxid(txid: string): Promise<Transaction | null> {
+    const row = await this.sql.one<Row>(`select * from transactions where txid = ?`, [txid]);
+    return row ? toTransaction(row, this.qrImageUrl) : null;
+  }
+
   async brCodeAtLocation(locationId: string): Promise<string | null> {
     const row = await this.sql.one<{ br_code: string }>(`select br_code from transactions where location_id = ?`, [locationId]);
     return row ? row.br_code : null;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { alphanumericFromBytes, buildTxid } from '../../domain/pix/ids';
+import { alphanumericFromBytes, buildTxid, derivedTxid } from '../../domain/pix/ids';
 import type { PixIds } from '../../domain/transactions/transactions.ports';
 
 /**
@@ -13,8 +13,8 @@ function randomId(): string {
 }
 
 export class RandomPixIds implements PixIds {
-  txid(): string {
-    return buildTxid(randomBytes(32));
+  txid(seed?: string): string {
+    return seed === undefined ? buildTxid(randomBytes(32)) : derivedTxid(seed);
   }
   locationId(): string {
     return randomId();

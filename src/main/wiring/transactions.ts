@@ -19,6 +19,10 @@ import { qrRendererFor } from '../../infra/transactions/threaded-qr-renderer';
 import { RandomPixIds } from '../../infra/transactions/random-pix-ids';
 import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
 import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
+import { addressAllowlist, ApiPixCallbacks } from '../../infra/apipix/apipix-callbacks';
+import type { ApiPixExchange } from '../../infra/apipix/apipix-client';
+import { wireApiPixInstitution } from './apipix';
+import { institutionCallbackSecrets } from './institution-callback';
 import type { Platform } from './platform';
 
 /** Location URLs are the public base URL without scheme (BR Code field 26.25). */
@@ -38,7 +42,7 @@ export function transactionRepository(p: Platform): PgTransactionRepository {
   return new PgTransactionRepository(p.sql, qrImageUrlAt(p));
 }
 
-export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports }) {
+export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports; apiPixObserve?: (exchange: ApiPixExchange) => void }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = transactionRepository(p);
   const qrRenderer = qrRendererFor(config.QR_RENDER_THREADS);
@@ -56,8 +60,13 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     report: (r) => reports.apply(r),
     autopayAfterMs: config.SANDBOX_AUTOPAY_SECONDS * 1_000,
   });
-  // Real institution adapters plug in here; until one exists production refuses charges.
-  const institution = config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution();
+  // INSTITUTION=apipix: a PSP speaking API Pix, in either mode. Otherwise the simulated
+  // institution in the sandbox; production refuses charges without a real one.
+  const apiPix = config.INSTITUTION === 'apipix' ? wireApiPixInstitution(config, { logger, report: (r) => reports.apply(r), observe: deps.apiPixObserve }) : null;
+  const apiPixCallbacks = apiPix
+    ? new ApiPixCallbacks({ client: apiPix.client, findByTxid: (txid) => repo.findByTxid(txid), secrets: institutionCallbackSecrets(config), allowlist: addressAllowlist(config.APIPIX_CALLBACK_ALLOW), logger })
+    : null;
+  const institution = apiPix?.institution ?? (config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution());
   const transactions = new TransactionsService({
     uow,
     repo,
@@ -72,6 +81,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     merchantCity: config.MERCHANT_CITY,
     postbackGuard: deps.postbackGuard,
     institution,
+    pixRegistrar: apiPix?.institution,
     boletos: new BoletoChargesService({
       uow,
       repo,
@@ -89,5 +99,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r) }));
   jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
 
-  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter };
+  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks };
 }

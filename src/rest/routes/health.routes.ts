@@ -52,7 +52,10 @@ export function healthRoutes(services: Services): Router {
     // Migrations run before the server listens: a process that answers is migrated.
     const checks = { migrations: 'ok' as Check, ...deps, accepting: services.lifecycle.draining ? ('error' as Check) : ('ok' as Check) };
     const ok = allOk(checks);
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'error', timestamp: services.clock.now().toISOString(), uptime: uptime(), checks });
+    // Reported, not required: a PSP outage must not take every instance (balances, reads) out of
+    // rotation; creates answer 503 INSTITUTION_UNAVAILABLE on their own meanwhile.
+    const institution = services.health.institution ? { institution: await probe(services.health.institution) } : {};
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'error', timestamp: services.clock.now().toISOString(), uptime: uptime(), checks: { ...checks, ...institution } });
   });
   return router;
 }

@@ -63,7 +63,7 @@ export function registerCharges(registry: OpenAPIRegistry): void {
     limited: 'seller',
     idempotent: true,
     body: CreateTransaction,
-    errors: { 400: CREATE_CODES, 403: ['SELLER_NOT_APPROVED'], 422: ['PAYMENT_METHOD_NOT_ENABLED'], 503: ['INSTITUTION_NOT_CONFIGURED'] },
+    errors: { 400: CREATE_CODES, 403: ['SELLER_NOT_APPROVED'], 422: ['PAYMENT_METHOD_NOT_ENABLED'], 503: ['INSTITUTION_NOT_CONFIGURED', 'INSTITUTION_UNAVAILABLE'] },
     responses: { 201: ok('The charge, status PENDING (a card payment is decided at once)', envelope(Transaction), { limited: 'seller', extraHeaders: ['Idempotent-Replayed'], example: CHARGE_EXAMPLE }) },
   });
   registerOperation(registry, {

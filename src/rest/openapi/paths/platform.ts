@@ -46,7 +46,7 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     path: '/health/ready',
     operationId: 'getReadiness',
     summary: 'Readiness',
-    description: 'Migrated, database reachable, broker connected when configured, not shutting down.',
+    description: 'Migrated, database reachable, broker connected when configured, not shutting down. With INSTITUTION=apipix, `checks.institution` says whether a token can be had from the PSP; it is reported, not required (a PSP outage does not take instances out of rotation).',
     responses: { 200: ok('Ready to serve', ready, { limited: 'address' }), 503: ok('Not ready', ready, { limited: 'address' }) },
   });
   registerOperation(registry, {
@@ -132,6 +132,30 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
       }),
     },
   });
+  for (const [path, operationId] of [
+    ['/v1/institution/apipix/{token}', 'apiPixCallback'],
+    ['/v1/institution/apipix/{token}/pix', 'apiPixCallbackPix'],
+  ] as const) {
+    registerOperation(registry, {
+      method: 'post',
+      path,
+      operationId,
+      summary: 'Callback of a PSP speaking API Pix',
+      description:
+        "With INSTITUTION=apipix: the PSP's `POST {webhookUrl}/pix` (`{pix: [...]}`, batched or repeated). The token is the secret in the URL that `npm run admin -- apipix register-webhook` registers; a wrong token is an unknown route. Each Pix is only a hint: it is read back from the PSP (`GET /pix/{e2eid}`) and applied through the institution report path, once per end-to-end id.",
+      tag: 'Institution',
+      auth: 'none',
+      params: z.object({ token: z.string().describe('the secret path segment of the registered URL') }),
+      query: z.object({ ignorar: z.string().optional().describe("Efí's documented suffix: the `/pix` it appends lands here") }),
+      body: z.object({ pix: z.array(z.record(z.unknown())).describe('the Pix, as the PSP sent them; only endToEndId is read') }).passthrough(),
+      errors: { 404: ['ROUTE_NOT_FOUND'], 503: ['INSTITUTION_UNAVAILABLE'] },
+      responses: {
+        200: ok('What the callback did', envelope(z.object({ confirmed: z.number().int(), applied: z.number().int(), ignored: z.number().int() }).strict()), {
+          example: { status: true, data: { confirmed: 1, applied: 1, ignored: 0 } },
+        }),
+      },
+    });
+  }
   const sandbox = { method: 'post' as const, tag: 'Sandbox', sandboxOnly: true, auth: 'apiKey' as const, limited: 'seller' as const, params: z.object({ id: z.string().describe('transaction id') }) };
   registerOperation(registry, {
     ...sandbox,

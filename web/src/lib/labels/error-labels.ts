@@ -28,6 +28,7 @@ export const ERROR_LABELS: Labels = {
   OVERLOADED: ['O serviço está sobrecarregado. Tente de novo em instantes.', 'The service is overloaded. Try again shortly.'],
   RATE_LIMITED: ['Pedidos demais em pouco tempo. Aguarde e tente de novo.', 'Too many requests in a short time. Wait and try again.'],
   INSTITUTION_NOT_CONFIGURED: ['Nenhuma instituição de pagamento está conectada a esta instalação.', 'No payment institution is connected to this deployment.'],
+  INSTITUTION_UNAVAILABLE: ['A instituição de pagamento não respondeu. Tente de novo em instantes.', 'The payment institution did not answer. Try again shortly.'],
   DASHBOARD_NOT_BUILT: ['O painel não foi compilado neste servidor.', 'The dashboard is not built on this server.'],
   EVIDENCE_STORAGE_UNAVAILABLE: ['O armazenamento de evidências está indisponível. Tente de novo em instantes.', 'The evidence store is unavailable. Try again shortly.'],
   EVIDENCE_STORAGE_NOT_CONFIGURED: ['O armazenamento de evidências não está configurado.', 'The evidence store is not configured.'],

@@ -1,0 +1,30 @@
+import { loadConfig } from '../main/config';
+import { apiPixClient } from '../main/wiring/apipix';
+import { institutionCallbackSecrets } from '../main/wiring/institution-callback';
+import { callbackPathToken } from '../infra/apipix/apipix-callbacks';
+
+export const APIPIX_USAGE = `       npm run -s admin -- apipix register-webhook
+
+apipix register-webhook  registers this deployment's callback URL with the PSP
+                (PUT /webhook/{APIPIX_PIX_KEY}); needs INSTITUTION=apipix and PUBLIC_BASE_URL.`;
+
+/** `apipix <subcommand>`: operations on the PSP behind INSTITUTION=apipix. */
+export async function runApiPixAdmin(argv: string[], env: NodeJS.ProcessEnv, progress: (line: string) => void): Promise<Record<string, unknown>> {
+  const [sub] = argv;
+  if (sub !== 'register-webhook') throw new Error(`unknown apipix command ${JSON.stringify(sub ?? '')}\n${APIPIX_USAGE}`);
+  const config = loadConfig(env);
+  if (config.INSTITUTION !== 'apipix') throw new Error('apipix register-webhook needs INSTITUTION=apipix and its APIPIX_ settings');
+  if (!config.PUBLIC_BASE_URL) throw new Error('apipix register-webhook needs PUBLIC_BASE_URL, the address the PSP reaches this service at');
+  const { client, profile, dispatcher } = apiPixClient(config);
+  const token = callbackPathToken(institutionCallbackSecrets(config)[0]!);
+  const base = `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/v1/institution/apipix`;
+  const chave = config.APIPIX_PIX_KEY!;
+  try {
+    progress(`registering ${base}/<secret>${profile.callbackSuffix} for key ${chave}`);
+    await client.call({ method: 'PUT', path: `/webhook/${encodeURIComponent(chave)}`, body: { webhookUrl: `${base}/${token}${profile.callbackSuffix}` }, scopes: ['webhook.write'], headers: profile.webhookHeaders });
+  } finally {
+    await dispatcher.close();
+  }
+  // The secret part of the URL is not printed: it is derived again from INSTITUTION_CALLBACK_SECRET.
+  return { registered: true, chave, webhookUrl: `${base}/<secret>${profile.callbackSuffix}` };
+}

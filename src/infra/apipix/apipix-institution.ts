@@ -1,0 +1,78 @@
+import type { InstitutionReport, PaymentInstitution, PixChargeRegistrar, PixChargeRegistration, RegisteredPixCharge } from '../../domain/transactions/transactions.ports';
+import type { TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
+import type { Logger } from '../log/logger';
+import type { ApiPixClient } from './apipix-client';
+import { institutionUnavailable, PspProblemError } from './apipix-errors';
+import { type CobAnswer, cobRequest, reais, registeredCharge } from './cob-transformers';
+
+export interface ApiPixInstitutionDeps {
+  client: Pick<ApiPixClient, 'call'>;
+  /** The platform's receiving key: the `chave` of every cob. */
+  pixKey: string;
+  logger: Logger;
+  /** The inbound report path (the same one the callbacks use). */
+  report(report: InstitutionReport): Promise<unknown>;
+}
+
+/** Answers of `PUT /cob/{txid}` that may mean "this txid is taken": the PSPs differ, so the cob is read back. */
+const MAYBE_EXISTS = new Set([400, 409, 422]);
+
+/**
+ * A PSP speaking the Central Bank's API Pix, for charges. A PIX charge is a cob registered
+ * before the charge is stored (`PUT /cob/{txid}`, txid ours and the same for every retry of
+ * one request); a retry that finds the cob there reads it back (`GET /cob/{txid}`) instead
+ * of making a second one. docs/operate/going-live.md gives the reasons.
+ */
+export class ApiPixInstitution implements PaymentInstitution, PixChargeRegistrar {
+  constructor(private readonly d: ApiPixInstitutionDeps) {}
+
+  assertReady(): void {}
+
+  async registerPixCharge(input: PixChargeRegistration): Promise<RegisteredPixCharge> {
+    const expected = { txid: input.txid, amount: input.amount, chave: this.d.pixKey };
+    const path = `/cob/${input.txid}`;
+    try {
+      const created = await this.d.client.call<CobAnswer>({ method: 'PUT', path, body: cobRequest(input, this.d.pixKey), scopes: ['cob.write'] });
+      return this.accept(created.body, expected, 'PUT');
+    } catch (e) {
+      if (!(e instanceof PspProblemError) || !MAYBE_EXISTS.has(e.status)) throw this.refused(e, input.txid);
+      const existing = await this.readCob(input.txid);
+      if (!existing) throw this.refused(e, input.txid);
+      return this.accept(existing, expected, 'GET');
+    }
+  }
+
+  /** After the commit: the cob is held by the PSP already, so the charge is confirmed at once. */
+  async registerCharge(input: { transactionId: string; paymentMethod: TransactionPaymentMethod }): Promise<void> {
+    await this.d.report({ reportId: `apipix-created:${input.transactionId}`, transactionId: input.transactionId, status: 'CREATED' });
+  }
+
+  /** `PUT /pix/{e2eid}/devolucao/{id}` with our refund id, so a repeated call is the same devolução. */
+  async requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<void> {
+    if (!input.end2endId) throw new Error(`refund ${input.refundId}: transaction ${input.transactionId} has no end-to-end id to return`);
+    await this.d.client.call({ method: 'PUT', path: `/pix/${input.end2endId}/devolucao/${input.refundId}`, body: { valor: reais(input.amount) }, scopes: ['pix.write'] });
+  }
+
+  private async readCob(txid: string): Promise<CobAnswer | null> {
+    try {
+      return (await this.d.client.call<CobAnswer>({ method: 'GET', path: `/cob/${txid}`, scopes: ['cob.read'] })).body;
+    } catch (e) {
+      if (e instanceof PspProblemError && e.status === 404) return null;
+      throw this.refused(e, txid);
+    }
+  }
+
+  private accept(cob: CobAnswer, expected: { txid: string; amount: number; chave: string }, how: string): RegisteredPixCharge {
+    const registered = registeredCharge(cob ?? {}, expected);
+    if (registered) return registered;
+    this.d.logger.error({ txid: expected.txid, status: cob?.status, how }, 'the PSP holds a cob for this txid that is not the charge asked for');
+    throw institutionUnavailable('the PSP answered a cob that does not match the charge');
+  }
+
+  /** A 4xx from the PSP on our own request is our setup's fault (key, scopes, credentials): logged, answered 503. */
+  private refused(e: unknown, txid: string): unknown {
+    if (!(e instanceof PspProblemError)) return e;
+    this.d.logger.error({ txid, status: e.status, problem: e.problem?.type, title: e.problem?.title }, 'the PSP refused a call');
+    return institutionUnavailable(`the PSP refused the call with ${e.status}`);
+  }
+}

@@ -1,0 +1,61 @@
+import type { Cents } from '../../domain/shared/money';
+import type { PixChargeRegistration, RegisteredPixCharge } from '../../domain/transactions/transactions.ports';
+
+/** API Pix `solicitacaoPagador`: at most 140 characters. */
+export const SOLICITACAO_PAGADOR_MAX = 140;
+/** API Pix `PessoaFisica.nome` / `PessoaJuridica.nome`: at most 200 characters. */
+const DEVEDOR_NOME_MAX = 200;
+
+/** Cents as the API Pix writes money: reais with two decimals, as a string (`1234` -> `"12.34"`). */
+export function reais(cents: Cents): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`not an amount in cents: ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** The API Pix `CobSolicitada` body of `PUT /cob/{txid}` for one of our charges. */
+export function cobRequest(input: PixChargeRegistration, chave: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    calendario: { expiracao: input.expirationSeconds },
+    valor: { original: reais(input.amount) },
+    chave,
+  };
+  const devedor = devedorOf(input.customer);
+  if (devedor) body.devedor = devedor;
+  const solicitacao = input.description?.trim();
+  if (solicitacao) body.solicitacaoPagador = [...solicitacao].slice(0, SOLICITACAO_PAGADOR_MAX).join('');
+  return body;
+}
+
+/**
+ * The debtor, when the customer has a name and a document: the spec allows a name only
+ * beside a CPF or a CNPJ, never both documents.
+ */
+function devedorOf(customer: PixChargeRegistration['customer']): Record<string, string> | null {
+  const nome = customer?.name?.trim();
+  if (!customer || !nome || !customer.document) return null;
+  const short = [...nome].slice(0, DEVEDOR_NOME_MAX).join('');
+  if (customer.documentType === 'CPF') return { cpf: customer.document, nome: short };
+  if (customer.documentType === 'CNPJ') return { cnpj: customer.document, nome: short };
+  return null;
+}
+
+export interface CobAnswer {
+  txid?: unknown;
+  status?: unknown;
+  chave?: unknown;
+  valor?: { original?: unknown };
+  pixCopiaECola?: unknown;
+}
+
+/**
+ * Reads a cob the PSP answered (created, or found on a retry) as our registered charge.
+ * Null when it is not the cob we asked for (another amount or key, or no longer active),
+ * or when it carries no BR Code.
+ */
+export function registeredCharge(cob: CobAnswer, expected: { txid: string; amount: Cents; chave: string }): RegisteredPixCharge | null {
+  if (cob.txid !== undefined && cob.txid !== expected.txid) return null;
+  if (cob.status !== 'ATIVA') return null;
+  if (cob.chave !== expected.chave || cob.valor?.original !== reais(expected.amount)) return null;
+  if (typeof cob.pixCopiaECola !== 'string' || cob.pixCopiaECola === '') return null;
+  return { copyPaste: cob.pixCopiaECola };
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** A readable file stands in for certificates: the rules check only that each can be read. */
+const readable = __filename;
+const SECRET = 'client-secret-never-repeated';
+
+const apipix = (extra: Record<string, string> = {}) => ({
+  INSTITUTION: 'apipix',
+  APIPIX_BASE_URL: 'https://pix.psp.example/v2',
+  APIPIX_TOKEN_URL: 'https://oauth.psp.example/token',
+  APIPIX_CLIENT_ID: 'pixpay',
+  APIPIX_CLIENT_SECRET: SECRET,
+  APIPIX_CERT_FILE: readable,
+  APIPIX_KEY_FILE: readable,
+  APIPIX_PIX_KEY: 'recebedor@pixpay.example',
+  ...extra,
+});
+
+function problems(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env as Record<string, string>);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as ConfigError).problems;
+  }
+  return [];
+}
+
+describe('payment institution settings', () => {
+  it('keeps the simulated institution by default and checks no APIPIX_ setting then', () => {
+    expect(loadConfig({}).INSTITUTION).toBe('simulated');
+    expect(loadConfig({ APIPIX_BASE_URL: 'http://psp.example' }).INSTITUTION).toBe('simulated');
+  });
+
+  it('accepts a complete apipix setup, with the generic profile and its defaults', () => {
+    const c = loadConfig(apipix());
+    expect([c.INSTITUTION, c.APIPIX_PROFILE, c.APIPIX_ALLOW_HTTP_LOOPBACK, c.APIPIX_TIMEOUT_MS]).toEqual(['apipix', 'generic', false, 8_000]);
+    expect(loadConfig(apipix({ APIPIX_CERT_FILE: '', APIPIX_KEY_FILE: '', APIPIX_PFX_FILE: readable, APIPIX_PFX_PASSPHRASE: 'p' })).APIPIX_PFX_FILE).toBe(readable);
+  });
+
+  it.each([
+    ['APIPIX_BASE_URL', 'INSTITUTION=apipix needs APIPIX_BASE_URL'],
+    ['APIPIX_TOKEN_URL', 'INSTITUTION=apipix needs APIPIX_TOKEN_URL'],
+    ['APIPIX_CLIENT_ID', 'INSTITUTION=apipix needs APIPIX_CLIENT_ID'],
+    ['APIPIX_CLIENT_SECRET', 'INSTITUTION=apipix needs APIPIX_CLIENT_SECRET'],
+    ['APIPIX_PIX_KEY', 'INSTITUTION=apipix needs APIPIX_PIX_KEY'],
+  ])('without %s: one line naming it', (name, line) => {
+    expect(problems(apipix({ [name]: '' }))).toEqual([line]);
+  });
+
+  it('lists every problem, one line each', () => {
+    expect(problems({ INSTITUTION: 'apipix' })).toHaveLength(5);
+  });
+
+  it.each([
+    [{ INSTITUTION: 'psp' }, 'INSTITUTION must be simulated or apipix, got "psp"'],
+    [{ APIPIX_PROFILE: 'nubank' }, 'APIPIX_PROFILE must be one of generic, efi, inter, bb, sicoob, itau, got "nubank"'],
+    [{ APIPIX_BASE_URL: 'ftp://psp.example' }, 'APIPIX_BASE_URL must be an https:// URL, got "ftp://psp.example"'],
+    [{ APIPIX_ALLOW_HTTP_LOOPBACK: 'yes' }, 'APIPIX_ALLOW_HTTP_LOOPBACK must be true or false, got "yes"'],
+    [{ APIPIX_TIMEOUT_MS: '5' }, 'APIPIX_TIMEOUT_MS must be a number of milliseconds from 100 to 60000, got "5"'],
+  ])('refuses %o', (env, line) => {
+    expect(problems(apipix(env as Record<string, string>))).toEqual([line]);
+  });
+
+  it('accepts http:// only on a loopback address and only with APIPIX_ALLOW_HTTP_LOOPBACK=true', () => {
+    expect(problems(apipix({ APIPIX_BASE_URL: 'http://psp.example/v2' }))).toEqual([
+      'APIPIX_BASE_URL must be an https:// URL (http:// is accepted only for a loopback address, for tests)',
+    ]);
+    expect(problems(apipix({ APIPIX_TOKEN_URL: 'http://127.0.0.1:8080/token' }))).toEqual([
+      'APIPIX_TOKEN_URL is http:// on a loopback address: set APIPIX_ALLOW_HTTP_LOOPBACK=true to accept it (tests and local trials only)',
+    ]);
+    expect(problems(apipix({ APIPIX_BASE_URL: 'http://psp.example', APIPIX_ALLOW_HTTP_LOOPBACK: 'true' }))[0]).toMatch(/^APIPIX_BASE_URL must be an https:\/\/ URL/);
+    const local = { APIPIX_BASE_URL: 'http://localhost:8080', APIPIX_TOKEN_URL: 'http://[::1]:8080/token', APIPIX_ALLOW_HTTP_LOOPBACK: 'true' };
+    expect(loadConfig(apipix({ ...local, APIPIX_CERT_FILE: '', APIPIX_KEY_FILE: '' })).APIPIX_ALLOW_HTTP_LOOPBACK).toBe(true);
+  });
+
+  it('needs the client certificate one way: a PEM pair or a PKCS#12 file', () => {
+    expect(problems(apipix({ APIPIX_CERT_FILE: '', APIPIX_KEY_FILE: '' }))).toEqual([
+      'INSTITUTION=apipix needs the client certificate the PSP issued: APIPIX_CERT_FILE and APIPIX_KEY_FILE, or APIPIX_PFX_FILE',
+    ]);
+    expect(problems(apipix({ APIPIX_KEY_FILE: '' }))).toEqual(['APIPIX_CERT_FILE and APIPIX_KEY_FILE go together: the client certificate and its private key']);
+    expect(problems(apipix({ APIPIX_PFX_FILE: readable }))).toEqual(['APIPIX_CERT_FILE and APIPIX_KEY_FILE, or APIPIX_PFX_FILE: give the client certificate one way, not both']);
+    expect(problems(apipix({ APIPIX_PFX_PASSPHRASE: 'x' }))).toEqual(['APIPIX_PFX_PASSPHRASE is set without APIPIX_PFX_FILE']);
+  });
+
+  it('names a certificate or CA file that cannot be read', () => {
+    expect(problems(apipix({ APIPIX_CA_FILE: '/nonexistent/ca.pem' }))).toEqual(['APIPIX_CA_FILE names a file that cannot be read: "/nonexistent/ca.pem"']);
+    expect(problems(apipix({ APIPIX_KEY_FILE: '/nonexistent/key.pem' }))).toEqual(['APIPIX_KEY_FILE names a file that cannot be read: "/nonexistent/key.pem"']);
+  });
+
+  it('wants the receiving key as the DICT stores it', () => {
+    expect(problems(apipix({ APIPIX_PIX_KEY: 'Recebedor@PixPay.example' }))[0]).toMatch(/^APIPIX_PIX_KEY must be a PIX key as the DICT stores it/);
+    for (const key of ['52998224725', '11222333000181', '+5511987654321', '123e4567-e89b-42d3-a456-426614174000']) expect(problems(apipix({ APIPIX_PIX_KEY: key }))).toEqual([]);
+  });
+
+  it('reads the callback allowlist as addresses and CIDR ranges', () => {
+    expect(problems(apipix({ APIPIX_CALLBACK_ALLOW: '203.0.113.0/24, 2001:db8::/32,198.51.100.7' }))).toEqual([]);
+    expect(problems(apipix({ APIPIX_CALLBACK_ALLOW: '203.0.113.0/33,psp.example' }))).toEqual(['APIPIX_CALLBACK_ALLOW must list IP addresses or CIDR ranges, got "203.0.113.0/33,psp.example"']);
+  });
+
+  it("profile bb needs Banco do Brasil's application key", () => {
+    expect(problems(apipix({ APIPIX_PROFILE: 'bb' }))).toEqual(["APIPIX_PROFILE=bb needs APIPIX_APP_KEY, Banco do Brasil's developer application key (gw-dev-app-key)"]);
+    expect(problems(apipix({ APIPIX_PROFILE: 'bb', APIPIX_APP_KEY: 'k' }))).toEqual([]);
+  });
+
+  it('never repeats the client secret or the PFX passphrase', () => {
+    const lines = problems(apipix({ INSTITUTION: 'nope', APIPIX_PFX_PASSPHRASE: 'pfx-passphrase-secret' })).join('\n');
+    expect(lines).not.toContain(SECRET);
+    expect(lines).not.toContain('pfx-passphrase-secret');
+  });
+});

@@ -1,0 +1,133 @@
+import { accessSync, constants } from 'node:fs';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { PIX_KEY_TYPES, normalizePixKey } from '../domain/pix/pix-key';
+import { APIPIX_PROFILE_NAMES } from '../infra/apipix/apipix-profiles';
+
+const bool = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .default('false')
+  .transform((v) => v === 'true');
+
+const url = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an https:// URL');
+
+/**
+ * Which payment institution takes charges (docs/operate/configuration.md, Payment
+ * institution; docs/operate/going-live.md). `simulated` is the sandbox's own institution
+ * (production refuses charges with it); `apipix` is any PSP that speaks the Central
+ * Bank's API Pix.
+ */
+export const institutionSettings = {
+  INSTITUTION: z.enum(['simulated', 'apipix']).default('simulated'),
+  /** Where `/cob`, `/pix` and `/webhook` live, e.g. https://pix.example-psp.com.br/v2. */
+  APIPIX_BASE_URL: url.optional(),
+  APIPIX_TOKEN_URL: url.optional(),
+  APIPIX_CLIENT_ID: z.string().min(1).optional(),
+  APIPIX_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The client certificate: PEM certificate and key, or one PKCS#12 file. */
+  APIPIX_CERT_FILE: z.string().min(1).optional(),
+  APIPIX_KEY_FILE: z.string().min(1).optional(),
+  APIPIX_PFX_FILE: z.string().min(1).optional(),
+  APIPIX_PFX_PASSPHRASE: z.string().optional(),
+  /** An extra CA (PEM) trusted for the PSP's server certificate, besides the system's. */
+  APIPIX_CA_FILE: z.string().min(1).optional(),
+  /** The platform's receiving PIX key, the `chave` of every cob, in the form the DICT stores it. */
+  APIPIX_PIX_KEY: z.string().min(1).optional(),
+  APIPIX_PROFILE: z.enum(APIPIX_PROFILE_NAMES).default('generic'),
+  /** Banco do Brasil's developer application key (`gw-dev-app-key`); needed by profile bb only. */
+  APIPIX_APP_KEY: z.string().min(1).optional(),
+  /** Deadline of one call to the PSP (token, cob, pix); a create waits at most about twice this. */
+  APIPIX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** Addresses (IPs or CIDR ranges, comma-separated) the PSP's callbacks may come from; empty accepts any. */
+  APIPIX_CALLBACK_ALLOW: z.string().default(''),
+  /** Tests and local trials only: accept http:// base and token URLs on a loopback address. */
+  APIPIX_ALLOW_HTTP_LOOPBACK: bool,
+};
+
+const institutionSchema = z.object(institutionSettings);
+type InstitutionSettings = z.infer<typeof institutionSchema>;
+
+/** Messages for a refused value (config-rules' table), one per setting. */
+export const INSTITUTION_SETTING_RULES: Record<string, string> = {
+  INSTITUTION: 'must be simulated or apipix',
+  APIPIX_BASE_URL: 'must be an https:// URL',
+  APIPIX_TOKEN_URL: 'must be an https:// URL',
+  APIPIX_PROFILE: `must be one of ${APIPIX_PROFILE_NAMES.join(', ')}`,
+  APIPIX_TIMEOUT_MS: 'must be a number of milliseconds from 100 to 60000',
+};
+
+/** Never repeated in a message. */
+export const INSTITUTION_SECRET_SETTINGS = ['APIPIX_CLIENT_SECRET', 'APIPIX_PFX_PASSPHRASE', 'APIPIX_APP_KEY'];
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return LOOPBACK_NAMES.has(bare) || (isIP(bare) === 4 && bare.startsWith('127.'));
+}
+
+function urlProblem(name: string, value: string, allowHttpLoopback: boolean): string | null {
+  const u = new URL(value);
+  if (u.protocol === 'https:') return null;
+  if (!isLoopback(u.hostname)) return `${name} must be an https:// URL (http:// is accepted only for a loopback address, for tests)`;
+  if (!allowHttpLoopback) return `${name} is http:// on a loopback address: set APIPIX_ALLOW_HTTP_LOOPBACK=true to accept it (tests and local trials only)`;
+  return null;
+}
+
+function unreadable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+const isPixKey = (v: string) =>
+  PIX_KEY_TYPES.some((type) => {
+    try {
+      return normalizePixKey(type, v) === v;
+    } catch {
+      return false;
+    }
+  });
+
+/** The rules that span settings; one sentence per problem. Nothing is checked with INSTITUTION=simulated. */
+export function institutionProblems(c: InstitutionSettings): string[] {
+  if (c.INSTITUTION !== 'apipix') return [];
+  const problems: string[] = [];
+  for (const name of ['APIPIX_BASE_URL', 'APIPIX_TOKEN_URL', 'APIPIX_CLIENT_ID', 'APIPIX_CLIENT_SECRET', 'APIPIX_PIX_KEY'] as const) {
+    if (!c[name]) problems.push(`INSTITUTION=apipix needs ${name}`);
+  }
+  for (const name of ['APIPIX_BASE_URL', 'APIPIX_TOKEN_URL'] as const) {
+    const value = c[name];
+    const problem = value ? urlProblem(name, value, c.APIPIX_ALLOW_HTTP_LOOPBACK) : null;
+    if (problem) problems.push(problem);
+  }
+  const pem = Boolean(c.APIPIX_CERT_FILE) || Boolean(c.APIPIX_KEY_FILE);
+  const pfx = Boolean(c.APIPIX_PFX_FILE);
+  if (pem && pfx) problems.push('APIPIX_CERT_FILE and APIPIX_KEY_FILE, or APIPIX_PFX_FILE: give the client certificate one way, not both');
+  else if (pem && !(c.APIPIX_CERT_FILE && c.APIPIX_KEY_FILE)) problems.push('APIPIX_CERT_FILE and APIPIX_KEY_FILE go together: the client certificate and its private key');
+  else if (!pem && !pfx && c.APIPIX_BASE_URL?.startsWith('https:')) {
+    problems.push('INSTITUTION=apipix needs the client certificate the PSP issued: APIPIX_CERT_FILE and APIPIX_KEY_FILE, or APIPIX_PFX_FILE');
+  }
+  if (c.APIPIX_PFX_PASSPHRASE && !pfx) problems.push('APIPIX_PFX_PASSPHRASE is set without APIPIX_PFX_FILE');
+  for (const name of ['APIPIX_CERT_FILE', 'APIPIX_KEY_FILE', 'APIPIX_PFX_FILE', 'APIPIX_CA_FILE'] as const) {
+    const file = c[name];
+    if (file && unreadable(file)) problems.push(`${name} names a file that cannot be read: ${JSON.stringify(file)}`);
+  }
+  if (c.APIPIX_PIX_KEY && !isPixKey(c.APIPIX_PIX_KEY)) {
+    problems.push('APIPIX_PIX_KEY must be a PIX key as the DICT stores it (CPF or CNPJ digits, +55 phone, lower-case e-mail or EVP)');
+  }
+  const badAddresses = c.APIPIX_CALLBACK_ALLOW.split(',').map((a) => a.trim()).filter((a) => a && !isAddressOrRange(a));
+  if (badAddresses.length > 0) problems.push(`APIPIX_CALLBACK_ALLOW must list IP addresses or CIDR ranges, got ${JSON.stringify(badAddresses.join(','))}`);
+  if (c.APIPIX_PROFILE === 'bb' && !c.APIPIX_APP_KEY) problems.push("APIPIX_PROFILE=bb needs APIPIX_APP_KEY, Banco do Brasil's developer application key (gw-dev-app-key)");
+  return problems;
+}

@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import type { Services } from '../../application/services';
+import { HttpError } from '../http-error';
+
+/** Where a PSP speaking API Pix sends its callbacks: the registered URL (with its secret), plus `/pix`. */
+export const APIPIX_CALLBACK_PATHS = ['/v1/institution/apipix/:token', '/v1/institution/apipix/:token/pix'];
+
+/**
+ * POST `{registered URL}/pix` with `{pix: [...]}` (Efí's `?ignorar=` form lands on the first
+ * path). A wrong secret or address is an unknown route; every Pix is read back from the PSP
+ * and only what it confirms goes through the one institution-report path.
+ */
+export function apiPixCallbackRoutes(services: Services): Router {
+  const router = Router();
+  router.post(APIPIX_CALLBACK_PATHS, async (req, res) => {
+    const callbacks = services.apiPixCallbacks;
+    if (!callbacks || !callbacks.accepts(String(req.params.token), req.ip)) throw new HttpError(404, 'ROUTE_NOT_FOUND', `no route for ${req.method} ${req.path}`);
+    const { confirmed, ignored } = await callbacks.confirm(req.body);
+    let applied = 0;
+    for (const report of confirmed) {
+      if ((await services.commands.applyInstitutionReport({ input: report })).view.applied) applied += 1;
+    }
+    res.status(200).json({ status: true, data: { confirmed: confirmed.length, applied, ignored } });
+  });
+  return router;
+}

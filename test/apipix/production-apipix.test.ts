@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../src/cli/admin-commands';
+import { totpCode } from '../../src/infra/security/otplib-totp';
+import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
+import { gql, PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
+import { outboxEventTypes, promoteToOperator } from '../support/platform';
+import { rest } from '../support/rest';
+import { apiPixConformance, control, startPsp, until } from './psp';
+
+let sim: RunningSimulator;
+let app: TestApp;
+let liveKey: string;
+const conformance = apiPixConformance();
+afterEach(() => expect(conformance.problems).toEqual([]));
+
+async function session(email: string): Promise<string> {
+  await gql(app, 'mutation($e:String!){ signUp(email:$e, password:"a long password"){ id } }', { e: email });
+  return (await gql(app, 'mutation($e:String!){ logIn(email:$e, password:"a long password"){ token } }', { e: email })).data!.logIn.token;
+}
+
+beforeAll(async () => {
+  const psp = await startPsp();
+  sim = psp.sim;
+  const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env };
+  app = await startTestApp({ ...env, ROLE: 'api' }, undefined, undefined, { apiPixObserve: conformance.observe });
+  const seller = await session('loja@example.com');
+  const sellerId = (await gql(app, 'mutation{ registerSeller(name:"Loja Real", document:"529.982.247-25"){ id } }', {}, seller)).data!.registerSeller.id;
+  const secret = (await gql(app, 'mutation{ enrolTwoFactor{ secret } }', {}, seller)).data!.enrolTwoFactor.secret;
+  await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ id } }', { c: totpCode(secret, app.clock.now()) }, seller);
+  liveKey = (await gql(app, 'mutation{ createApiKey(mode: live){ key } }', {}, seller)).data!.createApiKey.key;
+  await session('operator@example.com');
+  await promoteToOperator(app, 'operator@example.com');
+  const operator = (await gql(app, 'mutation{ logIn(email:"operator@example.com", password:"a long password"){ token } }')).data!.logIn.token;
+  const reviewed = await gql(app, 'mutation($id: ID!){ reviewSellerKyc(sellerId: $id, status: APPROVED){ kycStatus } }', { id: sellerId }, operator);
+  expect(reviewed.data?.reviewSellerKyc.kycStatus).toBe('APPROVED');
+  await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });
+});
+afterAll(async () => {
+  await app?.close();
+  await sim?.close();
+});
+
+describe('production mode with a PSP speaking API Pix', () => {
+  it('a live key creates a real charge, the payer pays, the confirmed callback makes it PAID and credits the wallet', async () => {
+    expect(liveKey).toMatch(/^sk_live_/);
+    const created = await rest(app, 'POST', '/api/v1/cobranca/transactions', { key: liveKey, body: { amount: 2_500, description: 'Pedido real' }, idempotencyKey: randomUUID() });
+    expect(created.status).toBe(201);
+    const t = created.body.data;
+    const cob = sim.psp.cobs.toJson(sim.psp.cobs.get(t.providerReference)!) as Record<string, any>;
+    expect(t.pix.copyPaste).toBe(cob.pixCopiaECola);
+    const before = (await rest(app, 'GET', '/balance-statement', { bearer: liveKey })).body.data.available as number;
+    expect((await control(sim, 'POST', `/_control/cob/${t.providerReference}/pay`, {})).status).toBe(201);
+    let now = t;
+    await until(async () => (now = (await rest(app, 'GET', `/api/v1/cobranca/transactions/${t.id}`, { key: liveKey })).body.data).status === 'PAID', 'the charge to be paid');
+    expect((await rest(app, 'GET', '/balance-statement', { bearer: liveKey })).body.data.available).toBe(before + now.netAmount);
+    expect(await outboxEventTypes(app, t.id)).toContain('TRANSACTION_PAID');
+  });
+});
