@@ -34,12 +34,5 @@ export const disputedAmount = (t: Transaction): number => (t.paidAt ? Math.max(0
 /** Writes the events of the dispute entering its current status, and its live update. */
 export async function emitDisputeEvents(deps: Pick<DisputesDeps, 'outbox' | 'live'>, tx: Tx, d: Dispute): Promise<void> {
   const payload = disputeView(d);
-  await recordChange(deps, tx, {
-    aggregateType: 'DISPUTE',
-    aggregateId: d.id,
-    sellerId: d.sellerId,
-    occurredAt: d.updatedAt,
-    events: disputeEventNames(d.status, d.origin).map((eventType) => ({ eventType, payload })),
-    live: { topic: 'DISPUTE_UPDATED', payload },
-  });
+  await recordChange(deps, tx, { type: 'DISPUTE', resource: d, view: payload, events: disputeEventNames(d.status, d.origin) });
 }

@@ -1,30 +1,48 @@
 import type { LiveEvent, LiveEvents } from '../shared/live-events';
 import type { Tx } from '../shared/unit-of-work';
-import type { DomainEvent } from './event-payloads';
+import type { EventNameOf } from './event-catalogue';
+import type { ResourcePayloads } from './event-payloads';
 import type { Outbox, OutboxResource } from './outbox';
 
-export interface ResourceChange<R extends OutboxResource> {
-  aggregateType: R;
-  aggregateId: string;
+/** The dashboards' live topic of each resource that emits events. */
+const LIVE_TOPIC: Record<OutboxResource, LiveEvent['topic']> = {
+  TRANSACTION: 'TRANSACTION_UPDATED',
+  WITHDRAWAL: 'WITHDRAWAL_UPDATED',
+  DISPUTE: 'DISPUTE_UPDATED',
+};
+
+/** What every changed resource carries: whose it is and when it changed. */
+export interface ChangedResource {
+  id: string;
   sellerId: string;
-  occurredAt: Date;
-  /** The durable events, in order (the webhook payload of each): catalogue events of this resource only. */
-  events: DomainEvent<R>[];
-  /** The live notification pushed to dashboards after commit. */
-  live: { topic: LiveEvent['topic']; payload: Record<string, unknown> };
+  updatedAt: Date;
 }
 
-/** Writes a change's events to the outbox in tx, and pushes its live update once tx commits. */
+/** One change of a resource: its events (catalogue names of that resource only), in order, and its view as GET answers it. */
+export interface ResourceChange<R extends OutboxResource> {
+  type: R;
+  resource: ChangedResource;
+  view: ResourcePayloads[R];
+  events: readonly EventNameOf<R>[];
+  /** An event whose webhook body differs from the view (TRANSACTION_PARTIALLY_REFUNDED adds its refund type). */
+  payloadOf?: (event: EventNameOf<R>, view: ResourcePayloads[R]) => ResourcePayloads[R];
+}
+
+/**
+ * Writes a change's events to the outbox in tx (each carries the view, the webhook body) and
+ * pushes the view to the seller's live subscribers once tx commits.
+ */
 export async function recordChange<R extends OutboxResource>(deps: { outbox: Outbox; live: LiveEvents }, tx: Tx, c: ResourceChange<R>): Promise<void> {
-  for (const e of c.events) {
+  const { id, sellerId, updatedAt } = c.resource;
+  for (const eventType of c.events) {
     await deps.outbox.append(tx, {
-      eventType: e.eventType,
-      sellerId: c.sellerId,
-      aggregateType: c.aggregateType,
-      aggregateId: c.aggregateId,
-      payload: e.payload,
-      occurredAt: c.occurredAt,
+      eventType,
+      sellerId,
+      aggregateType: c.type,
+      aggregateId: id,
+      payload: c.payloadOf ? c.payloadOf(eventType, c.view) : c.view,
+      occurredAt: updatedAt,
     });
   }
-  tx.afterCommit(() => deps.live.publish({ topic: c.live.topic, sellerId: c.sellerId, resourceId: c.aggregateId, payload: c.live.payload }));
+  tx.afterCommit(() => deps.live.publish({ topic: LIVE_TOPIC[c.type], sellerId, resourceId: id, payload: c.view }));
 }

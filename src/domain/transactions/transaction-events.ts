@@ -16,14 +16,10 @@ export async function emitTransactionEvents(
   // The webhook body and the live update are the view as GET answers it (the QR image is a URL).
   const payload = transactionView(t);
   await recordChange(deps, tx, {
-    aggregateType: 'TRANSACTION',
-    aggregateId: t.id,
-    sellerId: t.sellerId,
-    occurredAt: t.updatedAt,
-    events: eventTypes.map((eventType) => ({
-      eventType,
-      payload: eventType === 'TRANSACTION_PARTIALLY_REFUNDED' ? { ...payload, refundType: 'PARTIAL' } : payload,
-    })),
-    live: { topic: 'TRANSACTION_UPDATED', payload },
+    type: 'TRANSACTION',
+    resource: t,
+    view: payload,
+    events: eventTypes,
+    payloadOf: (eventType, view) => (eventType === 'TRANSACTION_PARTIALLY_REFUNDED' ? { ...view, refundType: 'PARTIAL' } : view),
   });
 }

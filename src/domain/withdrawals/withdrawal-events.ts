@@ -13,13 +13,6 @@ import type { Withdrawal } from './withdrawal.types';
  */
 export async function emitWithdrawalEvent(deps: { outbox: Outbox; live: LiveEvents }, tx: Tx, w: Withdrawal, eventType: WithdrawalEventName): Promise<WithdrawalDetailView> {
   const payload = withdrawalDetailView(w);
-  await recordChange(deps, tx, {
-    aggregateType: 'WITHDRAWAL',
-    aggregateId: w.id,
-    sellerId: w.sellerId,
-    occurredAt: w.updatedAt,
-    events: [{ eventType, payload }],
-    live: { topic: 'WITHDRAWAL_UPDATED', payload },
-  });
+  await recordChange(deps, tx, { type: 'WITHDRAWAL', resource: w, view: payload, events: [eventType] });
   return payload;
 }
