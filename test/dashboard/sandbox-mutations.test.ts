@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, onboardSeller, startTestApp, type TestApp, gqlErrorCode } from '../support/app';
+import { gql, onboardSeller, type Seller, startTestAppWithSeller, type TestApp, gqlErrorCode } from '../support/app';
 import { rest } from '../support/rest';
 
 const CREATE = 'mutation($k:String!){ createTransaction(idempotencyKey:$k, input:{ amount: 10000 }){ id status } }';
@@ -11,13 +11,10 @@ const BALANCE = '{ balance { available } }';
 /** The GraphQL door's sandbox simulations: the same actions as POST /v1/sandbox/transactions/:id/{pay,report}. */
 describe('sandbox mutations', () => {
   let app: TestApp;
-  let seller: Awaited<ReturnType<typeof onboardSeller>>;
-  beforeAll(async () => {
-    app = await startTestApp();
-    seller = await onboardSeller(app);
-  });
-  afterAll(async () => {
-    await app?.close();
+  let seller: Seller;
+  startTestAppWithSeller({}, (a, s) => {
+    app = a;
+    seller = s;
   });
 
   const newCharge = async () => (await gql(app, CREATE, { k: randomUUID() }, seller.session)).data!.createTransaction.id as string;

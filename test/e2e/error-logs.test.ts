@@ -1,17 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { capturedLogger, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { capturedLogger, type Seller, startTestAppWithSeller, type TestApp } from '../support/app';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 const { logger, lines } = capturedLogger('info');
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' }, undefined, logger);
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
+startTestAppWithSeller(
+  { ROLE: 'api' },
+  (a, s) => {
+    app = a;
+    seller = s;
+  },
+  logger,
+);
+afterAll(() => {
   vi.restoreAllMocks();
-  await app?.close();
 });
 
 const CAUSE = 'the disk is on fire';

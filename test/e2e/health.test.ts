@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../support/app';
 import { ROOT } from '../support/compiled';
 import { contractFetch } from '../support/contract';
-import { TEST_DATABASE_ADMIN_URL } from '../support/database';
+import { asAdmin } from '../support/database-outage';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,14 +14,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function asAdmin(sql: string) {
-  const orm = await MikroORM.init({ clientUrl: TEST_DATABASE_ADMIN_URL, entities: [], discovery: { warnWhenNoEntities: false } });
-  try {
-    await orm.em.getConnection().execute(sql);
-  } finally {
-    await orm.close(true);
-  }
-}
 
 describe('GET /health', () => {
   it('is 200 with the documented shape when healthy', async () => {

@@ -2,7 +2,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../src/domain/accounts/browser-session';
-import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { gql, type Seller, startTestAppWithSeller, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 
 /**
@@ -10,13 +10,10 @@ import { rest } from '../support/rest';
  * any host, the session token in localStorage, and the explorer page without a CSP.
  */
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
-beforeAll(async () => {
-  app = await startTestApp();
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
+let seller: Seller;
+startTestAppWithSeller({}, (a, s) => {
+  app = a;
+  seller = s;
 });
 
 const directives = (csp: string | null) => new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));

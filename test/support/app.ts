@@ -73,10 +73,10 @@ export type Seller = Awaited<ReturnType<typeof onboardSeller>>;
  * (startTestApp) and one onboarded seller, handed to `ready` (which may do more, such as
  * fund the seller); after them, the service closed and its database dropped.
  */
-export function startTestAppWithSeller(env: Record<string, string>, ready: (app: TestApp, seller: Seller) => void | Promise<void>): void {
+export function startTestAppWithSeller(env: Record<string, string>, ready: (app: TestApp, seller: Seller) => void | Promise<void>, logger?: Logger): void {
   let app: TestApp | undefined;
   beforeAll(async () => {
-    app = await startTestApp(env);
+    app = await startTestApp(env, undefined, logger);
     await ready(app, await onboardSeller(app));
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { TEST_DATABASE_ADMIN_URL } from './database';
 
-async function asAdmin(sql: string) {
+/** Runs one statement as the test server's administrator (outside any test database). */
+export async function asAdmin(sql: string) {
   const orm = await MikroORM.init({ clientUrl: TEST_DATABASE_ADMIN_URL, entities: [], discovery: { warnWhenNoEntities: false } });
   try {
     await orm.em.getConnection().execute(sql);

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturedLogger, gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { capturedLogger, gql, type Seller, startTestAppWithSeller, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 
 let app: TestApp;
-let seller: Awaited<ReturnType<typeof onboardSeller>>;
+let seller: Seller;
 const { logger, lines } = capturedLogger('info');
 
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' }, undefined, logger);
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+startTestAppWithSeller(
+  { ROLE: 'api' },
+  (a, s) => {
+    app = a;
+    seller = s;
+  },
+  logger,
+);
 
 const PAID_LINE = 'sandbox payer paid the charge';
 const paidLines = (transactionId: string) => lines.filter((l) => l.msg === PAID_LINE && l.transactionId === transactionId);
