@@ -123,9 +123,8 @@ describe('refund command', () => {
     const again = await refund({ seller, transactionId: 't-9', input: { amount: 300 }, idempotencyKey: 'r' });
     expect(first.view).toMatchObject({ id: 't-9', refundedAmount: 300 });
     expect(again).toEqual({ ...first, replayed: true });
-    // A refund claims its key at its commit: the replay ran the refund again, and its
-    // transaction (rolled back on a database) lost to the stored answer.
-    expect(refunds.refund).toHaveBeenCalledTimes(2);
+    // A refund claims its key before its transaction: the replay never reaches the use case.
+    expect(refunds.refund).toHaveBeenCalledTimes(1);
     await expect(refund({ seller, transactionId: 't-10', input: { amount: 300 }, idempotencyKey: 'r' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_CONFLICT' });
   });
 });
