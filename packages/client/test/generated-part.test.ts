@@ -11,6 +11,8 @@ const sources = readdirSync(SRC, { recursive: true, withFileTypes: true })
 /** Operations of the contract that are not a seller's calls, so the SDK has no method for them. */
 const NOT_IN_THE_SDK: Record<string, string> = {
   reportTransactionStatus: "the payment institution's callback, authenticated by its own secret",
+  apiPixCallback: "the PSP's API Pix callback (Efí's ?ignorar= form), authenticated by the secret in its URL",
+  apiPixCallbackPix: "the PSP's API Pix callback, authenticated by the secret in its URL",
   getMetrics: "operators' Prometheus scrape",
   getQrPng: "read by payers' apps from the charge's pix.qrCode URL",
   getQrSvg: "read by payers' apps from the charge's pix.qrCode URL",
