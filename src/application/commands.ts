@@ -12,6 +12,7 @@ import type { RequestErasure } from '../domain/privacy/request-erasure.command';
 import type { SetSellerRateLimit } from '../domain/rate-limits/set-seller-rate-limit.command';
 import type { SandboxCommands } from '../domain/sandbox/sandbox.commands';
 import type { ApplyInstitutionReport } from '../domain/transactions/apply-institution-report.command';
+import type { ReceivePspCallback } from '../domain/transactions/receive-psp-callback.command';
 import type { CreateCharge } from '../domain/transactions/create-charge.command';
 import type { Refund } from '../domain/transactions/refund.command';
 import type { WebhookManagementCommands } from '../domain/webhooks/webhook-management.commands';
@@ -24,6 +25,8 @@ export interface OperatorAndSandboxCommands extends IdentityCommands, SellerOnbo
   setSellerRateLimit: SetSellerRateLimit;
   requestDataExport: RequestDataExport;
   applyInstitutionReport: ApplyInstitutionReport;
+  /** A PSP's payment callback (INSTITUTION=apipix): read back, then applied as reports. Absent without such a PSP. */
+  receivePspCallback: ReceivePspCallback | null;
 }
 
 /** The writes both doors call: each parses its raw input, runs the one idempotency mechanism (the creates) and answers a domain view. */

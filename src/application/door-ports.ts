@@ -25,18 +25,3 @@ export interface LocationSigner {
   sign(payload: Record<string, unknown>): Promise<string>;
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
 }
-
-/** A payment the PSP confirmed when asked, as an institution report. */
-export interface ConfirmedPixPayment {
-  reportId: string;
-  transactionId: string;
-  status: 'PAID';
-  end2endId: string;
-  paidAt: string;
-}
-
-/** The callbacks of a PSP speaking API Pix: who may send them, and what the PSP confirms of each Pix. */
-export interface ApiPixCallbackReceiver {
-  accepts(token: string, address: string | undefined): boolean;
-  confirm(body: unknown): Promise<{ confirmed: ConfirmedPixPayment[]; ignored: number }>;
-}

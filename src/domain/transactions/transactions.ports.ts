@@ -115,3 +115,21 @@ export interface ProtectiveReports {
   /** Applies a decision word; false when there was nothing to decide (a late or repeated word). */
   onDecision(tx: Tx, t: Transaction, word: string, now: Date): Promise<boolean>;
 }
+
+/** A payment the PSP confirmed when asked, as an institution report (`reportId` is per end-to-end id). */
+export interface ConfirmedPixPayment {
+  reportId: string;
+  transactionId: string;
+  status: 'PAID';
+  end2endId: string;
+  paidAt: string;
+}
+
+/**
+ * The callbacks of a PSP: who may send them, and what the PSP itself confirms of the Pix a
+ * callback names (a callback is only a hint; each Pix is read back before it counts).
+ */
+export interface PspCallbackConfirmations {
+  accepts(token: string, address: string | undefined): boolean;
+  confirm(body: unknown): Promise<{ confirmed: ConfirmedPixPayment[]; ignored: number }>;
+}

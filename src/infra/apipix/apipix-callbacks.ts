@@ -1,19 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { Transaction } from '../../domain/transactions/transaction.types';
+import type { ConfirmedPixPayment, PspCallbackConfirmations } from '../../domain/transactions/transactions.ports';
 import type { Logger } from '../log/logger';
 import type { ApiPixClient } from './apipix-client';
 import { PspProblemError } from './apipix-errors';
 import { callbackEndToEndIds, receivedPix } from './received-pix';
 
-/** A payment the PSP confirmed, as the body of the one institution-report path. */
-export interface ConfirmedPayment {
-  reportId: string;
-  transactionId: string;
-  status: 'PAID';
-  end2endId: string;
-  paidAt: string;
-}
 
 /** The secret path segment of our callback URL, derived from a callback secret (so rotating it rotates the URL). */
 export function callbackPathToken(secret: string): string {
@@ -50,7 +43,7 @@ export interface ApiPixCallbacksDeps {
  * the PSP confirms, for a charge of ours with its amount, becomes a report, keyed by the
  * end-to-end id so a repeated callback changes nothing.
  */
-export class ApiPixCallbacks {
+export class ApiPixCallbacks implements PspCallbackConfirmations {
   private readonly tokens: Buffer[];
 
   constructor(private readonly d: ApiPixCallbacksDeps) {
@@ -67,8 +60,8 @@ export class ApiPixCallbacks {
   }
 
   /** The payments of this callback that the PSP confirms. */
-  async confirm(body: unknown): Promise<{ confirmed: ConfirmedPayment[]; ignored: number }> {
-    const confirmed: ConfirmedPayment[] = [];
+  async confirm(body: unknown): Promise<{ confirmed: ConfirmedPixPayment[]; ignored: number }> {
+    const confirmed: ConfirmedPixPayment[] = [];
     let ignored = 0;
     for (const e2eid of callbackEndToEndIds(body)) {
       const payment = await this.confirmOne(e2eid);
@@ -78,7 +71,7 @@ export class ApiPixCallbacks {
     return { confirmed, ignored };
   }
 
-  private async confirmOne(e2eid: string): Promise<ConfirmedPayment | null> {
+  private async confirmOne(e2eid: string): Promise<ConfirmedPixPayment | null> {
     let answer: unknown;
     try {
       answer = (await this.d.client.call({ method: 'GET', path: `/pix/${e2eid}`, scopes: ['pix.read'] })).body;

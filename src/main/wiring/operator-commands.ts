@@ -15,6 +15,8 @@ import { setSellerRateLimitCommand } from '../../domain/rate-limits/set-seller-r
 import type { SandboxActions } from '../../domain/sandbox/sandbox-actions';
 import { sandboxCommands } from '../../domain/sandbox/sandbox.commands';
 import { applyInstitutionReportCommand } from '../../domain/transactions/apply-institution-report.command';
+import { receivePspCallbackCommand } from '../../domain/transactions/receive-psp-callback.command';
+import type { PspCallbackConfirmations } from '../../domain/transactions/transactions.ports';
 import type { OperatorAndSandboxCommands } from '../../application/commands';
 import type { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 
@@ -29,10 +31,13 @@ export interface OperatorAndSandboxServices {
   rateLimits: RateLimitService;
   dataExport: DataExportService;
   transactionReports: InstitutionChargeReportsService;
+  /** The PSP's callbacks (INSTITUTION=apipix), or null. */
+  apiPixCallbacks: PspCallbackConfirmations | null;
   sandbox: SandboxActions;
 }
 
 export function operatorAndSandboxCommands(d: OperatorAndSandboxServices): OperatorAndSandboxCommands {
+  const applyReport = applyInstitutionReportCommand(d);
   return {
     ...identityCommands(d),
     ...sellerOnboardingCommands(d),
@@ -41,6 +46,7 @@ export function operatorAndSandboxCommands(d: OperatorAndSandboxServices): Opera
     decideDispute: decideDisputeCommand(d),
     setSellerRateLimit: setSellerRateLimitCommand(d),
     requestDataExport: requestDataExportCommand(d),
-    applyInstitutionReport: applyInstitutionReportCommand(d),
+    applyInstitutionReport: applyReport,
+    receivePspCallback: d.apiPixCallbacks ? receivePspCallbackCommand({ confirmations: d.apiPixCallbacks, applyReport }) : null,
   };
 }

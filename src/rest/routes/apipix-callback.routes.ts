@@ -15,12 +15,9 @@ export function apiPixCallbackRoutes(services: Services): Router {
   router.post(APIPIX_CALLBACK_PATHS, async (req, res) => {
     const callbacks = services.apiPixCallbacks;
     if (!callbacks || !callbacks.accepts(String(req.params.token), req.ip)) throw new HttpError(404, 'ROUTE_NOT_FOUND', `no route for ${req.method} ${req.path}`);
-    const { confirmed, ignored } = await callbacks.confirm(req.body);
-    let applied = 0;
-    for (const report of confirmed) {
-      if ((await services.commands.applyInstitutionReport({ input: report })).view.applied) applied += 1;
-    }
-    res.status(200).json({ status: true, data: { confirmed: confirmed.length, applied, ignored } });
+    const receive = services.commands.receivePspCallback;
+    if (!receive) throw new HttpError(404, 'ROUTE_NOT_FOUND', `no route for ${req.method} ${req.path}`);
+    res.status(200).json({ status: true, data: (await receive({ input: req.body })).view });
   });
   return router;
 }
