@@ -17,7 +17,7 @@ const create = (key = randomUUID(), amount = 1_050) => rest(app, 'POST', '/api/v
 describe('the PIX charge create path', () => {
   it('is one database round trip once the API key is known: key claim, charge, jobs and answer in one pipeline', async () => {
     expect((await create()).status).toBe(201); // resolves and caches the key
-    const calls = await databaseCalls(async () => expect((await create()).status).toBe(201));
+    const calls = await databaseCalls(app.databaseUrl, async () => expect((await create()).status).toBe(201));
     expect(calls).toEqual(['PipelinedBatch']);
   });
 
@@ -25,7 +25,7 @@ describe('the PIX charge create path', () => {
     const key = randomUUID();
     const first = await create(key, 2_000);
     const before = await sqlOf(app).one<{ n: string }>('select count(*) n from transactions');
-    const calls = await databaseCalls(async () => {
+    const calls = await databaseCalls(app.databaseUrl, async () => {
       const again = await create(key, 2_000);
       expect(again.status).toBe(201);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
