@@ -25,8 +25,8 @@ export interface OperatorAndSandboxCommands extends IdentityCommands, SellerOnbo
   setSellerRateLimit: SetSellerRateLimit;
   requestDataExport: RequestDataExport;
   applyInstitutionReport: ApplyInstitutionReport;
-  /** A PSP's payment callback (INSTITUTION=apipix): read back, then applied as reports. Absent without such a PSP. */
-  receivePspCallback: ReceivePspCallback | null;
+  /** A PSP's payment callback (INSTITUTION=apipix): read back, then applied as reports. */
+  receivePspCallback: ReceivePspCallback;
 }
 
 /** The writes both doors call: each parses its raw input, runs the one idempotency mechanism (the creates) and answers a domain view. */

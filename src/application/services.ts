@@ -21,7 +21,6 @@ import type { DataExportService } from '../domain/privacy/data-export.service';
 import type { ErasureService } from '../domain/privacy/erasure.service';
 import type { Logger } from 'pino';
 import type { LocationSigner, OutageAbsorber, OverloadSignal } from './door-ports';
-import type { PspCallbackConfirmations } from '../domain/transactions/transactions.ports';
 
 export interface HealthProbe {
   database(): Promise<boolean>;
@@ -73,8 +72,6 @@ export interface Services {
   /** QR images of charges by URL (rendered on first request, cached). */
   qrImages: QrImagesService;
   pixSigner: LocationSigner;
-  /** Who may send a PSP's callbacks (INSTITUTION=apipix); null otherwise. `commands.receivePspCallback` handles them. */
-  apiPixCallbacks: Pick<PspCallbackConfirmations, 'accepts'> | null;
   /** Every secret the institution may sign its callbacks with: INSTITUTION_CALLBACK_SECRET and, while rotating, the accepted one. */
   institutionCallbackSecrets: string[];
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */

@@ -16,15 +16,26 @@ describe('receive PSP callback command', () => {
     });
     const confirmations = { accepts: () => true, confirm: vi.fn(async () => ({ confirmed: [paid('E1'), paid('E2'), paid('E1')], ignored: 1 })) };
     const receive = receivePspCallbackCommand({ confirmations, applyReport });
-    const result = await receive({ input: { pix: [] } });
-    expect(result.view).toEqual({ confirmed: 3, applied: 2, ignored: 1 });
+    const result = await receive({ token: 't', address: '127.0.0.1', input: { pix: [] } });
+    expect(result?.view).toEqual({ confirmed: 3, applied: 2, ignored: 1 });
     expect(applyReport.mock.calls.map(([r]) => (r.input as ConfirmedPixPayment).end2endId)).toEqual(['E1', 'E2', 'E1']);
   });
 
   it('applies nothing the PSP does not confirm', async () => {
     const applyReport = vi.fn();
     const receive = receivePspCallbackCommand({ confirmations: { accepts: () => true, confirm: async () => ({ confirmed: [], ignored: 2 }) }, applyReport });
-    expect((await receive({ input: { pix: [{ endToEndId: 'forged' }] } })).view).toEqual({ confirmed: 0, applied: 0, ignored: 2 });
+    expect((await receive({ token: 't', address: '127.0.0.1', input: { pix: [{ endToEndId: 'forged' }] } }))?.view).toEqual({ confirmed: 0, applied: 0, ignored: 2 });
+    expect(applyReport).not.toHaveBeenCalled();
+  });
+
+  it('answers null, reading and applying nothing, for a sender the PSP settings refuse or when no PSP is connected', async () => {
+    const applyReport = vi.fn();
+    const confirm = vi.fn();
+    const refusing = receivePspCallbackCommand({ confirmations: { accepts: (token) => token === 'right', confirm }, applyReport });
+    expect(await refusing({ token: 'wrong', address: '127.0.0.1', input: { pix: [] } })).toBeNull();
+    const none = receivePspCallbackCommand({ confirmations: null, applyReport });
+    expect(await none({ token: 'right', address: '127.0.0.1', input: { pix: [] } })).toBeNull();
+    expect(confirm).not.toHaveBeenCalled();
     expect(applyReport).not.toHaveBeenCalled();
   });
 });

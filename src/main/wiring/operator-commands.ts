@@ -47,6 +47,6 @@ export function operatorAndSandboxCommands(d: OperatorAndSandboxServices): Opera
     setSellerRateLimit: setSellerRateLimitCommand(d),
     requestDataExport: requestDataExportCommand(d),
     applyInstitutionReport: applyReport,
-    receivePspCallback: d.apiPixCallbacks ? receivePspCallbackCommand({ confirmations: d.apiPixCallbacks, applyReport }) : null,
+    receivePspCallback: receivePspCallbackCommand({ confirmations: d.apiPixCallbacks, applyReport }),
   };
 }

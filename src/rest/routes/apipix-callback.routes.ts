@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import type { Services } from '../../application/services';
-import { HttpError } from '../http-error';
 
 /** Where a PSP speaking API Pix sends its callbacks: the registered URL (with its secret), plus `/pix`. */
 export const APIPIX_CALLBACK_PATHS = ['/v1/institution/apipix/:token', '/v1/institution/apipix/:token/pix'];
@@ -12,12 +11,10 @@ export const APIPIX_CALLBACK_PATHS = ['/v1/institution/apipix/:token', '/v1/inst
  */
 export function apiPixCallbackRoutes(services: Services): Router {
   const router = Router();
-  router.post(APIPIX_CALLBACK_PATHS, async (req, res) => {
-    const callbacks = services.apiPixCallbacks;
-    if (!callbacks || !callbacks.accepts(String(req.params.token), req.ip)) throw new HttpError(404, 'ROUTE_NOT_FOUND', `no route for ${req.method} ${req.path}`);
-    const receive = services.commands.receivePspCallback;
-    if (!receive) throw new HttpError(404, 'ROUTE_NOT_FOUND', `no route for ${req.method} ${req.path}`);
-    res.status(200).json({ status: true, data: (await receive({ input: req.body })).view });
+  router.post(APIPIX_CALLBACK_PATHS, async (req, res, next) => {
+    const answer = await services.commands.receivePspCallback({ token: String(req.params.token), address: req.ip, input: req.body });
+    if (!answer) return next(); // the unknown-route answer
+    res.status(200).json({ status: true, data: answer.view });
   });
   return router;
 }

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router } from 'express';
 import { DomainError } from '../../domain/shared/errors';
 import { allowStaticCaching } from '../middleware/no-store';
+import { builtFile } from './built-file';
 import { packageRoot } from './package-root';
 
 export const DASHBOARD_PATH = '/dashboard';
@@ -30,6 +30,7 @@ const CSP = [
 export function dashboardRoutes(dir = DASHBOARD_DIR): Router {
   const router = Router();
   const index = join(dir, 'index.html');
+  const built = builtFile(index);
   // Routing is not strict (/dashboard matches /dashboard/ too): redirect only the bare path.
   router.get(DASHBOARD_PATH, (req, res, next) => (req.path.endsWith('/') ? next() : res.redirect(301, `${DASHBOARD_PATH}/`)));
   router.use(DASHBOARD_PATH, (_req, res, next) => {
@@ -40,7 +41,7 @@ export function dashboardRoutes(dir = DASHBOARD_DIR): Router {
   });
   router.use(`${DASHBOARD_PATH}/assets`, allowStaticCaching, express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   router.get(`${DASHBOARD_PATH}/`, (_req, res) => {
-    if (!existsSync(index)) throw new DomainError('DASHBOARD_NOT_BUILT', 'the dashboard is not built: run npm run build:web', 'UNAVAILABLE');
+    if (!built()) throw new DomainError('DASHBOARD_NOT_BUILT', 'the dashboard is not built: run npm run build:web', 'UNAVAILABLE');
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router } from 'express';
 import { DomainError } from '../../domain/shared/errors';
 import { allowStaticCaching } from '../middleware/no-store';
+import { builtFile } from './built-file';
 import { GUIDE_PATH } from './guide-path';
 import { packageRoot } from './package-root';
 
@@ -28,9 +28,10 @@ const CSP = [
  */
 export function guideRoutes(dir = GUIDE_DIR): Router {
   const router = Router();
+  const built = builtFile(join(dir, 'index.html'));
   router.get(GUIDE_PATH, (req, res, next) => (req.path.endsWith('/') ? next() : res.redirect(301, `${GUIDE_PATH}/`)));
   router.use(GUIDE_PATH, (_req, res, next) => {
-    if (!existsSync(join(dir, 'index.html'))) throw new DomainError('GUIDE_NOT_BUILT', 'the documentation site is not built: run npm run docs:build', 'UNAVAILABLE');
+    if (!built()) throw new DomainError('GUIDE_NOT_BUILT', 'the documentation site is not built: run npm run docs:build', 'UNAVAILABLE');
     res.setHeader('Content-Security-Policy', CSP);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
