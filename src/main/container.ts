@@ -101,6 +101,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       ...accounts,
       ...ledger,
       sandbox,
+      logger: platform.logger,
     }),
     pixSigner: new JwsSigner(config.APP_SECRET, () => `${platform.publicAddress.baseUrl}/pix/jwks`, acceptedSecrets(config)),
     institutionCallbackSecrets: institutionCallbackSecrets(config),

@@ -1,41 +1,57 @@
 import { describe, expect, it, vi } from 'vitest';
-import { answered } from '../idempotency/idempotent-command';
+import { applyPspPix } from './apply-psp-pix';
+import type { PspPix } from './psp-pix';
 import { receivePspCallbackCommand } from './receive-psp-callback.command';
-import type { ConfirmedPixPayment } from './transactions.ports';
+import type { InstitutionReport, PspCallbackConfirmations } from './transactions.ports';
 
-const paid = (e2e: string): ConfirmedPixPayment => ({ reportId: `apipix-pix:${e2e}`, transactionId: `tx_${e2e}`, status: 'PAID', end2endId: e2e, paidAt: '2026-11-25T12:00:00Z' });
+const pix = (e2e: string, txid: string | null, cents: number): PspPix => ({ endToEndId: e2e, txid, cents, at: new Date('2026-11-25T12:00:00Z'), returns: [] });
+
+/** A PSP that holds these Pix (anything else is unknown to it), and a report path that applies each report id once. */
+function setUp(held: PspPix[], accepts: (token: string) => boolean = () => true) {
+  const seen = new Set<string>();
+  const reports = { apply: vi.fn(async (r: InstitutionReport) => ({ applied: !seen.has(r.reportId) && Boolean(seen.add(r.reportId)), duplicate: false, transaction: {} as never })) };
+  const read = vi.fn(async (id: string) => held.find((p) => p.endToEndId === id) ?? null);
+  const confirmations: PspCallbackConfirmations = { accepts, named: (body) => ((body as { pix: { endToEndId: string }[] }).pix ?? []).map((p) => p.endToEndId), read };
+  const charges = new Map([['tx1', { id: 'ch1', amount: 1000 }], ['tx2', { id: 'ch2', amount: 2000 }]]);
+  const applyPix = applyPspPix({ findByTxid: async (txid) => charges.get(txid) ?? null, reports });
+  const ignored = vi.fn();
+  return { receive: receivePspCallbackCommand({ confirmations, applyPix, ignored }), reports, read, ignored };
+}
+const body = (...ids: string[]) => ({ pix: ids.map((endToEndId) => ({ endToEndId })) });
 
 describe('receive PSP callback command', () => {
-  it('applies each payment the PSP confirms through the report command, and counts what a repeat did not apply again', async () => {
-    const seen = new Set<string>();
-    const applyReport = vi.fn(async ({ input }: { input: unknown }) => {
-      const id = (input as ConfirmedPixPayment).reportId;
-      const first = !seen.has(id);
-      seen.add(id);
-      return answered({ applied: first, duplicate: !first, transactionStatus: 'PAID' });
-    });
-    const confirmations = { accepts: () => true, confirm: vi.fn(async () => ({ confirmed: [paid('E1'), paid('E2'), paid('E1')], ignored: 1 })) };
-    const receive = receivePspCallbackCommand({ confirmations, applyReport });
-    const result = await receive({ token: 't', address: '127.0.0.1', input: { pix: [] } });
-    expect(result?.view).toEqual({ confirmed: 3, applied: 2, ignored: 1 });
-    expect(applyReport.mock.calls.map(([r]) => (r.input as ConfirmedPixPayment).end2endId)).toEqual(['E1', 'E2', 'E1']);
+  it('applies each payment the PSP confirms once, by end-to-end id, and counts what a repeat did not apply again', async () => {
+    const s = setUp([pix('E1', 'tx1', 1000), pix('E2', 'tx2', 2000)]);
+    const first = await s.receive({ token: 't', address: '127.0.0.1', input: body('E1', 'E2') });
+    expect(first?.view).toEqual({ confirmed: 2, applied: 2, ignored: 0 });
+    const again = await s.receive({ token: 't', address: '127.0.0.1', input: body('E1') });
+    expect(again?.view).toEqual({ confirmed: 1, applied: 0, ignored: 0 });
+    expect(s.reports.apply.mock.calls.map(([r]) => [r.reportId, r.transactionId, r.status, r.end2endId])).toEqual([
+      ['apipix-pix:E1', 'ch1', 'PAID', 'E1'],
+      ['apipix-pix:E2', 'ch2', 'PAID', 'E2'],
+      ['apipix-pix:E1', 'ch1', 'PAID', 'E1'],
+    ]);
   });
 
-  it('applies nothing the PSP does not confirm', async () => {
-    const applyReport = vi.fn();
-    const receive = receivePspCallbackCommand({ confirmations: { accepts: () => true, confirm: async () => ({ confirmed: [], ignored: 2 }) }, applyReport });
-    expect((await receive({ token: 't', address: '127.0.0.1', input: { pix: [{ endToEndId: 'forged' }] } }))?.view).toEqual({ confirmed: 0, applied: 0, ignored: 2 });
-    expect(applyReport).not.toHaveBeenCalled();
+  it('applies nothing the PSP does not hold, nor a Pix of another charge or amount, and says which were ignored', async () => {
+    const s = setUp([pix('E3', 'unknown', 1000), pix('E4', 'tx1', 999), pix('E5', null, 1000)]);
+    const result = await s.receive({ token: 't', address: '127.0.0.1', input: body('forged', 'E3', 'E4', 'E5') });
+    expect(result?.view).toEqual({ confirmed: 0, applied: 0, ignored: 4 });
+    expect(s.reports.apply).not.toHaveBeenCalled();
+    expect(s.ignored.mock.calls.map(([id, o]) => [id, o?.verdict.kind ?? null])).toEqual([
+      ['forged', null],
+      ['E3', 'not-ours'],
+      ['E4', 'amount-differs'],
+      ['E5', 'not-ours'],
+    ]);
   });
 
   it('answers null, reading and applying nothing, for a sender the PSP settings refuse or when no PSP is connected', async () => {
-    const applyReport = vi.fn();
-    const confirm = vi.fn();
-    const refusing = receivePspCallbackCommand({ confirmations: { accepts: (token) => token === 'right', confirm }, applyReport });
-    expect(await refusing({ token: 'wrong', address: '127.0.0.1', input: { pix: [] } })).toBeNull();
-    const none = receivePspCallbackCommand({ confirmations: null, applyReport });
-    expect(await none({ token: 'right', address: '127.0.0.1', input: { pix: [] } })).toBeNull();
-    expect(confirm).not.toHaveBeenCalled();
-    expect(applyReport).not.toHaveBeenCalled();
+    const s = setUp([pix('E1', 'tx1', 1000)], (token) => token === 'right');
+    expect(await s.receive({ token: 'wrong', address: '127.0.0.1', input: body('E1') })).toBeNull();
+    const none = receivePspCallbackCommand({ confirmations: null, applyPix: vi.fn() });
+    expect(await none({ token: 'right', address: '127.0.0.1', input: body('E1') })).toBeNull();
+    expect(s.read).not.toHaveBeenCalled();
+    expect(s.reports.apply).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { answered, type CommandResult } from '../idempotency/idempotent-command';
-import type { ApplyInstitutionReport } from './apply-institution-report.command';
+import type { PspPixOutcome } from './apply-psp-pix';
+import type { PspPix } from './psp-pix';
 import type { PspCallbackConfirmations } from './transactions.ports';
 
 export type PspCallbackAnswer = { confirmed: number; applied: number; ignored: number };
@@ -11,19 +12,35 @@ export type PspCallbackAnswer = { confirmed: number; applied: number; ignored: n
  */
 export type ReceivePspCallback = (r: { token: string; address: string | undefined; input: unknown }) => Promise<CommandResult<PspCallbackAnswer> | null>;
 
+export interface ReceivePspCallbackDeps {
+  confirmations: PspCallbackConfirmations | null;
+  /** Applies a Pix the PSP confirmed (the same use case the reconciliation calls). */
+  applyPix(pix: PspPix): Promise<PspPixOutcome>;
+  /** Told of every named Pix that was not a payment of ours (for the operator's log). */
+  ignored?(endToEndId: string, outcome: PspPixOutcome | null): void;
+}
+
 /**
- * Reads back from the PSP every Pix the callback names and applies each confirmed payment
+ * Reads back from the PSP every Pix the callback names and applies what the PSP confirms
  * through the one institution-report path, idempotent by end-to-end id: a repeated or
  * forged callback credits nothing more than the PSP says was paid.
  */
-export function receivePspCallbackCommand(d: { confirmations: PspCallbackConfirmations | null; applyReport: ApplyInstitutionReport }): ReceivePspCallback {
+export function receivePspCallbackCommand(d: ReceivePspCallbackDeps): ReceivePspCallback {
   return async ({ token, address, input }) => {
-    if (!d.confirmations?.accepts(token, address)) return null;
-    const { confirmed, ignored } = await d.confirmations.confirm(input);
-    let applied = 0;
-    for (const report of confirmed) {
-      if ((await d.applyReport({ input: report })).view.applied) applied += 1;
+    const psp = d.confirmations;
+    if (!psp?.accepts(token, address)) return null;
+    const answer: PspCallbackAnswer = { confirmed: 0, applied: 0, ignored: 0 };
+    for (const e2eid of psp.named(input)) {
+      const pix = await psp.read(e2eid);
+      const outcome = pix ? await d.applyPix(pix) : null;
+      if (outcome?.verdict.kind === 'payment') {
+        answer.confirmed += 1;
+        if (outcome.applied) answer.applied += 1;
+      } else {
+        answer.ignored += 1;
+        d.ignored?.(e2eid, outcome);
+      }
     }
-    return answered({ confirmed: confirmed.length, applied, ignored });
+    return answered(answer);
   };
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../shared/unit-of-work';
 import type { TransactionStatus } from './transaction-status';
 import type { Cents } from '../shared/money';
 import type { Customer, Transaction, TransactionListFilter, TransactionPaymentMethod } from './transaction.types';
+import type { PspPix } from './psp-pix';
 
 export interface TransactionRepository {
   insert(tx: Tx, t: Transaction): Promise<void>;
@@ -126,10 +127,13 @@ export interface ConfirmedPixPayment {
 }
 
 /**
- * The callbacks of a PSP: who may send them, and what the PSP itself confirms of the Pix a
- * callback names (a callback is only a hint; each Pix is read back before it counts).
+ * The callbacks of a PSP: who may send them, which Pix a callback names, and the PSP's own
+ * record of each (a callback is only a hint; each Pix is read back before it counts).
  */
 export interface PspCallbackConfirmations {
   accepts(token: string, address: string | undefined): boolean;
-  confirm(body: unknown): Promise<{ confirmed: ConfirmedPixPayment[]; ignored: number }>;
+  /** The end-to-end ids a callback body names, each once; anything else in it is ignored. */
+  named(body: unknown): string[];
+  /** The Pix as the PSP holds it, read back from the PSP; null when it has none (a forged id). */
+  read(endToEndId: string): Promise<PspPix | null>;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../log/logger';
 import { addressAllowlist, ApiPixCallbacks, callbackPathToken } from './apipix-callbacks';
 
 const SECRET = 's'.repeat(40);
@@ -8,10 +7,8 @@ const OLD = 'o'.repeat(40);
 const callbacks = (allow = '') =>
   new ApiPixCallbacks({
     client: { call: () => Promise.reject(new Error('not called by accepts')) },
-    findByTxid: () => Promise.resolve(null),
     secrets: [SECRET, OLD],
     allowlist: addressAllowlist(allow),
-    logger: createLogger('silent'),
   });
 
 describe('API Pix callback authentication', () => {

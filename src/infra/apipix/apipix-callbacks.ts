@@ -1,12 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
-import type { Transaction } from '../../domain/transactions/transaction.types';
-import type { ConfirmedPixPayment, PspCallbackConfirmations } from '../../domain/transactions/transactions.ports';
-import type { Logger } from '../log/logger';
+import type { PspPix } from '../../domain/transactions/psp-pix';
+import type { PspCallbackConfirmations } from '../../domain/transactions/transactions.ports';
 import type { ApiPixClient } from './apipix-client';
 import { PspProblemError } from './apipix-errors';
 import { callbackEndToEndIds, receivedPix } from './received-pix';
-
 
 /** The secret path segment of our callback URL, derived from a callback secret (so rotating it rotates the URL). */
 export function callbackPathToken(secret: string): string {
@@ -29,19 +27,15 @@ export function addressAllowlist(spec: string): BlockList | null {
 
 export interface ApiPixCallbacksDeps {
   client: Pick<ApiPixClient, 'call'>;
-  findByTxid(txid: string): Promise<Transaction | null>;
   /** INSTITUTION_CALLBACK_SECRET and, while rotating, the accepted one. */
   secrets: readonly string[];
   allowlist: BlockList | null;
-  logger: Logger;
 }
 
 /**
  * The PSP's callbacks (`POST <our URL>/pix`, body `{pix: [...]}`, batched, maybe repeated):
  * authenticated by the secret in the registered URL and an optional address allowlist, and
- * even then only a hint. Each Pix is read back from the PSP (`GET /pix/{e2eid}`); only what
- * the PSP confirms, for a charge of ours with its amount, becomes a report, keyed by the
- * end-to-end id so a repeated callback changes nothing.
+ * even then only a hint: each Pix they name is read back from the PSP (`GET /pix/{e2eid}`).
  */
 export class ApiPixCallbacks implements PspCallbackConfirmations {
   private readonly tokens: Buffer[];
@@ -59,39 +53,16 @@ export class ApiPixCallbacks implements PspCallbackConfirmations {
     return ip !== undefined && this.d.allowlist.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
   }
 
-  /** The payments of this callback that the PSP confirms. */
-  async confirm(body: unknown): Promise<{ confirmed: ConfirmedPixPayment[]; ignored: number }> {
-    const confirmed: ConfirmedPixPayment[] = [];
-    let ignored = 0;
-    for (const e2eid of callbackEndToEndIds(body)) {
-      const payment = await this.confirmOne(e2eid);
-      if (payment) confirmed.push(payment);
-      else ignored += 1;
-    }
-    return { confirmed, ignored };
+  named(body: unknown): string[] {
+    return callbackEndToEndIds(body);
   }
 
-  private async confirmOne(e2eid: string): Promise<ConfirmedPixPayment | null> {
-    let answer: unknown;
+  async read(e2eid: string): Promise<PspPix | null> {
     try {
-      answer = (await this.d.client.call({ method: 'GET', path: `/pix/${e2eid}`, scopes: ['pix.read'] })).body;
+      return receivedPix((await this.d.client.call({ method: 'GET', path: `/pix/${e2eid}`, scopes: ['pix.read'] })).body);
     } catch (e) {
-      if (e instanceof PspProblemError && e.status === 404) {
-        this.d.logger.warn({ e2eid }, 'a callback named a Pix the PSP does not have; ignored');
-        return null;
-      }
+      if (e instanceof PspProblemError && e.status === 404) return null;
       throw e;
     }
-    const pix = receivedPix(answer);
-    const t = pix?.txid ? await this.d.findByTxid(pix.txid) : null;
-    if (!pix || !t) {
-      this.d.logger.warn({ e2eid, txid: pix?.txid }, 'a Pix without a charge of ours; left for reconciliation');
-      return null;
-    }
-    if (pix.cents !== t.amount) {
-      this.d.logger.error({ e2eid, transactionId: t.id, paid: pix.cents, amount: t.amount }, 'a Pix paid another amount than its charge; left for reconciliation');
-      return null;
-    }
-    return { reportId: `apipix-pix:${e2eid}`, transactionId: t.id, status: 'PAID', end2endId: e2eid, paidAt: pix.at.toISOString() };
   }
 }

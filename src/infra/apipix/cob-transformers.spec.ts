@@ -62,8 +62,20 @@ describe('API Pix transformers', () => {
       txid: charge.txid,
       cents: 1234,
       at: new Date('2026-11-25T12:00:00.000Z'),
+      returns: [],
     });
     expect(receivedPix({ endToEndId: E2E, valor: '1.00', horario: '2026-11-25T12:00:00Z' })?.txid).toBeNull();
+    const devolucoes = [
+      { id: 'rf1', rtrId: 'D1', valor: '2.00', natureza: 'ORIGINAL', horario: { solicitacao: '2026-11-25T13:00:00Z' }, status: 'EM_PROCESSAMENTO' },
+      { id: 'MED1', rtrId: 'D2', valor: '1.00', natureza: 'MED_FRAUDE', horario: { solicitacao: '2026-11-25T14:00:00Z' }, status: 'DEVOLVIDO' },
+      { id: 'rf2', valor: '1.00', status: 'NAO_REALIZADO', motivo: 'conta encerrada' },
+      { id: 'bad', valor: 'one real', status: 'DEVOLVIDO' },
+    ];
+    expect(receivedPix({ endToEndId: E2E, valor: '12.34', horario: '2026-11-25T12:00:00Z', devolucoes })?.returns).toEqual([
+      { id: 'rf1', cents: 200, nature: 'ORIGINAL', status: 'EM_PROCESSAMENTO', reason: null },
+      { id: 'MED1', cents: 100, nature: 'MED_FRAUDE', status: 'DEVOLVIDO', reason: null },
+      { id: 'rf2', cents: 100, nature: 'ORIGINAL', status: 'NAO_REALIZADO', reason: 'conta encerrada' },
+    ]);
     expect(receivedPix({ endToEndId: E2E, valor: '1.00', horario: 'yesterday' })).toBeNull();
   });
 });

@@ -1,10 +1,4 @@
-/** What PixPay reads of a Pix the PSP says it received (`GET /pix/{e2eid}`, schema `Pix`). */
-export interface ReceivedPix {
-  endToEndId: string;
-  txid: string | null;
-  cents: number;
-  at: Date;
-}
+import type { PspPix, PspPixReturn } from '../../domain/transactions/psp-pix';
 
 const E2E = /^[a-zA-Z0-9]{32}$/;
 const VALOR = /^(\d{1,10})\.(\d{2})$/;
@@ -23,12 +17,26 @@ export function callbackEndToEndIds(body: unknown, max = 1_000): string[] {
   return [...new Set(ids)].slice(0, max);
 }
 
-/** The PSP's own record of a Pix, or null when it is not one PixPay can read. */
-export function receivedPix(pix: unknown): ReceivedPix | null {
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** A devolução of the PSP's `Pix.devolucoes` (schema `Devolucao`), or null when it is not one PixPay can read. */
+function pixReturn(d: unknown): PspPixReturn | null {
+  if (d === null || typeof d !== 'object') return null;
+  const r = d as { id?: unknown; valor?: unknown; natureza?: unknown; status?: unknown; motivo?: unknown };
+  const cents = centsOf(r.valor);
+  const id = text(r.id);
+  const status = text(r.status);
+  if (!id || cents === null || !status) return null;
+  return { id, cents, nature: text(r.natureza) ?? 'ORIGINAL', status, reason: text(r.motivo) };
+}
+
+/** The PSP's own record of a Pix (schema `Pix`), or null when it is not one PixPay can read. */
+export function receivedPix(pix: unknown): PspPix | null {
   if (pix === null || typeof pix !== 'object') return null;
-  const p = pix as { endToEndId?: unknown; txid?: unknown; valor?: unknown; horario?: unknown };
+  const p = pix as { endToEndId?: unknown; txid?: unknown; valor?: unknown; horario?: unknown; devolucoes?: unknown };
   const cents = centsOf(p.valor);
   const at = typeof p.horario === 'string' ? new Date(p.horario) : null;
   if (typeof p.endToEndId !== 'string' || !E2E.test(p.endToEndId) || cents === null || !at || Number.isNaN(at.getTime())) return null;
-  return { endToEndId: p.endToEndId, txid: typeof p.txid === 'string' && p.txid !== '' ? p.txid : null, cents, at };
+  const returns = Array.isArray(p.devolucoes) ? p.devolucoes.map(pixReturn).filter((r): r is PspPixReturn => r !== null) : [];
+  return { endToEndId: p.endToEndId, txid: text(p.txid), cents, at, returns };
 }

@@ -18,6 +18,8 @@ import { applyInstitutionReportCommand } from '../../domain/transactions/apply-i
 import { receivePspCallbackCommand } from '../../domain/transactions/receive-psp-callback.command';
 import type { PspCallbackConfirmations } from '../../domain/transactions/transactions.ports';
 import type { OperatorAndSandboxCommands } from '../../application/commands';
+import type { ApplyPspPix, PspPixOutcome } from '../../domain/transactions/apply-psp-pix';
+import type { Logger } from '../../infra/log/logger';
 import type { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 
 /** The use cases these commands call. */
@@ -33,6 +35,9 @@ export interface OperatorAndSandboxServices {
   transactionReports: InstitutionChargeReportsService;
   /** The PSP's callbacks (INSTITUTION=apipix), or null. */
   apiPixCallbacks: PspCallbackConfirmations | null;
+  /** Applies a Pix the PSP confirmed (callbacks and reconciliation alike). */
+  applyPspPix: ApplyPspPix;
+  logger: Pick<Logger, 'warn' | 'error'>;
   sandbox: SandboxActions;
 }
 
@@ -47,6 +52,14 @@ export function operatorAndSandboxCommands(d: OperatorAndSandboxServices): Opera
     setSellerRateLimit: setSellerRateLimitCommand(d),
     requestDataExport: requestDataExportCommand(d),
     applyInstitutionReport: applyReport,
-    receivePspCallback: receivePspCallbackCommand({ confirmations: d.apiPixCallbacks, applyReport }),
+    receivePspCallback: receivePspCallbackCommand({ confirmations: d.apiPixCallbacks, applyPix: d.applyPspPix, ignored: logIgnoredPix(d.logger) }),
   };
 }
+
+/** A Pix a callback named that was not a payment of ours: the operator's log says why (reconciliation reports it too). */
+const logIgnoredPix = (logger: Pick<Logger, 'warn' | 'error'>) => (e2eid: string, outcome: PspPixOutcome | null) => {
+  const v = outcome?.verdict;
+  if (!v) logger.warn({ e2eid }, 'a callback named a Pix the PSP does not have; ignored');
+  else if (v.kind === 'amount-differs') logger.error({ e2eid, transactionId: v.transactionId, paid: v.paid, amount: v.amount }, 'a Pix paid another amount than its charge; left for reconciliation');
+  else logger.warn({ e2eid }, 'a Pix without a charge of ours; left for reconciliation');
+};

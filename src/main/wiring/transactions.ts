@@ -8,6 +8,7 @@ import { RefundsService } from '../../domain/transactions/refunds.service';
 import { transactionJobs } from '../../domain/transactions/transaction-jobs';
 import { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 import { TransactionsService } from '../../domain/transactions/transactions.service';
+import { applyPspPix } from '../../domain/transactions/apply-psp-pix';
 import { QrImagesService } from '../../domain/transactions/qr-images.service';
 import { qrImageUrl } from '../../domain/pix/qr-image';
 import { SandboxInstitution } from '../../infra/institution/sandbox-institution';
@@ -64,8 +65,10 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   // institution in the sandbox; production refuses charges without a real one.
   const apiPix = config.INSTITUTION === 'apipix' ? wireApiPixInstitution(config, { logger, report: (r) => reports.apply(r), observe: deps.apiPixObserve }) : null;
   const apiPixCallbacks = apiPix
-    ? new ApiPixCallbacks({ client: apiPix.client, findByTxid: (txid) => repo.findByTxid(txid), secrets: institutionCallbackSecrets(config), allowlist: addressAllowlist(config.APIPIX_CALLBACK_ALLOW), logger })
+    ? new ApiPixCallbacks({ client: apiPix.client, secrets: institutionCallbackSecrets(config), allowlist: addressAllowlist(config.APIPIX_CALLBACK_ALLOW) })
     : null;
+  // What the PSP says it received, applied once whichever path (callback, reconciliation) reads it.
+  const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports });
   const institution = apiPix?.institution ?? (config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution());
   const transactions = new TransactionsService({
     uow,
@@ -99,5 +102,5 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r) }));
   jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
 
-  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks };
+  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks, applyPspPix: applyPix };
 }

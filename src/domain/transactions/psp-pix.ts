@@ -1,0 +1,50 @@
+import type { Cents } from '../shared/money';
+import type { Transaction } from './transaction.types';
+import type { ConfirmedPixPayment } from './transactions.ports';
+
+/** A devolução of a received Pix as the PSP holds it: a refund we asked for, or a MED return. */
+export interface PspPixReturn {
+  /** Ours for a refund (the refund id); the PSP's for a MED return. */
+  id: string;
+  cents: Cents;
+  /** API Pix `natureza`: ORIGINAL, RETIRADA, MED_OPERACIONAL, MED_FRAUDE, MED_PIX_AUTOMATICO. */
+  nature: string;
+  /** API Pix `status`: EM_PROCESSAMENTO, DEVOLVIDO, NAO_REALIZADO. */
+  status: string;
+  reason: string | null;
+}
+
+/**
+ * A Pix the PSP itself says it received (what `GET /pix/{e2eid}` and `GET /pix` answer). The
+ * callbacks (after reading each Pix back) and the reconciliation apply the same record the
+ * same way: a callback is a hint, this is the fact.
+ */
+export interface PspPix {
+  endToEndId: string;
+  txid: string | null;
+  cents: Cents;
+  at: Date;
+  returns: PspPixReturn[];
+}
+
+/** What a received Pix means for our charges. */
+export type PspPixVerdict =
+  /** A payment of one of our charges, of its amount: a PAID report keyed by the end-to-end id. */
+  | { kind: 'payment'; report: ConfirmedPixPayment }
+  /** No charge of ours has its txid (a static code, another system's cob, or none). */
+  | { kind: 'not-ours' }
+  /** A charge of ours paid with another amount: never credited by itself, an operator decides. */
+  | { kind: 'amount-differs'; transactionId: string; paid: Cents; amount: Cents };
+
+/** The report id of a received Pix: one per end-to-end id, whichever path (callback, reconciliation) sees it first. */
+export const pspPixReportId = (endToEndId: string): string => `apipix-pix:${endToEndId}`;
+
+/** Judges a received Pix against the charge its txid names (null when none of ours does). */
+export function judgePspPix(pix: PspPix, charge: Pick<Transaction, 'id' | 'amount'> | null): PspPixVerdict {
+  if (!charge) return { kind: 'not-ours' };
+  if (pix.cents !== charge.amount) return { kind: 'amount-differs', transactionId: charge.id, paid: pix.cents, amount: charge.amount };
+  return {
+    kind: 'payment',
+    report: { reportId: pspPixReportId(pix.endToEndId), transactionId: charge.id, status: 'PAID', end2endId: pix.endToEndId, paidAt: pix.at.toISOString() },
+  };
+}
