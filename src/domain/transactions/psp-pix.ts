@@ -1,6 +1,5 @@
 import type { Cents } from '../shared/money';
 import type { Transaction } from './transaction.types';
-import type { ConfirmedPixPayment } from './transactions.ports';
 
 /** A devolução of a received Pix as the PSP holds it: a refund we asked for, or a MED return. */
 export interface PspPixReturn {
@@ -25,6 +24,15 @@ export interface PspPix {
   cents: Cents;
   at: Date;
   returns: PspPixReturn[];
+}
+
+/** A payment the PSP confirmed, as an institution report (`reportId` is per end-to-end id). */
+export interface ConfirmedPixPayment {
+  reportId: string;
+  transactionId: string;
+  status: 'PAID';
+  end2endId: string;
+  paidAt: string;
 }
 
 /** What a received Pix means for our charges. */

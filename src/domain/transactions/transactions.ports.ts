@@ -117,15 +117,6 @@ export interface ProtectiveReports {
   onDecision(tx: Tx, t: Transaction, word: string, now: Date): Promise<boolean>;
 }
 
-/** A payment the PSP confirmed when asked, as an institution report (`reportId` is per end-to-end id). */
-export interface ConfirmedPixPayment {
-  reportId: string;
-  transactionId: string;
-  status: 'PAID';
-  end2endId: string;
-  paidAt: string;
-}
-
 /**
  * The callbacks of a PSP: who may send them, which Pix a callback names, and the PSP's own
  * record of each (a callback is only a hint; each Pix is read back before it counts).
