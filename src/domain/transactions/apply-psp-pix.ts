@@ -61,7 +61,12 @@ async function applyReturn(d: ApplyPspPixDeps, pix: PspPix, transactionId: strin
       const moved = await d.refunds.apply(r.id, { status: r.status, rtrId: r.rtrId, reason: r.reason }, { transactionId });
       return { id: r.id, kind: moved ? 'refund' : 'not-ours', applied: moved?.changed ?? false, problem: null };
     }
-    if (judged.kind === 'med') return { id: r.id, kind: 'med', applied: (await d.reports.apply(judged.report)).applied, problem: null };
+    if (judged.kind === 'med') {
+      const o = await d.reports.apply(judged.report);
+      // Seen before is normal; new but not applied (the charge is CHARGEDBACK already, or REFUNDED) is the operator's to look at.
+      const problem = !o.applied && !o.duplicate ? `MED_NOT_APPLIED: the charge is ${o.transaction.status}; nothing was debited` : null;
+      return { id: r.id, kind: 'med', applied: o.applied, problem };
+    }
     return { id: r.id, kind: 'pending-med', applied: false, problem: null };
   } catch (e) {
     // A refusal of one devolução (e.g. nothing left to take back) must not stop the others nor the payment.
