@@ -4,7 +4,7 @@ import { runAdmin } from '../../src/cli/admin-commands';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { gql, PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
-import { outboxEventTypes, promoteToOperator } from '../support/platform';
+import { drainJobs, outboxEventTypes, promoteToOperator, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
 import { apiPixConformance, control, startPsp, until } from './psp';
 
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 describe('production mode with a PSP speaking API Pix', () => {
-  it('a live key creates a real charge, the payer pays, the confirmed callback makes it PAID and credits the wallet', async () => {
+  it('a live key creates a real charge, the payer pays, the confirmed callback makes it PAID and credits the wallet; a partial refund is DEVOLVIDO', async () => {
     expect(liveKey).toMatch(/^sk_live_/);
     const created = await rest(app, 'POST', '/api/v1/cobranca/transactions', { key: liveKey, body: { amount: 2_500, description: 'Pedido real' }, idempotencyKey: randomUUID() });
     expect(created.status).toBe(201);
@@ -55,5 +55,15 @@ describe('production mode with a PSP speaking API Pix', () => {
     await until(async () => (now = (await rest(app, 'GET', `/api/v1/cobranca/transactions/${t.id}`, { key: liveKey })).body.data).status === 'PAID', 'the charge to be paid');
     expect((await rest(app, 'GET', '/balance-statement', { bearer: liveKey })).body.data.available).toBe(before + now.netAmount);
     expect(await outboxEventTypes(app, t.id)).toContain('TRANSACTION_PAID');
+
+    // A partial refund: the PSP takes the devolução and settles it DEVOLVIDO (its callback).
+    const refunded = await rest(app, 'POST', `/api/v1/cobranca/transactions/${t.id}/refund`, { key: liveKey, body: { amount: 1_000 }, idempotencyKey: randomUUID() });
+    expect(refunded.body.data).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundedAmount: 1_000 });
+    expect((await rest(app, 'GET', '/balance-statement', { bearer: liveKey })).body.data.available).toBe(before + now.netAmount - 1_000);
+    await drainJobs(app);
+    const refundId = (await sqlOf(app).one<{ id: string }>('select id from transaction_refunds where transaction_id = ?', [t.id]))!.id;
+    await until(async () => (await sqlOf(app).one<{ status: string }>('select status from transaction_refunds where id = ?', [refundId]))!.status === 'RETURNED', 'the refund to be returned');
+    expect(sim.psp.pix.devolucoesOf(sim.psp.pix.find(now.end2endId)!).map((d) => [d.id, d.valor, d.status])).toEqual([[refundId, '10.00', 'DEVOLVIDO']]);
+    expect((await rest(app, 'GET', '/balance-statement', { bearer: liveKey })).body.data.available).toBe(before + now.netAmount - 1_000);
   });
 });

@@ -2,6 +2,7 @@ import { block } from '../ledger/ledger-entries';
 import { holdBlock, holdRelease } from '../ledger/hold-entries';
 import { forcedDebit } from '../ledger/seller-debt';
 import { DomainError } from '../shared/errors';
+import type { Cents } from '../shared/money';
 import type { Tx } from '../shared/unit-of-work';
 import { emitTransactionEvents } from '../transactions/transaction-events';
 import { transactionEventName, type TransactionStatus } from '../transactions/transaction-status';
@@ -23,6 +24,10 @@ import { STATEMENT_DESCRIPTIONS } from '../ledger/statement-descriptions';
  */
 const DECISIONS: Readonly<Record<string, DisputeOutcome | 'CLEARED'>> = { DISPUTE_WON: 'WON', DISPUTE_LOST: 'LOST', REVIEW_CLEARED: 'CLEARED' };
 
+/** What a MED debits: the amount the return took back when known, never more than what is left of the payment. */
+export const medAmount = (left: Cents, returned: Cents | undefined): Cents =>
+  returned !== undefined && Number.isSafeInteger(returned) && returned > 0 ? Math.min(left, returned) : left;
+
 const nothingToDispute = (t: Transaction) =>
   new DomainError('NOTHING_TO_DISPUTE', `transaction ${t.id} holds no paid amount to dispute or return`, 'UNPROCESSABLE', { status: t.status });
 
@@ -38,7 +43,8 @@ const nothingToDispute = (t: Transaction) =>
  * - CHARGEDBACK (MED): the disputed amount is debited at once, whatever the balance
  *   (the rest becomes the seller's debt), with ledger reference
  *   `chargeback:transaction:<id>`: one debit per transaction however many reports
- *   arrive. A dispute with origin MED is created (DISPUTE_CREATED, MED_DISPUTE_CREATED).
+ *   arrive. A report with an amount (a partial MED return seen at the PSP) debits that
+ *   amount, never more than what is left; the dispute is of that amount. A dispute with origin MED is created (DISPUTE_CREATED, MED_DISPUTE_CREATED).
  *   On a transaction already in DISPUTE it is the buyer's win of that dispute.
  * Every new dispute gets an appeal deadline and its durable deadline job.
  */
@@ -49,10 +55,10 @@ export class DisputeProtectiveReports implements ProtectiveReports {
     this.decisions = new DisputeDecisions(d);
   }
 
-  async beforeStatusChange(tx: Tx, t: Transaction, reported: TransactionStatus, now: Date): Promise<void> {
+  async beforeStatusChange(tx: Tx, t: Transaction, reported: TransactionStatus, now: Date, amount?: Cents): Promise<void> {
     if (reported === 'PENDING_REVIEW' || reported === 'BLOCKED') return this.hold(tx, t, now);
     if (reported === 'DISPUTE') return this.openContestation(tx, t, now);
-    if (reported === 'CHARGEDBACK') return this.chargeback(tx, t, now);
+    if (reported === 'CHARGEDBACK') return this.chargeback(tx, t, now, amount);
   }
 
   isDecisionWord(word: string): boolean {
@@ -111,14 +117,14 @@ export class DisputeProtectiveReports implements ProtectiveReports {
     await this.create(tx, t, dispute);
   }
 
-  private async chargeback(tx: Tx, t: Transaction, now: Date): Promise<void> {
+  private async chargeback(tx: Tx, t: Transaction, now: Date, returned?: Cents): Promise<void> {
     const active = await this.d.disputes.lockActiveOfTransaction(tx, t.id);
     if (active) {
       await this.decisions.decideLocked(tx, t, active, 'LOST', 'INSTITUTION', now);
       return;
     }
     await this.releaseHold(tx, t, now);
-    const amount = disputedAmount(t);
+    const amount = medAmount(disputedAmount(t), returned);
     if (amount <= 0) throw nothingToDispute(t);
     const { balances } = await this.d.debts.lockBalances(tx, t.sellerId);
     const { draft, owed } = forcedDebit({

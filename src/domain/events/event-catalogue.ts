@@ -5,7 +5,7 @@ import { WITHDRAWAL_STATUSES } from '../withdrawals/withdrawal-status';
 /**
  * Every event PixPay emits, with the resource it belongs to: the one list that emitters,
  * webhook routing, the webhook document and the dashboard read. Names are SPEC's
- * (`<RESOURCE>_<STATUS>` for every status, plus the creation and MED events); a new
+ * (`<RESOURCE>_<STATUS>` for every status, plus the creation, failed-refund and MED events); a new
  * status adds its event here by itself. The payload of each resource is in
  * `event-payloads.ts`. Kept free of runtime imports beyond the status lists, so the
  * dashboard can import it.
@@ -13,7 +13,8 @@ import { WITHDRAWAL_STATUSES } from '../withdrawals/withdrawal-status';
 export const EVENT_RESOURCES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'WEBHOOK'] as const;
 export type EventResource = (typeof EVENT_RESOURCES)[number];
 
-export const TRANSACTION_EVENT_NAMES = ['TRANSACTION_CREATED', ...TRANSACTION_STATUSES.map((s) => `TRANSACTION_${s}` as const)] as const;
+/** `TRANSACTION_REFUND_FAILED`: a refund the PSP could not make; its money is back in the seller's balance. */
+export const TRANSACTION_EVENT_NAMES = ['TRANSACTION_CREATED', ...TRANSACTION_STATUSES.map((s) => `TRANSACTION_${s}` as const), 'TRANSACTION_REFUND_FAILED'] as const;
 export const WITHDRAWAL_EVENT_NAMES = ['WITHDRAWAL_CREATED', ...WITHDRAWAL_STATUSES.map((s) => `WITHDRAWAL_${s}` as const)] as const;
 /** Platform events about a webhook registration itself (the signed test delivery). */
 export const WEBHOOK_EVENT_NAMES = ['WEBHOOK_TEST'] as const;

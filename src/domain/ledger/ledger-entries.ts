@@ -153,6 +153,28 @@ export function refundDebit(i: { sellerId: string; transactionId: string; refund
 }
 
 /**
+ * A refund the institution could not make (API Pix `NAO_REALIZADO`): the money debited by
+ * `refundDebit` comes back to the seller's available balance, exactly once per refund.
+ * Reference `refund-reversal:transaction:<transactionId>:<refundId>`.
+ */
+export function refundReversal(i: { sellerId: string; transactionId: string; refundId: string; amount: Cents; method?: PaymentMethod }): JournalEntryDraft {
+  const amount = positive(i.amount);
+  return entry({
+    reference: `refund-reversal:transaction:${id(i.transactionId, 'transactionId')}:${id(i.refundId, 'refundId')}`,
+    kind: 'REFUND_REVERSAL',
+    sellerId: i.sellerId,
+    transactionId: i.transactionId,
+    description: `Refund ${i.refundId} of transaction ${i.transactionId} not made`,
+    postings: [
+      { account: PLATFORM_ACCOUNTS.providerClearing, amount: -amount },
+      { account: availableAccount(id(i.sellerId, 'sellerId'), i.method ?? 'PIX'), amount },
+    ],
+    lines: [line('CREDIT', amount, STATEMENT_DESCRIPTIONS.refundNotMade)],
+    metadata: { refundId: i.refundId },
+  });
+}
+
+/**
  * The central bank's special return (MED): immediate debit, once per transaction.
  * Reference `chargeback:transaction:<transactionId>`.
  */

@@ -46,6 +46,7 @@ export type EntryKind =
   | 'BOLETO_CREDIT'
   | 'CARD_CREDIT'
   | 'REFUND_DEBIT'
+  | 'REFUND_REVERSAL'
   | 'CHARGEBACK_DEBIT'
   | 'CHARGEBACK_REVERSAL'
   | 'BLOCK'

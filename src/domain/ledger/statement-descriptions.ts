@@ -11,6 +11,7 @@ export const STATEMENT_DESCRIPTIONS = {
   cardReceived: 'Card payment approved',
   cardFee: 'Card fee',
   refund: 'Refund',
+  refundNotMade: 'Refund not made',
   chargebackMed: 'Chargeback (MED)',
   chargebackReversed: 'Chargeback reversed',
   retained: 'Balance retained (dispute)',

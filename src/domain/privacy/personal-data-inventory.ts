@@ -124,7 +124,8 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
     capability: 'pix charges',
     owner: { column: 'seller_id', subject: 'seller' },
     exportSection: 'refunds',
-    columns: { id: N, transaction_id: N, seller_id: N, amount: F, created_at: F },
+    // The PSP's outcome of the devolução (its status words, its rtrId, its reason) is part of the payment's record.
+    columns: { id: N, transaction_id: N, seller_id: N, amount: F, created_at: F, status: F, rtr_id: F, failure_reason: F, updated_at: N },
   },
   // Disputes and MED: the dispute is part of the payment's record (kept 5 years); evidence
   // files and their names are the seller's documents, anonymised at erasure.

@@ -75,7 +75,7 @@ export class InstitutionChargeReportsService {
         events.push(TRANSACTION_CREATED_EVENT);
       }
       const from = t.status;
-      if (protective && PROTECTIVE.includes(reported)) await protective.beforeStatusChange(tx, t, reported, now);
+      if (protective && PROTECTIVE.includes(reported)) await protective.beforeStatusChange(tx, t, reported, now, report.amount);
       t.status = reported;
       t.updatedAt = now;
       if (reported === 'PAID') await this.credit(tx, t, report, now, await this.d.repo.sellerFeePlan(tx, t.id));

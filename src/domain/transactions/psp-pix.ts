@@ -11,6 +11,8 @@ export interface PspPixReturn {
   /** API Pix `status`: EM_PROCESSAMENTO, DEVOLVIDO, NAO_REALIZADO. */
   status: string;
   reason: string | null;
+  /** The PSP's id of the devolução (API Pix `rtrId`). */
+  rtrId: string | null;
 }
 
 /**
@@ -55,4 +57,32 @@ export function judgePspPix(pix: PspPix, charge: Pick<Transaction, 'id' | 'amoun
     kind: 'payment',
     report: { reportId: pspPixReportId(pix.endToEndId), transactionId: charge.id, status: 'PAID', end2endId: pix.endToEndId, paidAt: pix.at.toISOString() },
   };
+}
+
+/** The API Pix `natureza` words of a MED return (the payer's institution takes money back). */
+export const MED_NATURES: readonly string[] = ['MED_OPERACIONAL', 'MED_FRAUDE', 'MED_PIX_AUTOMATICO'];
+
+/** A settled MED return, as an institution report (`reportId` is per end-to-end id and devolução id). */
+export interface MedReturnReport {
+  reportId: string;
+  transactionId: string;
+  status: 'CHARGEDBACK';
+  amount: Cents;
+}
+
+export type PspPixReturnVerdict =
+  /** Not a MED return: one of our refunds, if its id is one (the refund use case checks). */
+  | { kind: 'refund' }
+  /** A MED return the PSP says is done (DEVOLVIDO): applied as today's MED report, of its amount. */
+  | { kind: 'med'; report: MedReturnReport }
+  /** A MED return not settled (EM_PROCESSAMENTO, NAO_REALIZADO): nothing has left yet; seen again when it settles. */
+  | { kind: 'pending-med' };
+
+export const medReturnReportId = (endToEndId: string, returnId: string): string => `apipix-med:${endToEndId}:${returnId}`;
+
+/** Judges one devolução of a received Pix of our charge `transactionId`. */
+export function judgePspPixReturn(endToEndId: string, transactionId: string, r: PspPixReturn): PspPixReturnVerdict {
+  if (!MED_NATURES.includes(r.nature)) return { kind: 'refund' };
+  if (r.status !== 'DEVOLVIDO') return { kind: 'pending-med' };
+  return { kind: 'med', report: { reportId: medReturnReportId(endToEndId, r.id), transactionId, status: 'CHARGEDBACK', amount: r.cents } };
 }

@@ -13,7 +13,7 @@ function setUp(held: PspPix[], accepts: (token: string) => boolean = () => true)
   const read = vi.fn(async (id: string) => held.find((p) => p.endToEndId === id) ?? null);
   const confirmations: PspCallbackConfirmations = { accepts, named: (body) => ((body as { pix: { endToEndId: string }[] }).pix ?? []).map((p) => p.endToEndId), read };
   const charges = new Map([['tx1', { id: 'ch1', amount: 1000 }], ['tx2', { id: 'ch2', amount: 2000 }]]);
-  const applyPix = applyPspPix({ findByTxid: async (txid) => charges.get(txid) ?? null, reports });
+  const applyPix = applyPspPix({ findByTxid: async (txid) => charges.get(txid) ?? null, reports, refunds: { apply: async () => null } });
   const ignored = vi.fn();
   return { receive: receivePspCallbackCommand({ confirmations, applyPix, ignored }), reports, read, ignored };
 }

@@ -11,7 +11,7 @@ import { coded, codedMessage, parseWith } from '../shared/zod-input';
 import { emitTransactionEvents } from './transaction-events';
 import { TRANSACTION_JOBS } from './transaction-jobs';
 import { applyTransactionCommand } from './transaction-machine';
-import { refundCommandFor } from './transaction-refund';
+import { assertRefundWindow, refundCommandFor } from './transaction-refund';
 import { transactionEventName } from './transaction-status';
 import { transactionNotFound } from './transaction-errors';
 import type { TransactionRepository } from './transactions.ports';
@@ -49,9 +49,11 @@ export function parseRefundAmount(body: unknown): number | undefined {
 }
 
 /**
- * Seller refunds: total or partial, never more than what remains, paid from the
- * available balance through the ledger in the same transaction as the status change.
- * The money goes back to the payer through the institution (a durable job).
+ * Seller refunds: total or partial, never more than what remains (the amount minus refunds
+ * not failed), a PIX one within 90 days of the payment, paid from the available balance
+ * through the ledger in the same transaction as the status change. The money goes back to
+ * the payer through the institution (a durable job); the refund is REQUESTED until the
+ * institution's outcome is applied (`RefundOutcomesService`).
  */
 export class RefundsService {
   constructor(private readonly d: RefundsDeps) {}
@@ -63,9 +65,11 @@ export class RefundsService {
     const refund = amount ?? t.amount - t.refundedAmount;
     // The status must allow a refund before amounts are looked at (e.g. nothing to refund on a PENDING charge).
     applyTransactionCommand(t.status, 'REFUND_PARTIAL');
+    const now = this.d.clock.now();
+    // Both refusals come before anything is booked or sent: the PSP is never asked.
+    assertRefundWindow({ method: t.paymentMethod, paidAt: t.paidAt, now });
     const decision = refundCommandFor({ amount: t.amount, refundedSoFar: t.refundedAmount, refund });
     const refundId = this.d.newId();
-    const now = this.d.clock.now();
     await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund, method: t.paymentMethod }));
     t.status = applyTransactionCommand(t.status, decision.command).to;
     t.refundedAmount = decision.refundedAfter;

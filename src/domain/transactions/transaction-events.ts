@@ -12,6 +12,7 @@ export async function emitTransactionEvents(
   tx: Tx,
   t: Transaction,
   eventTypes: readonly TransactionEventName[],
+  failedRefund?: { id: string; amount: number; reason: string | null },
 ): Promise<void> {
   // The webhook body and the live update are the view as GET answers it (the QR image is a URL).
   const payload = transactionView(t);
@@ -20,6 +21,13 @@ export async function emitTransactionEvents(
     resource: t,
     view: payload,
     events: eventTypes,
-    payloadOf: (eventType, view) => (eventType === 'TRANSACTION_PARTIALLY_REFUNDED' ? { ...view, refundType: 'PARTIAL' } : view),
+    payloadOf: (eventType, view) => {
+      if (eventType === 'TRANSACTION_PARTIALLY_REFUNDED') return { ...view, refundType: 'PARTIAL' };
+      if (eventType === 'TRANSACTION_REFUND_FAILED' && failedRefund) {
+        const withRefund = { ...view, failedRefund };
+        return withRefund;
+      }
+      return view;
+    },
   });
 }

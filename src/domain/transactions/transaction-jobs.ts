@@ -1,5 +1,5 @@
 import { jobKind, jobSet, stringField, type JobSet } from '../jobs/job-kinds';
-import type { InstitutionReport, PaymentInstitution, TransactionRepository } from './transactions.ports';
+import type { InstitutionRefundState, InstitutionReport, PaymentInstitution, TransactionRepository } from './transactions.ports';
 
 const transactionId = (p: Record<string, unknown>) => ({ transactionId: stringField(p, 'transactionId') });
 
@@ -16,12 +16,23 @@ export const TRANSACTION_JOBS = {
     amount: Number(p.amount),
     end2endId: typeof p.end2endId === 'string' ? p.end2endId : null,
   })),
+  /** A devolução the PSP took is read back until it is final (in case its callback is lost). */
+  pollRefund: jobKind('transaction.poll-refund', (p) => ({
+    ...transactionId(p),
+    refundId: stringField(p, 'refundId'),
+    end2endId: typeof p.end2endId === 'string' ? p.end2endId : null,
+    attempt: Number.isSafeInteger(p.attempt) ? Number(p.attempt) : 0,
+  })),
 };
 
 export function transactionJobs(d: {
   repo: Pick<TransactionRepository, 'findById'>;
-  institution: Pick<PaymentInstitution, 'registerCharge' | 'requestRefund'>;
+  institution: Pick<PaymentInstitution, 'registerCharge' | 'requestRefund' | 'refundState'>;
   report: (report: InstitutionReport) => Promise<unknown>;
+  /** `RefundOutcomesService.apply`: schedules the next poll while the refund is not final. */
+  refundOutcomes: {
+    apply(refundId: string, state: InstitutionRefundState | null, o: { poll: { transactionId: string; end2endId: string | null; attempt: number } }): Promise<unknown>;
+  };
 }): JobSet<typeof TRANSACTION_JOBS> {
   return jobSet(TRANSACTION_JOBS, {
     registerCharge: async ({ transactionId }) => {
@@ -34,6 +45,14 @@ export function transactionJobs(d: {
     expire: async ({ transactionId }) => {
       await d.report({ reportId: `expire:${transactionId}`, transactionId, status: 'EXPIRED' });
     },
-    sendRefund: (refund) => d.institution.requestRefund(refund),
+    // The PSP is called outside any database transaction; what it answers is applied after.
+    sendRefund: async (refund) => {
+      const state = await d.institution.requestRefund(refund);
+      await d.refundOutcomes.apply(refund.refundId, state, { poll: { transactionId: refund.transactionId, end2endId: refund.end2endId, attempt: 0 } });
+    },
+    pollRefund: async ({ transactionId, refundId, end2endId, attempt }) => {
+      const state = await d.institution.refundState({ transactionId, refundId, end2endId });
+      await d.refundOutcomes.apply(refundId, state, { poll: { transactionId, end2endId, attempt: attempt + 1 } });
+    },
   });
 }

@@ -29,6 +29,10 @@ describe('transaction command transitions', () => {
     ['DISPUTE', 'DISPUTE_WON', 'PAID'],
     ['DISPUTE', 'DISPUTE_LOST', 'CHARGEDBACK'],
     ['CHARGEDBACK', 'DISPUTE_WON', 'PAID'],
+    ['REFUNDED', 'REFUND_UNDONE', 'PAID'],
+    ['PARTIALLY_REFUNDED', 'REFUND_UNDONE', 'PAID'],
+    ['REFUNDED', 'REFUND_UNDONE_PARTIAL', 'PARTIALLY_REFUNDED'],
+    ['PARTIALLY_REFUNDED', 'REFUND_UNDONE_PARTIAL', 'PARTIALLY_REFUNDED'],
   ])('%s --%s--> %s', (from, command, to) => {
     expect(applyTransactionCommand(from, command)).toEqual({ to });
   });
@@ -41,6 +45,8 @@ describe('transaction command transitions', () => {
     ['PAID', 'DISPUTE_WON'],
     ['CHARGEDBACK', 'DISPUTE_LOST'],
     ['WAITING_PAYMENT', 'CONFIRM'],
+    ['PAID', 'REFUND_UNDONE'],
+    ['CHARGEDBACK', 'REFUND_UNDONE_PARTIAL'],
   ])('%s refuses %s with INVALID_TRANSACTION_TRANSITION (CONFLICT)', (from, command) => {
     let caught: unknown;
     try {

@@ -12,6 +12,8 @@ export const TRANSACTION_COMMANDS = [
   'EXPIRE', // QR code not paid within the expiration period
   'REFUND_TOTAL', // seller refund that brings the refunded total to the full amount
   'REFUND_PARTIAL', // seller refund that leaves part of the amount unrefunded
+  'REFUND_UNDONE', // a refund the PSP could not make (NAO_REALIZADO) leaves nothing refunded
+  'REFUND_UNDONE_PARTIAL', // a refund the PSP could not make leaves other refunds standing
   'CHARGEBACK', // central bank special return (MED), involuntary
   'OPEN_DISPUTE', // a contestation is opened; balance blocked while it is analysed
   'DISPUTE_WON', // decided in the seller's favour, balance restored
@@ -41,6 +43,9 @@ const rows = (
  *   zero ends in REFUNDED; REFUND_PARTIAL may repeat while something remains (the status
  *   stays PARTIALLY_REFUNDED; the use case records the refund and its event).
  *   Use `refundCommandFor` to pick between the two from the amounts.
+ * - REFUND_UNDONE / REFUND_UNDONE_PARTIAL from REFUNDED and PARTIALLY_REFUNDED (ours): a
+ *   refund the PSP reports NAO_REALIZADO gives the seller the money back and the status
+ *   follows the amounts again (PAID when nothing stays refunded). Use `failedRefundFor`.
  * - CHARGEBACK from PARTIALLY_REFUNDED and DISPUTE (ours for the first): MED can claim
  *   what is left of a partially refunded payment; DISPUTE -> CHARGEDBACK is also the
  *   "dispute lost" outcome.
@@ -51,7 +56,7 @@ const rows = (
  *   an appeal; the debit is reversed and the payment stands.
  * - No command leaves BLOCKED or PENDING_REVIEW yet: where they go depends on the
  *   compliance decision and on whether the money arrived, which is not specified.
- * - REFUSED, FAILED, REFUNDED have no outgoing command: they are terminal for commands.
+ * - REFUSED and FAILED have no outgoing command; REFUNDED only the undoing of a refund: they are terminal for commands.
  */
 export const TRANSACTION_TRANSITIONS: readonly TransactionTransition[] = [
   ...rows(['PENDING'], 'CONFIRM', 'WAITING_PAYMENT'),
@@ -59,6 +64,8 @@ export const TRANSACTION_TRANSITIONS: readonly TransactionTransition[] = [
   ...rows(['PENDING', 'WAITING_PAYMENT'], 'EXPIRE', 'EXPIRED'),
   ...rows(['PAID', 'PARTIALLY_REFUNDED'], 'REFUND_TOTAL', 'REFUNDED'),
   ...rows(['PAID', 'PARTIALLY_REFUNDED'], 'REFUND_PARTIAL', 'PARTIALLY_REFUNDED'),
+  ...rows(['REFUNDED', 'PARTIALLY_REFUNDED'], 'REFUND_UNDONE', 'PAID'),
+  ...rows(['REFUNDED', 'PARTIALLY_REFUNDED'], 'REFUND_UNDONE_PARTIAL', 'PARTIALLY_REFUNDED'),
   ...rows(['PAID', 'PARTIALLY_REFUNDED', 'DISPUTE'], 'CHARGEBACK', 'CHARGEDBACK'),
   ...rows(['PAID', 'PARTIALLY_REFUNDED', 'CHARGEDBACK'], 'OPEN_DISPUTE', 'DISPUTE'),
   ...rows(['DISPUTE', 'CHARGEDBACK'], 'DISPUTE_WON', 'PAID'),

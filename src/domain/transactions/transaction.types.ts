@@ -1,3 +1,4 @@
+import type { RefundStatus } from './refund-status';
 import type { Cents } from '../shared/money';
 import type { TransactionStatus } from './transaction-status';
 
@@ -95,4 +96,19 @@ export interface TransactionListFilter {
   search?: string;
   limit: number;
   offset: number;
+}
+
+/** A seller's refund of a transaction, followed to its outcome at the PSP (see `refund-status.ts`). */
+export interface TransactionRefund {
+  id: string;
+  transactionId: string;
+  sellerId: string;
+  amount: number;
+  status: RefundStatus;
+  /** The PSP's id of the devolução (API Pix `rtrId`), once known. */
+  rtrId: string | null;
+  /** The PSP's reason when FAILED. */
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 }

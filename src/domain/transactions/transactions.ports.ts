@@ -3,7 +3,7 @@ import type { QrImageFormat } from '../pix/qr-image';
 import type { Tx } from '../shared/unit-of-work';
 import type { TransactionStatus } from './transaction-status';
 import type { Cents } from '../shared/money';
-import type { Customer, Transaction, TransactionListFilter, TransactionPaymentMethod } from './transaction.types';
+import type { Customer, Transaction, TransactionListFilter, TransactionPaymentMethod, TransactionRefund } from './transaction.types';
 import type { PspPix } from './psp-pix';
 
 export interface TransactionRepository {
@@ -24,8 +24,13 @@ export interface TransactionRepository {
   list(filter: TransactionListFilter): Promise<{ items: Transaction[]; total: number }>;
   /** Records an institution report id; false when it was recorded before (a duplicate). */
   recordReport(tx: Tx, report: { reportId: string; transactionId: string; status: string; receivedAt: Date; applied: boolean }): Promise<boolean>;
+  /** Records a refund, REQUESTED. */
   insertRefund(tx: Tx, refund: { id: string; transactionId: string; sellerId: string; amount: number; createdAt: Date }): Promise<void>;
-  findRefund(id: string): Promise<{ id: string; transactionId: string; sellerId: string } | null>;
+  findRefund(id: string): Promise<TransactionRefund | null>;
+  /** Reads and row-locks the refund until tx ends (lock its transaction first). */
+  lockRefund(tx: Tx, id: string): Promise<TransactionRefund | null>;
+  /** Writes the refund's status, rtrId, failure reason and updatedAt. */
+  updateRefund(tx: Tx, refund: TransactionRefund): Promise<void>;
 }
 
 /** What a PSP needs to hold a PIX charge (an API Pix cob). */
@@ -63,8 +68,17 @@ export interface PaymentInstitution {
   assertReady(): void;
   /** Registers the charge (cob) so payers' banks can pay it. Idempotent per transaction. */
   registerCharge(input: { transactionId: string; paymentMethod: TransactionPaymentMethod; txid: string | null; amount: number; expiresAt: Date; createdAt: Date }): Promise<void>;
-  /** Returns money to the payer (devolução). Idempotent per refund id. */
-  requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<void>;
+  /** Returns money to the payer (devolução). Idempotent per refund id; answers where the devolução stands. */
+  requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<InstitutionRefundState>;
+  /** Where a devolução asked before stands now; null when the institution does not hold it (not asked yet). */
+  refundState(input: { transactionId: string; refundId: string; end2endId: string | null }): Promise<InstitutionRefundState | null>;
+}
+
+/** A devolução as the institution holds it (API Pix words: EM_PROCESSAMENTO, DEVOLVIDO, NAO_REALIZADO). */
+export interface InstitutionRefundState {
+  status: string;
+  rtrId: string | null;
+  reason: string | null;
 }
 
 /** An encoded QR image, ready to serve. */
@@ -100,6 +114,8 @@ export interface InstitutionReport {
   end2endId?: string;
   paidAt?: Date;
   refusedReason?: string;
+  /** CHARGEDBACK only: what the MED return took back (a partial one is less than the payment); absent, all that is left. */
+  amount?: Cents;
 }
 
 /**
@@ -109,8 +125,8 @@ export interface InstitutionReport {
  * database transaction.
  */
 export interface ProtectiveReports {
-  /** Before the status becomes `reported` (blocking, MED debit, dispute creation). */
-  beforeStatusChange(tx: Tx, t: Transaction, reported: TransactionStatus, now: Date): Promise<void>;
+  /** Before the status becomes `reported` (blocking, MED debit, dispute creation); `amount` is the report's. */
+  beforeStatusChange(tx: Tx, t: Transaction, reported: TransactionStatus, now: Date, amount?: Cents): Promise<void>;
   /** True for institution words that decide rather than report a status (see `onDecision`). */
   isDecisionWord(word: string): boolean;
   /** Applies a decision word; false when there was nothing to decide (a late or repeated word). */

@@ -1,9 +1,10 @@
-import type { InstitutionReport, PaymentInstitution, PixChargeRegistrar, PixChargeRegistration, RegisteredPixCharge } from '../../domain/transactions/transactions.ports';
+import type { InstitutionRefundState, InstitutionReport, PaymentInstitution, PixChargeRegistrar, PixChargeRegistration, RegisteredPixCharge } from '../../domain/transactions/transactions.ports';
 import type { TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
 import type { Logger } from '../log/logger';
 import type { ApiPixClient } from './apipix-client';
 import { institutionUnavailable, PspProblemError } from './apipix-errors';
 import { type CobAnswer, cobRequest, reais, registeredCharge } from './cob-transformers';
+import { pixReturn } from './received-pix';
 
 export interface ApiPixInstitutionDeps {
   client: Pick<ApiPixClient, 'call'>;
@@ -12,6 +13,11 @@ export interface ApiPixInstitutionDeps {
   logger: Logger;
   /** The inbound report path (the same one the callbacks use). */
   report(report: InstitutionReport): Promise<unknown>;
+}
+
+function refundPath(input: { transactionId: string; refundId: string; end2endId: string | null }): string {
+  if (!input.end2endId) throw new Error(`refund ${input.refundId}: transaction ${input.transactionId} has no end-to-end id to return`);
+  return `/pix/${input.end2endId}/devolucao/${input.refundId}`;
 }
 
 /** Answers of `PUT /cob/{txid}` that may mean "this txid is taken": the PSPs differ, so the cob is read back. */
@@ -48,9 +54,29 @@ export class ApiPixInstitution implements PaymentInstitution, PixChargeRegistrar
   }
 
   /** `PUT /pix/{e2eid}/devolucao/{id}` with our refund id, so a repeated call is the same devolução. */
-  async requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<void> {
-    if (!input.end2endId) throw new Error(`refund ${input.refundId}: transaction ${input.transactionId} has no end-to-end id to return`);
-    await this.d.client.call({ method: 'PUT', path: `/pix/${input.end2endId}/devolucao/${input.refundId}`, body: { valor: reais(input.amount) }, scopes: ['pix.write'] });
+  async requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<InstitutionRefundState> {
+    const path = refundPath(input);
+    const answer = await this.d.client.call({ method: 'PUT', path, body: { valor: reais(input.amount) }, scopes: ['pix.write'] });
+    return this.refundStateOf(answer.body, input.refundId, 'PUT');
+  }
+
+  /** `GET /pix/{e2eid}/devolucao/{id}`: null when the PSP does not hold it (404: not asked yet). */
+  async refundState(input: { transactionId: string; refundId: string; end2endId: string | null }): Promise<InstitutionRefundState | null> {
+    try {
+      const answer = await this.d.client.call({ method: 'GET', path: refundPath(input), scopes: ['pix.read'] });
+      return this.refundStateOf(answer.body, input.refundId, 'GET');
+    } catch (e) {
+      if (e instanceof PspProblemError && e.status === 404) return null;
+      throw e;
+    }
+  }
+
+  /** A devolução the PSP answers must be the one asked for; anything else is not applied (the job tries again). */
+  private refundStateOf(body: unknown, refundId: string, how: string): InstitutionRefundState {
+    const d = pixReturn(body);
+    if (d?.id === refundId) return { status: d.status, rtrId: d.rtrId, reason: d.reason };
+    this.d.logger.error({ refundId, how }, 'the PSP answered a devolução that is not the one asked for');
+    throw new Error(`refund ${refundId}: the PSP answered another devolução`);
   }
 
   private async readCob(txid: string): Promise<CobAnswer | null> {

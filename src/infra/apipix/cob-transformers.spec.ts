@@ -72,9 +72,9 @@ describe('API Pix transformers', () => {
       { id: 'bad', valor: 'one real', status: 'DEVOLVIDO' },
     ];
     expect(receivedPix({ endToEndId: E2E, valor: '12.34', horario: '2026-11-25T12:00:00Z', devolucoes })?.returns).toEqual([
-      { id: 'rf1', cents: 200, nature: 'ORIGINAL', status: 'EM_PROCESSAMENTO', reason: null },
-      { id: 'MED1', cents: 100, nature: 'MED_FRAUDE', status: 'DEVOLVIDO', reason: null },
-      { id: 'rf2', cents: 100, nature: 'ORIGINAL', status: 'NAO_REALIZADO', reason: 'conta encerrada' },
+      { id: 'rf1', cents: 200, nature: 'ORIGINAL', status: 'EM_PROCESSAMENTO', reason: null, rtrId: 'D1' },
+      { id: 'MED1', cents: 100, nature: 'MED_FRAUDE', status: 'DEVOLVIDO', reason: null, rtrId: 'D2' },
+      { id: 'rf2', cents: 100, nature: 'ORIGINAL', status: 'NAO_REALIZADO', reason: 'conta encerrada', rtrId: null },
     ]);
     expect(receivedPix({ endToEndId: E2E, valor: '1.00', horario: 'yesterday' })).toBeNull();
   });

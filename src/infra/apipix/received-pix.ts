@@ -19,15 +19,18 @@ export function callbackEndToEndIds(body: unknown, max = 1_000): string[] {
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** A devolução of the PSP's `Pix.devolucoes` (schema `Devolucao`), or null when it is not one PixPay can read. */
-function pixReturn(d: unknown): PspPixReturn | null {
+/**
+ * A devolução as the PSP answers it (schema `Devolucao`: in `Pix.devolucoes`, and the answer
+ * of `PUT|GET /pix/{e2eid}/devolucao/{id}`), or null when it is not one PixPay can read.
+ */
+export function pixReturn(d: unknown): PspPixReturn | null {
   if (d === null || typeof d !== 'object') return null;
-  const r = d as { id?: unknown; valor?: unknown; natureza?: unknown; status?: unknown; motivo?: unknown };
+  const r = d as { id?: unknown; rtrId?: unknown; valor?: unknown; natureza?: unknown; status?: unknown; motivo?: unknown };
   const cents = centsOf(r.valor);
   const id = text(r.id);
   const status = text(r.status);
   if (!id || cents === null || !status) return null;
-  return { id, cents, nature: text(r.natureza) ?? 'ORIGINAL', status, reason: text(r.motivo) };
+  return { id, cents, nature: text(r.natureza) ?? 'ORIGINAL', status, reason: text(r.motivo), rtrId: text(r.rtrId) };
 }
 
 /** The PSP's own record of a Pix (schema `Pix`), or null when it is not one PixPay can read. */

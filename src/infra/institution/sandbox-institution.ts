@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildEndToEndId, alphanumericFromBytes } from '../../domain/pix/ids';
 import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { UnitOfWork } from '../../domain/shared/unit-of-work';
-import type { InstitutionReport, PaymentInstitution } from '../../domain/transactions/transactions.ports';
+import type { InstitutionRefundState, InstitutionReport, PaymentInstitution } from '../../domain/transactions/transactions.ports';
 import type { TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
 import type { Logger } from '../log/logger';
 import { SANDBOX_JOBS } from './sandbox-jobs';
@@ -28,6 +28,8 @@ export function sandboxEndToEndId(at: Date): string {
  * paid automatically a fixed time after creation (30 s by default) through a durable
  * job, reported back through the inbound report path. No real money moves.
  */
+const RETURNED: InstitutionRefundState = { status: 'DEVOLVIDO', rtrId: null, reason: null };
+
 export class SandboxInstitution implements PaymentInstitution {
   constructor(private readonly d: SandboxInstitutionDeps) {}
 
@@ -50,8 +52,14 @@ export class SandboxInstitution implements PaymentInstitution {
     );
   }
 
-  async requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<void> {
+  /** The simulated payer's bank takes every devolução at once. */
+  async requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<InstitutionRefundState> {
     this.d.logger.info({ transactionId: input.transactionId, refundId: input.refundId, amount: input.amount }, 'sandbox refund returned to payer');
+    return RETURNED;
+  }
+
+  async refundState(): Promise<InstitutionRefundState> {
+    return RETURNED;
   }
 
   /**

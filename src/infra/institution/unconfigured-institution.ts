@@ -20,7 +20,10 @@ export class UnconfiguredInstitution implements PaymentInstitution, PayoutInstit
   async registerCharge(): Promise<void> {
     throw notConfigured();
   }
-  async requestRefund(): Promise<void> {
+  async requestRefund(): Promise<never> {
+    throw notConfigured();
+  }
+  async refundState(): Promise<never> {
     throw notConfigured();
   }
   async submitPayout(): Promise<void> {

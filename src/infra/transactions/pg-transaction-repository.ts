@@ -1,7 +1,8 @@
 import type { FeePlan } from '../../domain/accounts/accounts.types';
 import type { TransactionStatus } from '../../domain/transactions/transaction-status';
 import type { TransactionRepository } from '../../domain/transactions/transactions.ports';
-import type { BoletoCharge, CardSummary, Transaction, TransactionListFilter, TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
+import type { RefundStatus } from '../../domain/transactions/refund-status';
+import type { BoletoCharge, CardSummary, Transaction, TransactionListFilter, TransactionPaymentMethod, TransactionRefund } from '../../domain/transactions/transaction.types';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
 import { containsPattern } from '../db/contains-pattern';
@@ -188,11 +189,44 @@ export class PgTransactionRepository implements TransactionRepository {
   }
 
   async insertRefund(tx: Tx, r: { id: string; transactionId: string; sellerId: string; amount: number; createdAt: Date }): Promise<void> {
-    await this.sql.query(`insert into transaction_refunds (id, transaction_id, seller_id, amount, created_at) values (?, ?, ?, ?, ?)`, [r.id, r.transactionId, r.sellerId, r.amount, r.createdAt], tx);
+    await this.sql.query(`insert into transaction_refunds (id, transaction_id, seller_id, amount, created_at, updated_at) values (?, ?, ?, ?, ?, ?)`, [r.id, r.transactionId, r.sellerId, r.amount, r.createdAt, r.createdAt], tx);
   }
 
-  async findRefund(id: string) {
-    const row = await this.sql.one<{ id: string; transaction_id: string; seller_id: string }>(`select id, transaction_id, seller_id from transaction_refunds where id = ?`, [id]);
-    return row ? { id: row.id, transactionId: row.transaction_id, sellerId: row.seller_id } : null;
+  async findRefund(id: string): Promise<TransactionRefund | null> {
+    const row = await this.sql.one<RefundRow>(`select * from transaction_refunds where id = ?`, [id]);
+    return row ? toRefund(row) : null;
+  }
+
+  async lockRefund(tx: Tx, id: string): Promise<TransactionRefund | null> {
+    const row = await this.sql.one<RefundRow>(`select * from transaction_refunds where id = ? for update`, [id], tx);
+    return row ? toRefund(row) : null;
+  }
+
+  async updateRefund(tx: Tx, r: TransactionRefund): Promise<void> {
+    await this.sql.query(`update transaction_refunds set status = ?, rtr_id = ?, failure_reason = ?, updated_at = ? where id = ?`, [r.status, r.rtrId, r.failureReason, r.updatedAt, r.id], tx);
   }
 }
+
+interface RefundRow {
+  id: string;
+  transaction_id: string;
+  seller_id: string;
+  amount: string;
+  status: RefundStatus;
+  rtr_id: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toRefund = (r: RefundRow): TransactionRefund => ({
+  id: r.id,
+  transactionId: r.transaction_id,
+  sellerId: r.seller_id,
+  amount: Number(r.amount),
+  status: r.status,
+  rtrId: r.rtr_id,
+  failureReason: r.failure_reason,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});

@@ -8,7 +8,9 @@ import { RefundsService } from '../../domain/transactions/refunds.service';
 import { transactionJobs } from '../../domain/transactions/transaction-jobs';
 import { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 import { TransactionsService } from '../../domain/transactions/transactions.service';
-import { applyPspPix } from '../../domain/transactions/apply-psp-pix';
+import { applyPspPix, type ApplyPspPix } from '../../domain/transactions/apply-psp-pix';
+import { RefundOutcomesService } from '../../domain/transactions/refund-outcomes.service';
+import type { Logger } from '../../infra/log/logger';
 import { QrImagesService } from '../../domain/transactions/qr-images.service';
 import { qrImageUrl } from '../../domain/pix/qr-image';
 import { SandboxInstitution } from '../../infra/institution/sandbox-institution';
@@ -68,7 +70,8 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     ? new ApiPixCallbacks({ client: apiPix.client, secrets: institutionCallbackSecrets(config), allowlist: addressAllowlist(config.APIPIX_CALLBACK_ALLOW) })
     : null;
   // What the PSP says it received, applied once whichever path (callback, reconciliation) reads it.
-  const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports });
+  const refundOutcomes = new RefundOutcomesService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock });
+  const applyPix = loggedReturnProblems(applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds: refundOutcomes }), logger);
   const institution = apiPix?.institution ?? (config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution());
   const transactions = new TransactionsService({
     uow,
@@ -99,8 +102,17 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   });
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 
-  jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r) }));
+  jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r), refundOutcomes }));
   jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
 
-  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks, applyPspPix: applyPix };
+  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, refundOutcomes, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks, applyPspPix: applyPix };
 }
+
+/** A devolução that could not be applied (e.g. a MED return with nothing left to take back) is the operator's to look at. */
+const loggedReturnProblems = (apply: ApplyPspPix, logger: Pick<Logger, 'error'>): ApplyPspPix => async (pix) => {
+  const outcome = await apply(pix);
+  for (const r of outcome.returns) {
+    if (r.problem) logger.error({ e2eid: pix.endToEndId, devolucao: r.id, kind: r.kind, problem: r.problem }, 'a devolução of a received Pix could not be applied');
+  }
+  return outcome;
+};

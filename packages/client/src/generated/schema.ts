@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a charge
-         * @description Total (default: all that remains) or partial; debited from the available balance of the method. Idempotency-Key kept 72 h.
+         * @description Total (default: all that remains) or partial; debited from the available balance of the method. A PIX refund is asked within 90 days of the payment. The PSP is asked after the answer; a refund it cannot make (NAO_REALIZADO) is given back and sends TRANSACTION_REFUND_FAILED. Idempotency-Key kept 72 h.
          */
         post: operations["refundTransaction"];
         delete?: never;
@@ -1026,7 +1026,7 @@ export interface webhooks {
         put?: never;
         /**
          * Transaction event
-         * @description `TRANSACTION_CREATED`, `TRANSACTION_PENDING`, `TRANSACTION_WAITING_PAYMENT`, `TRANSACTION_PROCESSING`, `TRANSACTION_AUTHORIZED`, `TRANSACTION_PAID`, `TRANSACTION_REFUSED`, `TRANSACTION_FAILED`, `TRANSACTION_EXPIRED`, `TRANSACTION_REFUNDED`, `TRANSACTION_PARTIALLY_REFUNDED`, `TRANSACTION_CHARGEDBACK`, `TRANSACTION_DISPUTE`, `TRANSACTION_BLOCKED`, `TRANSACTION_PENDING_REVIEW`. Every status change sends `<RESOURCE>_<STATUS>`: a new status brings a new event.
+         * @description `TRANSACTION_CREATED`, `TRANSACTION_PENDING`, `TRANSACTION_WAITING_PAYMENT`, `TRANSACTION_PROCESSING`, `TRANSACTION_AUTHORIZED`, `TRANSACTION_PAID`, `TRANSACTION_REFUSED`, `TRANSACTION_FAILED`, `TRANSACTION_EXPIRED`, `TRANSACTION_REFUNDED`, `TRANSACTION_PARTIALLY_REFUNDED`, `TRANSACTION_CHARGEDBACK`, `TRANSACTION_DISPUTE`, `TRANSACTION_BLOCKED`, `TRANSACTION_PENDING_REVIEW`, `TRANSACTION_REFUND_FAILED`. Every status change sends `<RESOURCE>_<STATUS>`: a new status brings a new event.
          *
          *     Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then `eventType`, `version` ("1"), `expires_at` and `signature`.
          *
@@ -2419,7 +2419,7 @@ export interface operations {
                     "application/json": components["schemas"]["CobrancaError"];
                 };
             };
-            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, REFUND_EXCEEDS_REMAINING, INSUFFICIENT_BALANCE */
+            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, REFUND_EXCEEDS_REMAINING, REFUND_WINDOW_CLOSED, INSUFFICIENT_BALANCE */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

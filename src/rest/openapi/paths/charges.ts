@@ -102,7 +102,8 @@ export function registerCharges(registry: OpenAPIRegistry): void {
     path: `${base}/{id}/refund`,
     operationId: 'refundTransaction',
     summary: 'Refund a charge',
-    description: 'Total (default: all that remains) or partial; debited from the available balance of the method. Idempotency-Key kept 72 h.',
+    description:
+      'Total (default: all that remains) or partial; debited from the available balance of the method. A PIX refund is asked within 90 days of the payment. The PSP is asked after the answer; a refund it cannot make (NAO_REALIZADO) is given back and sends TRANSACTION_REFUND_FAILED. Idempotency-Key kept 72 h.',
     tag: 'Charges',
     auth: 'apiKey',
     limited: 'seller',
@@ -114,7 +115,7 @@ export function registerCharges(registry: OpenAPIRegistry): void {
       400: ['INVALID_REFUND_AMOUNT', 'INVALID_BODY'],
       404: ['TRANSACTION_NOT_FOUND'],
       409: ['INVALID_TRANSACTION_TRANSITION'],
-      422: ['REFUND_EXCEEDS_REMAINING', 'INSUFFICIENT_BALANCE'],
+      422: ['REFUND_EXCEEDS_REMAINING', 'REFUND_WINDOW_CLOSED', 'INSUFFICIENT_BALANCE'],
     },
     responses: { 200: ok('The charge, REFUNDED or PARTIALLY_REFUNDED', envelope(Transaction), { limited: 'seller', extraHeaders: ['Idempotent-Replayed'], example: REFUNDED_EXAMPLE }) },
   });

@@ -17,6 +17,7 @@ export const EVENT_LABELS = {
   TRANSACTION_EXPIRED: ['Cobrança expirada', 'Charge expired'],
   TRANSACTION_REFUNDED: ['Cobrança estornada', 'Charge refunded'],
   TRANSACTION_PARTIALLY_REFUNDED: ['Cobrança estornada em parte', 'Charge partly refunded'],
+  TRANSACTION_REFUND_FAILED: ['Estorno não realizado', 'Refund not made'],
   TRANSACTION_CHARGEDBACK: ['Cobrança contestada (chargeback)', 'Charge charged back'],
   TRANSACTION_DISPUTE: ['Cobrança em disputa', 'Charge in dispute'],
   TRANSACTION_BLOCKED: ['Cobrança bloqueada', 'Charge blocked'],

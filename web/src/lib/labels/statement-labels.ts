@@ -13,6 +13,7 @@ export const STATEMENT_DESCRIPTION_LABELS = {
   'Card payment approved': ['Pagamento com cartão aprovado', 'Card payment approved'],
   'Card fee': ['Tarifa de cartão', 'Card fee'],
   Refund: ['Reembolso', 'Refund'],
+  'Refund not made': ['Reembolso não realizado', 'Refund not made'],
   'Chargeback (MED)': ['Devolução (MED)', 'Chargeback (MED)'],
   'Chargeback reversed': ['Devolução estornada', 'Chargeback reversed'],
   'Balance retained (dispute)': ['Saldo retido (disputa)', 'Balance retained (dispute)'],
