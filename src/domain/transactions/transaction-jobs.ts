@@ -22,6 +22,8 @@ export function transactionJobs(d: {
   repo: Pick<TransactionRepository, 'findById'>;
   institution: Pick<PaymentInstitution, 'registerCharge' | 'requestRefund'>;
   report: (report: InstitutionReport) => Promise<unknown>;
+  /** Runs before a charge expires (with a PSP: confirms its cob was not paid); throwing stops the expiry for a retry. */
+  beforeExpiry?: (transactionId: string) => Promise<void>;
 }): JobSet<typeof TRANSACTION_JOBS> {
   return jobSet(TRANSACTION_JOBS, {
     registerCharge: async ({ transactionId }) => {
@@ -32,6 +34,7 @@ export function transactionJobs(d: {
       await d.institution.registerCharge({ transactionId: t.id, paymentMethod: t.paymentMethod, txid: t.txid, amount: t.amount, expiresAt, createdAt: t.createdAt });
     },
     expire: async ({ transactionId }) => {
+      await d.beforeExpiry?.(transactionId);
       await d.report({ reportId: `expire:${transactionId}`, transactionId, status: 'EXPIRED' });
     },
     sendRefund: (refund) => d.institution.requestRefund(refund),

@@ -73,6 +73,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly reconcileApplied = new Counter({
+    name: 'pixpay_apipix_reconcile_applied_total',
+    help: 'Pix of ours the PSP callbacks had missed, credited by the reconciliation',
+    registers: [this.registry],
+  });
+
+  private readonly reconcileDifferences = new Counter({
+    name: 'pixpay_apipix_reconcile_differences_total',
+    help: 'Received Pix the reconciliation found not creditable, by kind (not_ours, amount_differs), counted when first seen',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   /** Counts the open GraphQL subscriptions (set by the GraphQL door). */
   private liveSubscriptions: () => number = () => 0;
 
@@ -118,6 +131,14 @@ export class Metrics {
 
   webhookDeliveryFinished(status: 'DELIVERED' | 'EXPIRED' | 'CANCELED'): void {
     this.webhookFinished.inc({ status: status.toLowerCase() });
+  }
+
+  reconcileAppliedPix(count: number): void {
+    this.reconcileApplied.inc(count);
+  }
+
+  reconcileDifference(kind: string, count: number): void {
+    this.reconcileDifferences.inc({ kind: kind.toLowerCase() }, count);
   }
 
   countLiveSubscriptionsWith(count: () => number): void {

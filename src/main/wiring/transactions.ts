@@ -22,7 +22,10 @@ import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
 import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
 import { addressAllowlist, ApiPixCallbacks } from '../../infra/apipix/apipix-callbacks';
 import type { ApiPixExchange } from '../../infra/apipix/apipix-client';
+import { confirmExpiryWithPsp } from '../../domain/transactions/expiry-confirmation';
+import { ReconciliationReports } from '../../domain/reconciliation/reconciliation-reports';
 import { wireApiPixInstitution } from './apipix';
+import { wireApiPixReconciliation } from './apipix-reconciliation';
 import { institutionCallbackSecrets } from './institution-callback';
 import type { Platform } from './platform';
 
@@ -69,6 +72,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     : null;
   // What the PSP says it received, applied once whichever path (callback, reconciliation) reads it.
   const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports });
+  const reconciliation = apiPix ? wireApiPixReconciliation(p, { client: apiPix.client, reports, applyPix }) : null;
   const institution = apiPix?.institution ?? (config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution());
   const transactions = new TransactionsService({
     uow,
@@ -99,8 +103,13 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   });
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 
-  jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r) }));
+  // With a PSP, a charge expires only once the PSP confirms its cob was not paid.
+  const beforeExpiry = reconciliation ? confirmExpiryWithPsp({ repo, cobs: reconciliation.cobPayments, applyPix }) : undefined;
+  jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r), beforeExpiry }));
   jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
 
-  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks, applyPspPix: applyPix };
+  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks, applyPspPix: applyPix,
+    pspReconciliation: reconciliation?.reconciliation ?? null,
+    reconciliationReports: new ReconciliationReports(reconciliation?.reconciliation ?? null),
+  };
 }

@@ -18,6 +18,7 @@ import { Migration20261123170000DataSubjectRequests } from './Migration202611231
 import { Migration20261123170100OutboxPayloadMasking } from './Migration20261123170100OutboxPayloadMasking';
 import { Migration20261124090000EvidenceObjectStore } from './Migration20261124090000EvidenceObjectStore';
 import { Migration20261125120000RecoveryCodes } from './Migration20261125120000RecoveryCodes';
+import { Migration20261126100000ApiPixReconciliation } from './Migration20261126100000ApiPixReconciliation';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123170100OutboxPayloadMasking', class: Migration20261123170100OutboxPayloadMasking },
   { name: 'Migration20261124090000EvidenceObjectStore', class: Migration20261124090000EvidenceObjectStore },
   { name: 'Migration20261125120000RecoveryCodes', class: Migration20261125120000RecoveryCodes },
+  { name: 'Migration20261126100000ApiPixReconciliation', class: Migration20261126100000ApiPixReconciliation },
 ];
