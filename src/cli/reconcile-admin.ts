@@ -16,11 +16,11 @@ reconcile       sweeps that civil day (America/Sao_Paulo) at the PSP (INSTITUTIO
                 count and sum at the PSP and credited by the ledger, and each difference by
                 end-to-end id; --no-sweep reports from what the worker recorded.`;
 
-/** Reads a whole day, one budgeted run after another (each resumes from the cursor). */
+/** Reads a whole day afresh, one budgeted run after another (each resumes from the cursor). */
 export async function sweepWholeDay(reconciliation: Pick<PspReconciliation, 'sweepDay'>, date: string, progress: (line: string) => void) {
   const total = { pages: 0, pix: 0, applied: 0 };
-  for (;;) {
-    const run = await reconciliation.sweepDay(date, new Date(Date.now() + 60_000));
+  for (let first = true; ; first = false) {
+    const run = await reconciliation.sweepDay(date, new Date(Date.now() + 60_000), { fromStart: first });
     total.pages += run.pages;
     total.pix += run.pix;
     total.applied += run.applied;

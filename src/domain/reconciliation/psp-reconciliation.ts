@@ -55,9 +55,14 @@ export class PspReconciliation {
     return this.read(WINDOW_CURSOR, window, deadline);
   }
 
-  /** The sweep of a civil day (America/Sao_Paulo), from where an earlier sweep of it stopped (up to now while the day lasts). */
-  async sweepDay(date: string, deadline: Date): Promise<ReadOutcome> {
+  /**
+   * The sweep of a civil day (America/Sao_Paulo), from where an earlier sweep of it stopped
+   * (up to now while the day lasts), or from the day's start again (`fromStart`: an operator's
+   * check reads the PSP afresh; reading twice applies nothing twice).
+   */
+  async sweepDay(date: string, deadline: Date, o: { fromStart?: boolean } = {}): Promise<ReadOutcome> {
     const name = dayCursor(date);
+    if (o.fromStart) await this.d.store.forget(name);
     const window = remainingOfDay(date, await this.d.store.cursor(name), this.d.clock.now());
     if (!window) return { done: true, pages: 0, pix: 0, applied: 0 };
     return this.read(name, window, deadline);

@@ -37,6 +37,8 @@ export interface SeenPix extends ReceivedPixRow {
 /** What the reconciliation keeps: how far each reading got, and every Pix the PSP listed. */
 export interface ReconciliationStore {
   cursor(name: string): Promise<Date | null>;
+  /** Drops a cursor: the next reading starts over. */
+  forget(name: string): Promise<void>;
   /** Moves a cursor forward to `to` (never back). */
   advance(name: string, to: Date): Promise<void>;
   /** Our charges among these txids, by txid (one statement). */

@@ -16,6 +16,10 @@ export class PgReconciliationStore implements ReconciliationStore {
     return row ? new Date(row.read_until) : null;
   }
 
+  async forget(name: string): Promise<void> {
+    await this.sql.query(`delete from apipix_reconcile_cursors where name = ?`, [name]);
+  }
+
   async advance(name: string, to: Date): Promise<void> {
     await this.sql.query(
       `insert into apipix_reconcile_cursors (name, read_until, updated_at) values (?, ?, ?)
