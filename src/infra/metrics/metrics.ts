@@ -89,6 +89,9 @@ export class Metrics {
   /** Counts the open GraphQL subscriptions (set by the GraphQL door). */
   private liveSubscriptions: () => number = () => 0;
 
+  /** Reads the reconciliation lag in seconds (set with INSTITUTION=apipix; null: no value). */
+  private reconcileLag: () => Promise<number | null> = async () => null;
+
   constructor(o: { defaultMetrics?: boolean } = {}) {
     // Process metrics: CPU, memory, GC, and the event-loop lag (nodejs_eventloop_lag_seconds).
     if (o.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
@@ -99,6 +102,16 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(self.liveSubscriptions());
+      },
+    });
+    new Gauge({
+      name: 'pixpay_apipix_reconcile_lag_seconds',
+      help: "How far behind now the reconciliation has read the PSP's received Pix (now minus its cursor); absent without a PSP",
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const lag = await self.reconcileLag().catch(() => null);
+        if (lag !== null) this.set(lag);
       },
     });
   }
@@ -131,6 +144,10 @@ export class Metrics {
 
   webhookDeliveryFinished(status: 'DELIVERED' | 'EXPIRED' | 'CANCELED'): void {
     this.webhookFinished.inc({ status: status.toLowerCase() });
+  }
+
+  readReconcileLagWith(read: () => Promise<number | null>): void {
+    this.reconcileLag = read;
   }
 
   reconcileAppliedPix(count: number): void {

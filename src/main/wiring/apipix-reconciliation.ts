@@ -43,9 +43,9 @@ export function wireApiPixReconciliation(p: Platform, d: { client: Pick<ApiPixCl
     p.uow.run((tx) => p.scheduler.schedule(tx, reconciliationJobsAt(clock.now()))).catch((err) => logger.error({ err }, 'the reconciliation jobs could not be scheduled; retried at the next start'));
     return { stop: async () => undefined };
   });
-  metrics.gauge('pixpay_apipix_reconcile_lag_seconds', "How far behind now the reconciliation has read the PSP's received Pix (now minus its cursor)", [], async () => {
+  metrics.readReconcileLagWith(async () => {
     const cursor = await store.cursor(WINDOW_CURSOR);
-    return cursor ? [{ value: Math.max(0, (clock.now().getTime() - cursor.getTime()) / 1_000) }] : [];
+    return cursor ? Math.max(0, (clock.now().getTime() - cursor.getTime()) / 1_000) : null;
   });
   return { reconciliation, cobPayments: reads };
 }
