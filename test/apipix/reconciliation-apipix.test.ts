@@ -208,6 +208,12 @@ describe('reconciliation with the PSP: every Pix received is credited exactly on
 
     expect((await gql(app, query, { d: today }, seller.session)).errors?.[0]?.extensions?.code).toBe('OPERATOR_ONLY');
     expect((await gql(app, query, { d: '2026-02-30' }, session)).errors?.[0]?.extensions?.code).toBe('INVALID_DATE');
+
+    const metrics = (await platformOf(app).metrics.render()).body;
+    expect(metrics).toMatch(/^pixpay_apipix_reconcile_differences_total\{kind="amount_differs"\} [1-9]/m);
+    expect(metrics).toMatch(/^pixpay_apipix_reconcile_differences_total\{kind="not_ours"\} [1-9]/m);
+    expect(metrics).toMatch(/^pixpay_apipix_reconcile_applied_total [1-9]/m);
+    expect(metrics).toMatch(/^pixpay_apipix_reconcile_lag_seconds \d/m);
   });
 
   it('a cob that never became a charge is removed once older than the grace, and never before; a charge\'s cob never', async () => {
