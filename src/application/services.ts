@@ -7,6 +7,7 @@ import type { LedgerAdminService } from '../domain/ledger/ledger-admin.service';
 import type { WalletService } from '../domain/ledger/wallet.service';
 import type { TransactionsService } from '../domain/transactions/transactions.service';
 import type { QrImagesService } from '../domain/transactions/qr-images.service';
+import type { ReconciliationReports } from '../domain/reconciliation/reconciliation-reports';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
 import type { DisputeQueries } from '../domain/disputes/dispute-queries';
 import type { Clock } from '../domain/shared/clock';
@@ -74,6 +75,8 @@ export interface Services {
   pixSigner: LocationSigner;
   /** Every secret the institution may sign its callbacks with: INSTITUTION_CALLBACK_SECRET and, while rotating, the accepted one. */
   institutionCallbackSecrets: string[];
+  /** Operators' daily reconciliation of the PSP's received Pix against the ledger. */
+  reconciliationReports: ReconciliationReports;
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */
   withdrawals: WithdrawalsService;
   /** Webhook registrations, secrets and test events. */

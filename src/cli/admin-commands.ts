@@ -11,11 +11,13 @@ import { createLogger } from '../infra/log/logger';
 import { InProcessLiveEvents, createLivePubSub } from '../infra/live/in-process-live-events';
 import { resealSecrets } from '../infra/security/reseal-secrets';
 import { APIPIX_USAGE, runApiPixAdmin } from './apipix-admin';
+import { RECONCILE_USAGE, runReconcileAdmin } from './reconcile-admin';
 
 const USAGE = `usage: npm run -s admin -- create-seller --email E --password P --name N --document CPF_OR_CNPJ [--operator] [--mode test]
        npm run -s admin -- create-operator --email E --password P
        npm run -s admin -- reseal-secrets [--check]
 ${APIPIX_USAGE}
+${RECONCILE_USAGE}
 
 create-seller   signs up a user, registers its seller and creates a test API key;
                 prints {user, seller, apiKey} as JSON (the key is shown only here).
@@ -34,6 +36,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
   const [command, ...rest] = argv;
   if (command === 'reseal-secrets') return runReseal(rest, env, progress);
   if (command === 'apipix') return runApiPixAdmin(rest, env, progress);
+  if (command === 'reconcile') return runReconcileAdmin(rest, env, progress, () => new UsageError(USAGE));
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -2,7 +2,10 @@ import { accessSync, constants } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PIX_KEY_TYPES, normalizePixKey } from '../domain/pix/pix-key';
+import { MIN_ORPHAN_GRACE_MS } from '../domain/reconciliation/psp-reconciliation';
 import { APIPIX_PROFILE_NAMES } from '../infra/apipix/apipix-profiles';
+
+const MIN_ORPHAN_GRACE_HOURS = Math.ceil(MIN_ORPHAN_GRACE_MS / 3_600_000);
 
 const bool = z
   .enum(['true', 'false'], { message: 'must be true or false' })
@@ -42,6 +45,12 @@ export const institutionSettings = {
   APIPIX_CALLBACK_ALLOW: z.string().default(''),
   /** Tests and local trials only: accept http:// base and token URLs on a loopback address. */
   APIPIX_ALLOW_HTTP_LOOPBACK: bool,
+  /** How often the worker reads the PSP's list of received Pix (the sliding window). */
+  APIPIX_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
+  /** How far before its cursor each run reads again, for a Pix the PSP lists late. */
+  APIPIX_RECONCILE_OVERLAP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Age after which a cob at the PSP that is no charge of ours is removed; above the Idempotency-Key retention of a create (24 h). */
+  APIPIX_ORPHAN_COB_GRACE_HOURS: z.coerce.number().int().min(MIN_ORPHAN_GRACE_HOURS).max(24 * 30).default(MIN_ORPHAN_GRACE_HOURS),
 };
 
 const institutionSchema = z.object(institutionSettings);
@@ -54,6 +63,9 @@ export const INSTITUTION_SETTING_RULES: Record<string, string> = {
   APIPIX_TOKEN_URL: 'must be an https:// URL',
   APIPIX_PROFILE: `must be one of ${APIPIX_PROFILE_NAMES.join(', ')}`,
   APIPIX_TIMEOUT_MS: 'must be a number of milliseconds from 100 to 60000',
+  APIPIX_RECONCILE_EVERY_SECONDS: 'must be a number of seconds from 5 to 3600',
+  APIPIX_RECONCILE_OVERLAP_SECONDS: 'must be a number of seconds from 0 to 86400',
+  APIPIX_ORPHAN_COB_GRACE_HOURS: `must be a number of hours from ${MIN_ORPHAN_GRACE_HOURS} (a create may be retried with its Idempotency-Key for 24 hours) to 720`,
 };
 
 /** Never repeated in a message. */

@@ -67,6 +67,28 @@ describe('durable jobs', () => {
     expect(bad?.last_error).toBe('job payload is missing the string field name');
   });
 
+  it('a recurring job answers its next run: it keeps its key (scheduling it again changes nothing) and runs again only then', async () => {
+    const scheduler = new PgScheduler(sql);
+    const runner = new JobRunner(sql, clock, createLogger('silent'));
+    const runs: Date[] = [];
+    runner.register('test.recurring', async () => {
+      runs.push(clock.now());
+      return { runAgainAt: new Date(clock.now().getTime() + 60_000) };
+    });
+    const job = { kind: 'test.recurring', key: 'recurring', runAt: clock.now(), payload: {} };
+    await uow.run((tx) => scheduler.schedule(tx, job));
+    expect(await runner.runDue()).toBe(1);
+    await uow.run((tx) => scheduler.schedule(tx, { ...job, runAt: clock.now() }));
+    await runner.runDue();
+    expect(runs).toHaveLength(1);
+    const [row] = await sql.query<{ run_at: Date; attempts: number; locked_until: Date | null }>(`select run_at, attempts, locked_until from jobs where key = 'recurring'`);
+    expect([new Date(row!.run_at).getTime() - clock.now().getTime(), row!.attempts, row!.locked_until]).toEqual([60_000, 0, null]);
+    clock.advance(60_000);
+    await runner.runDue();
+    expect(runs).toHaveLength(2);
+    await sql.query(`delete from jobs where key = 'recurring'`);
+  });
+
   it('a rolled-back transaction schedules nothing', async () => {
     const scheduler = new PgScheduler(sql);
     await expect(

@@ -1,4 +1,4 @@
-import type { ScheduledJob } from './scheduler';
+import type { JobRerun, ScheduledJob } from './scheduler';
 
 type StoredPayload = Record<string, unknown>;
 
@@ -25,7 +25,7 @@ export type JobKinds = Record<string, JobKind<any>>;
 export type PayloadOf<J> = J extends JobKind<infer P> ? P : never;
 
 /** One handler per kind, receiving that kind's payload. A handler must be idempotent: a job may run again after a crash. */
-export type JobHandlers<K extends JobKinds> = { [N in keyof K]: (payload: PayloadOf<K[N]>) => Promise<void> };
+export type JobHandlers<K extends JobKinds> = { [N in keyof K]: (payload: PayloadOf<K[N]>) => Promise<void | JobRerun> };
 
 /** A capability's typed map from job kind to payload and handler, as the composition root hands it to the runner. */
 export interface JobSet<K extends JobKinds = JobKinds> {

@@ -14,5 +14,14 @@ export interface Scheduler {
   schedule(tx: Tx, jobs: ScheduledJob | ScheduledJob[]): Promise<void>;
 }
 
+/**
+ * What a handler may answer instead of nothing: run this job again at that time (same key,
+ * same payload) rather than deleting it. A recurring job schedules its next run this way,
+ * and no other job can take its key meanwhile.
+ */
+export interface JobRerun {
+  runAgainAt: Date;
+}
+
 /** A job handler must be idempotent: a job may run again after a crash. */
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void | JobRerun>;

@@ -1,3 +1,4 @@
+import { applyConfirmedPayment } from './apply-confirmed-payment';
 import { DomainError } from '../shared/errors';
 import type { InstitutionChargeReportsService } from './institution-charge-reports.service';
 import { judgePspPix, judgePspPixReturn, type PspPix, type PspPixReturn, type PspPixVerdict } from './psp-pix';
@@ -46,11 +47,10 @@ export function applyPspPix(d: ApplyPspPixDeps): ApplyPspPix {
   return async (pix) => {
     const verdict = judgePspPix(pix, pix.txid ? await d.findByTxid(pix.txid) : null);
     if (verdict.kind !== 'payment') return { verdict, applied: false, returns: [] };
-    const { paidAt, ...report } = verdict.report;
-    const outcome = await d.reports.apply({ ...report, paidAt: new Date(paidAt) });
+    const applied = await applyConfirmedPayment(d.reports, verdict.report);
     const returns: PspPixReturnOutcome[] = [];
     for (const r of pix.returns) returns.push(await applyReturn(d, pix, verdict.report.transactionId, r));
-    return { verdict, applied: outcome.applied, returns };
+    return { verdict, applied, returns };
   };
 }
 

@@ -33,6 +33,8 @@ export function transactionJobs(d: {
   refundOutcomes: {
     apply(refundId: string, state: InstitutionRefundState | null, o: { poll: { transactionId: string; end2endId: string | null; attempt: number } }): Promise<unknown>;
   };
+  /** Runs before a charge expires (with a PSP: confirms its cob was not paid); throwing stops the expiry for a retry. */
+  beforeExpiry?: (transactionId: string) => Promise<void>;
 }): JobSet<typeof TRANSACTION_JOBS> {
   return jobSet(TRANSACTION_JOBS, {
     registerCharge: async ({ transactionId }) => {
@@ -43,6 +45,7 @@ export function transactionJobs(d: {
       await d.institution.registerCharge({ transactionId: t.id, paymentMethod: t.paymentMethod, txid: t.txid, amount: t.amount, expiresAt, createdAt: t.createdAt });
     },
     expire: async ({ transactionId }) => {
+      await d.beforeExpiry?.(transactionId);
       await d.report({ reportId: `expire:${transactionId}`, transactionId, status: 'EXPIRED' });
     },
     // The PSP is called outside any database transaction; what it answers is applied after.

@@ -67,8 +67,9 @@ export class JobRunner {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload);
-      await this.sql.query(`delete from jobs where id = ?`, [job.id]);
+      const rerun = await handler(job.payload);
+      if (rerun) await this.sql.query(`update jobs set run_at = ?, locked_until = null, attempts = 0, last_error = null where id = ?`, [rerun.runAgainAt, job.id]);
+      else await this.sql.query(`delete from jobs where id = ?`, [job.id]);
     } catch (err) {
       const delay = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.min(job.attempts, 20));
       this.logger.warn({ err, job: { id: job.id, kind: job.kind, key: job.key, attempts: job.attempts } }, 'job failed; will retry');

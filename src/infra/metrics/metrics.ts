@@ -73,8 +73,24 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly reconcileApplied = new Counter({
+    name: 'pixpay_apipix_reconcile_applied_total',
+    help: 'Pix of ours the PSP callbacks had missed, credited by the reconciliation',
+    registers: [this.registry],
+  });
+
+  private readonly reconcileDifferences = new Counter({
+    name: 'pixpay_apipix_reconcile_differences_total',
+    help: 'Received Pix the reconciliation found not creditable, by kind (not_ours, amount_differs), counted when first seen',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   /** Counts the open GraphQL subscriptions (set by the GraphQL door). */
   private liveSubscriptions: () => number = () => 0;
+
+  /** Reads the reconciliation lag in seconds (set with INSTITUTION=apipix; null: no value). */
+  private reconcileLag: () => Promise<number | null> = async () => null;
 
   constructor(o: { defaultMetrics?: boolean } = {}) {
     // Process metrics: CPU, memory, GC, and the event-loop lag (nodejs_eventloop_lag_seconds).
@@ -86,6 +102,16 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(self.liveSubscriptions());
+      },
+    });
+    new Gauge({
+      name: 'pixpay_apipix_reconcile_lag_seconds',
+      help: "How far behind now the reconciliation has read the PSP's received Pix (now minus its cursor); absent without a PSP",
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const lag = await self.reconcileLag().catch(() => null);
+        if (lag !== null) this.set(lag);
       },
     });
   }
@@ -118,6 +144,18 @@ export class Metrics {
 
   webhookDeliveryFinished(status: 'DELIVERED' | 'EXPIRED' | 'CANCELED'): void {
     this.webhookFinished.inc({ status: status.toLowerCase() });
+  }
+
+  readReconcileLagWith(read: () => Promise<number | null>): void {
+    this.reconcileLag = read;
+  }
+
+  reconcileAppliedPix(count: number): void {
+    this.reconcileApplied.inc(count);
+  }
+
+  reconcileDifference(kind: string, count: number): void {
+    this.reconcileDifferences.inc({ kind: kind.toLowerCase() }, count);
   }
 
   countLiveSubscriptionsWith(count: () => number): void {

@@ -24,7 +24,10 @@ import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
 import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
 import { addressAllowlist, ApiPixCallbacks } from '../../infra/apipix/apipix-callbacks';
 import type { ApiPixExchange } from '../../infra/apipix/apipix-client';
+import { confirmExpiryWithPsp } from '../../domain/transactions/expiry-confirmation';
+import { ReconciliationReports } from '../../domain/reconciliation/reconciliation-reports';
 import { wireApiPixInstitution } from './apipix';
+import { wireApiPixReconciliation } from './apipix-reconciliation';
 import { institutionCallbackSecrets } from './institution-callback';
 import type { Platform } from './platform';
 
@@ -72,6 +75,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   // What the PSP says it received, applied once whichever path (callback, reconciliation) reads it.
   const refundOutcomes = new RefundOutcomesService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock });
   const applyPix = loggedReturnProblems(applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds: refundOutcomes }), logger);
+  const reconciliation = apiPix ? wireApiPixReconciliation(p, { client: apiPix.client, reports, applyPix }) : null;
   const institution = apiPix?.institution ?? (config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution());
   const transactions = new TransactionsService({
     uow,
@@ -102,10 +106,26 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   });
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 
-  jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r), refundOutcomes }));
+  // With a PSP, a charge expires only once the PSP confirms its cob was not paid.
+  const beforeExpiry = reconciliation ? confirmExpiryWithPsp({ repo, cobs: reconciliation.cobPayments, applyPix }) : undefined;
+  jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r), refundOutcomes, beforeExpiry }));
   jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
 
-  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, refundOutcomes, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks, applyPspPix: applyPix };
+  return {
+    transactions,
+    qrImages,
+    qrRenderer,
+    transactionReports: reports,
+    refunds,
+    refundOutcomes,
+    sandboxInstitution: sandbox,
+    cardFingerprinter,
+    apiPix,
+    apiPixCallbacks,
+    applyPspPix: applyPix,
+    pspReconciliation: reconciliation?.reconciliation ?? null,
+    reconciliationReports: new ReconciliationReports(reconciliation?.reconciliation ?? null),
+  };
 }
 
 /** A devolução that could not be applied (e.g. a MED return with nothing left to take back) is the operator's to look at. */

@@ -17,8 +17,9 @@ import { Migration20261123130000SellerRateLimits } from './Migration202611231300
 import { Migration20261123170000DataSubjectRequests } from './Migration20261123170000DataSubjectRequests';
 import { Migration20261123170100OutboxPayloadMasking } from './Migration20261123170100OutboxPayloadMasking';
 import { Migration20261124090000EvidenceObjectStore } from './Migration20261124090000EvidenceObjectStore';
-import { Migration20261126110000RefundStatus } from './Migration20261126110000RefundStatus';
 import { Migration20261125120000RecoveryCodes } from './Migration20261125120000RecoveryCodes';
+import { Migration20261126100000ApiPixReconciliation } from './Migration20261126100000ApiPixReconciliation';
+import { Migration20261126110000RefundStatus } from './Migration20261126110000RefundStatus';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -41,5 +42,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123170100OutboxPayloadMasking', class: Migration20261123170100OutboxPayloadMasking },
   { name: 'Migration20261124090000EvidenceObjectStore', class: Migration20261124090000EvidenceObjectStore },
   { name: 'Migration20261125120000RecoveryCodes', class: Migration20261125120000RecoveryCodes },
+  { name: 'Migration20261126100000ApiPixReconciliation', class: Migration20261126100000ApiPixReconciliation },
   { name: 'Migration20261126110000RefundStatus', class: Migration20261126110000RefundStatus },
 ];
