@@ -22,6 +22,9 @@ import { RandomBoletoIds } from '../../infra/boleto/random-boleto-ids';
 import { HmacCardFingerprinter } from '../../infra/cards/hmac-card-fingerprinter';
 import { addressAllowlist, ApiPixCallbacks } from '../../infra/apipix/apipix-callbacks';
 import type { ApiPixExchange } from '../../infra/apipix/apipix-client';
+import { SimulatorControl } from '../../infra/apipix/simulator-control';
+import { AutopayingInstitution } from '../../infra/institution/autopaying-institution';
+import { PspSimulatorPayer } from '../../domain/sandbox/psp-simulator-payer';
 import { wireApiPixInstitution } from './apipix';
 import { institutionCallbackSecrets } from './institution-callback';
 import type { Platform } from './platform';
@@ -69,7 +72,25 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     : null;
   // What the PSP says it received, applied once whichever path (callback, reconciliation) reads it.
   const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports });
-  const institution = apiPix?.institution ?? (config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution());
+  // A sandbox on API Pix with the PSP simulator's control API (loadConfig allows it in sandbox
+  // mode only): the sandbox's payer pays at the PSP, and the charge is applied as the PSP reports it.
+  const pspSimulator =
+    apiPix && apiPixCallbacks && config.APIPIX_SIMULATOR_CONTROL_URL
+      ? new PspSimulatorPayer({
+          control: new SimulatorControl({ baseUrl: config.APIPIX_SIMULATOR_CONTROL_URL, dispatcher: apiPix.dispatcher, timeoutMs: config.APIPIX_TIMEOUT_MS }),
+          readPix: (e2eid) => apiPixCallbacks.read(e2eid),
+          applyPix,
+          findCharge: (id) => repo.findById(id),
+          skipped: (transactionId, why) => logger.warn({ transactionId, why }, 'sandbox automatic payment not made by the PSP simulator'),
+        })
+      : null;
+  const institution = apiPix
+    ? pspSimulator
+      ? new AutopayingInstitution(apiPix.institution, (input) => sandbox.schedulePayment(input))
+      : apiPix.institution
+    : config.MODE === 'sandbox'
+      ? sandbox
+      : new UnconfiguredInstitution();
   const transactions = new TransactionsService({
     uow,
     repo,
@@ -100,7 +121,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 
   jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r) }));
-  jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
+  jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => (pspSimulator ? pspSimulator.autopay(id) : sandbox.pay(id, at, reportId)) }));
 
-  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, cardFingerprinter, apiPix, apiPixCallbacks, applyPspPix: applyPix };
+  return { transactions, qrImages, qrRenderer, transactionReports: reports, refunds, sandboxInstitution: sandbox, pspSimulator, cardFingerprinter, apiPix, apiPixCallbacks, applyPspPix: applyPix };
 }
