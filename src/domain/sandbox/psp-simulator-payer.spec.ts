@@ -11,17 +11,19 @@ function payer(control: Partial<PspSimulatorControl>, found: Transaction | null 
   const applyPix = vi.fn(async (p: PspPix) => ({ verdict: { kind: 'not-ours' as const }, applied: p === pix }));
   const readPix = vi.fn(async (e2eid: string) => (e2eid === E2E ? pix : null));
   const skipped = vi.fn();
-  const p = new PspSimulatorPayer({ control: control as PspSimulatorControl, readPix, applyPix, findCharge: async () => found, skipped });
-  return { p, applyPix, readPix, skipped };
+  const paid = vi.fn();
+  const p = new PspSimulatorPayer({ control: control as PspSimulatorControl, readPix, applyPix, findCharge: async () => found, skipped, paid });
+  return { p, applyPix, readPix, skipped, paid };
 }
 
 describe('PspSimulatorPayer', () => {
   it('pays the cob, reads the Pix back from the PSP and applies what the PSP holds', async () => {
     const payCob = vi.fn(async () => ({ endToEndId: E2E }));
-    const { p, applyPix } = payer({ payCob });
+    const { p, applyPix, paid } = payer({ payCob });
     expect((await p.pay(charge())).applied).toBe(true);
     expect(payCob).toHaveBeenCalledWith('tx1');
     expect(applyPix).toHaveBeenCalledWith(pix);
+    expect(paid).toHaveBeenCalledWith('t1', E2E);
   });
 
   it('a refusal of the simulator is NOT_PAYABLE (409), and nothing is applied', async () => {

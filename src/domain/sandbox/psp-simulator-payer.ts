@@ -27,6 +27,8 @@ export interface PspSimulatorPayerDeps {
   findCharge(transactionId: string): Promise<Transaction | null>;
   /** A charge the automatic payment could not pay (the simulator refused): for the operator's log. */
   skipped?(transactionId: string, why: string): void;
+  /** The payer's Pix changed the charge (the first time only), as the simulated institution logs it. */
+  paid?(transactionId: string, endToEndId: string): void;
 }
 
 /**
@@ -42,7 +44,9 @@ export class PspSimulatorPayer {
     if (!charge.txid) throw new DomainError('NOT_PAYABLE', 'the charge has no cob at the PSP to pay', 'UNPROCESSABLE');
     const paid = await this.d.control.payCob(charge.txid);
     if ('refused' in paid) throw new DomainError('NOT_PAYABLE', `the PSP simulator refused to pay the charge: ${paid.refused}`, 'CONFLICT');
-    return this.apply(paid.endToEndId);
+    const outcome = await this.apply(paid.endToEndId);
+    if (outcome.applied) this.d.paid?.(charge.id, paid.endToEndId);
+    return outcome;
   }
 
   /** The automatic payment (a durable job): a charge paid or closed meanwhile is left alone, a refusal is only told. */

@@ -82,6 +82,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
           applyPix,
           findCharge: (id) => repo.findById(id),
           skipped: (transactionId, why) => logger.warn({ transactionId, why }, 'sandbox automatic payment not made by the PSP simulator'),
+          paid: (transactionId, end2endId) => logger.info({ transactionId, end2endId }, 'sandbox payer paid the charge'),
         })
       : null;
   const institution = apiPix
