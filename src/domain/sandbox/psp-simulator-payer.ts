@@ -61,7 +61,7 @@ export class PspSimulatorPayer {
     }
   }
 
-  /** A MED return of a paid charge: false when there was nothing the PSP could take back. */
+  /** A MED return of a paid charge: false when the PSP holds no Pix of it (none, or one it does not know) or refused. */
   async medReturn(charge: Pick<Transaction, 'end2endId'>): Promise<boolean> {
     if (!charge.end2endId) return false;
     const returned = await this.d.control.medReturn(charge.end2endId);

@@ -18,7 +18,8 @@ export interface SandboxActionsDeps {
   payNow(charge: Transaction, at: Date): Promise<unknown>;
   /**
    * A MED return through the PSP (its simulator), applied as the PSP reports it: true when the
-   * PSP took money back. Absent, a MED return is a CHARGEDBACK report like the other reports.
+   * PSP took money back, false when it holds no such Pix or refused. Absent (or false), a MED
+   * return is a CHARGEDBACK report like the other reports.
    */
   medReturn?(charge: Transaction): Promise<boolean>;
   chargeReports: Pick<InstitutionChargeReportsService, 'apply'>;
@@ -83,15 +84,18 @@ export class SandboxActions {
   /** A contestation (DISPUTE) or a MED return (CHARGEDBACK) of a paid charge, and the dispute it opened. */
   async openDispute(sellerId: string, transactionId: string, kind: 'DISPUTE' | 'CHARGEDBACK'): Promise<{ applied: boolean; dispute: Dispute | null }> {
     const t = await this.d.transactions.get(sellerId, transactionId);
-    const applied = kind === 'CHARGEDBACK' && this.d.medReturn ? await this.returnThroughPsp(t) : (await this.report(t.id, kind)).applied;
+    const applied = kind === 'CHARGEDBACK' ? await this.returnPayment(t) : (await this.report(t.id, kind)).applied;
     const dispute = (await this.d.disputes.list(sellerId, { transactionId: t.id, take: 1 })).items[0] ?? null;
     return { applied, dispute };
   }
 
-  /** Applied when the PSP took money back and the charge changed as it reported it. */
-  private async returnThroughPsp(t: Transaction): Promise<boolean> {
-    if (!(await this.d.medReturn!(t))) return false;
-    return (await this.d.transactions.get(t.sellerId, t.id)).status !== t.status;
+  /**
+   * Through the PSP when it holds the charge's Pix: applied when the charge changed as the PSP
+   * reported it. A charge the PSP holds no Pix of (paid by a report) is returned by a report.
+   */
+  private async returnPayment(t: Transaction): Promise<boolean> {
+    if (this.d.medReturn && (await this.d.medReturn(t))) return (await this.d.transactions.get(t.sellerId, t.id)).status !== t.status;
+    return (await this.report(t.id, 'CHARGEDBACK')).applied;
   }
 
   /** The institution's decision on one of the seller's disputes. */
