@@ -104,6 +104,26 @@ describe('payment institution settings', () => {
     expect(problems(apipix({ APIPIX_PROFILE: 'bb', APIPIX_APP_KEY: 'k' }))).toEqual([]);
   });
 
+  it('accepts the PSP simulator\'s control URL in the sandbox on API Pix, on a loopback address only', () => {
+    const control = 'https://127.0.0.1:8443/_control';
+    expect(loadConfig(apipix({ APIPIX_SIMULATOR_CONTROL_URL: control })).APIPIX_SIMULATOR_CONTROL_URL).toBe(control);
+    expect(problems(apipix({ APIPIX_SIMULATOR_CONTROL_URL: 'https://psp.example/_control' }))).toEqual([
+      'APIPIX_SIMULATOR_CONTROL_URL must be on a loopback address (the PSP simulator listens on 127.0.0.1 only)',
+    ]);
+    expect(problems(apipix({ APIPIX_SIMULATOR_CONTROL_URL: 'http://127.0.0.1:8080/_control' }))).toEqual([
+      'APIPIX_SIMULATOR_CONTROL_URL is http:// on a loopback address: set APIPIX_ALLOW_HTTP_LOOPBACK=true to accept it (tests and local trials only)',
+    ]);
+    expect(problems({ APIPIX_SIMULATOR_CONTROL_URL: control })).toEqual(['APIPIX_SIMULATOR_CONTROL_URL needs INSTITUTION=apipix (the simulated institution pays its charges itself)']);
+  });
+
+  it('production refuses the PSP simulator\'s control URL at start, in one line', () => {
+    const production = { MODE: 'production', APP_SECRET: 'a'.repeat(8) + 'Zq3#kP9!mW2$vX7&nR4@tY6^', INSTITUTION_CALLBACK_SECRET: 'b'.repeat(8) + 'Hj5%Lp8*Qs1(Dw4)Fg7_Ke2+' };
+    expect(problems({ ...apipix(), ...production })).toEqual([]);
+    expect(problems({ ...apipix({ APIPIX_SIMULATOR_CONTROL_URL: 'https://127.0.0.1:8443/_control' }), ...production })).toEqual([
+      'APIPIX_SIMULATOR_CONTROL_URL is a sandbox setting: production mode refuses it (a simulator would pay its charges)',
+    ]);
+  });
+
   it('never repeats the client secret or the PFX passphrase', () => {
     const lines = problems(apipix({ INSTITUTION: 'nope', APIPIX_PFX_PASSPHRASE: 'pfx-passphrase-secret' })).join('\n');
     expect(lines).not.toContain(SECRET);

@@ -51,6 +51,8 @@ export const institutionSettings = {
   APIPIX_RECONCILE_OVERLAP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Age after which a cob at the PSP that is no charge of ours is removed; above the Idempotency-Key retention of a create (24 h). */
   APIPIX_ORPHAN_COB_GRACE_HOURS: z.coerce.number().int().min(MIN_ORPHAN_GRACE_HOURS).max(24 * 30).default(MIN_ORPHAN_GRACE_HOURS),
+  /** Sandbox only: the PSP simulator's control API (`…/_control`), through which the sandbox routes pay and return. */
+  APIPIX_SIMULATOR_CONTROL_URL: url.optional(),
 };
 
 const institutionSchema = z.object(institutionSettings);
@@ -61,6 +63,7 @@ export const INSTITUTION_SETTING_RULES: Record<string, string> = {
   INSTITUTION: 'must be simulated or apipix',
   APIPIX_BASE_URL: 'must be an https:// URL',
   APIPIX_TOKEN_URL: 'must be an https:// URL',
+  APIPIX_SIMULATOR_CONTROL_URL: 'must be an https:// URL',
   APIPIX_PROFILE: `must be one of ${APIPIX_PROFILE_NAMES.join(', ')}`,
   APIPIX_TIMEOUT_MS: 'must be a number of milliseconds from 100 to 60000',
   APIPIX_RECONCILE_EVERY_SECONDS: 'must be a number of seconds from 5 to 3600',
@@ -111,10 +114,24 @@ const isPixKey = (v: string) =>
     }
   });
 
-/** The rules that span settings; one sentence per problem. Nothing is checked with INSTITUTION=simulated. */
-export function institutionProblems(c: InstitutionSettings): string[] {
-  if (c.INSTITUTION !== 'apipix') return [];
-  const problems: string[] = [];
+/**
+ * The simulator's control API pays charges at will: only a sandbox on API Pix may use it, and
+ * only on this machine (the simulator listens on 127.0.0.1 alone).
+ */
+function simulatorControlProblem(c: InstitutionSettings & { MODE: string }): string | null {
+  const value = c.APIPIX_SIMULATOR_CONTROL_URL;
+  if (!value) return null;
+  if (c.MODE === 'production') return 'APIPIX_SIMULATOR_CONTROL_URL is a sandbox setting: production mode refuses it (a simulator would pay its charges)';
+  if (c.INSTITUTION !== 'apipix') return 'APIPIX_SIMULATOR_CONTROL_URL needs INSTITUTION=apipix (the simulated institution pays its charges itself)';
+  if (!isLoopback(new URL(value).hostname)) return 'APIPIX_SIMULATOR_CONTROL_URL must be on a loopback address (the PSP simulator listens on 127.0.0.1 only)';
+  return urlProblem('APIPIX_SIMULATOR_CONTROL_URL', value, c.APIPIX_ALLOW_HTTP_LOOPBACK);
+}
+
+/** The rules that span settings; one sentence per problem. Only the simulator's control URL is checked with INSTITUTION=simulated. */
+export function institutionProblems(c: InstitutionSettings & { MODE: string }): string[] {
+  const control = simulatorControlProblem(c);
+  if (c.INSTITUTION !== 'apipix') return control ? [control] : [];
+  const problems: string[] = control ? [control] : [];
   for (const name of ['APIPIX_BASE_URL', 'APIPIX_TOKEN_URL', 'APIPIX_CLIENT_ID', 'APIPIX_CLIENT_SECRET', 'APIPIX_PIX_KEY'] as const) {
     if (!c[name]) problems.push(`INSTITUTION=apipix needs ${name}`);
   }

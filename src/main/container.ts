@@ -45,10 +45,13 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange, external: [evidenceObjects] });
+  const { pspSimulator } = transactions;
   const sandbox = new SandboxActions({
     transactions: transactions.transactions,
     withdrawals: withdrawals.withdrawals,
-    payNow: (id, at, method) => transactions.sandboxInstitution.pay(id, at, undefined, method),
+    // On API Pix with the simulator's control API a PIX charge is paid at the PSP; a boleto has no PSP side.
+    payNow: (t, at) => (t.paymentMethod === 'PIX' && pspSimulator ? pspSimulator.pay(t) : transactions.sandboxInstitution.pay(t.id, at, undefined, t.paymentMethod)),
+    medReturn: pspSimulator ? (t) => pspSimulator.medReturn(t) : undefined,
     chargeReports: transactions.transactionReports,
     payoutReports: withdrawals.withdrawalReports,
     disputes: disputes.disputeQueries,

@@ -1,34 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ApiPixExchange } from '../../src/infra/apipix/apipix-client';
-import { writeCertificates } from '../../tools/psp-simulator/certificates';
-import { type RunningSimulator, startPspSimulator } from '../../tools/psp-simulator/simulator';
-import { requestProblems, responseProblems } from '../support/apipix-conformance';
+import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 
-/** The platform's receiving key in these tests. */
-export const PIX_KEY = 'recebedor@pixpay.example';
-
-/**
- * The PSP simulator over HTTPS with mTLS, its certificates written to a fresh folder, and the
- * settings that point PixPay at it.
- */
-export async function startPsp(): Promise<{ sim: RunningSimulator; env: Record<string, string> }> {
-  const sim = await startPspSimulator({ port: 0 });
-  const files = writeCertificates(mkdtempSync(join(tmpdir(), 'pixpay-psp-')), sim.certificates);
-  const env = {
-    INSTITUTION: 'apipix',
-    APIPIX_BASE_URL: sim.url,
-    APIPIX_TOKEN_URL: sim.tokenUrl,
-    APIPIX_CLIENT_ID: sim.clientId,
-    APIPIX_CLIENT_SECRET: sim.clientSecret,
-    APIPIX_CERT_FILE: files.clientCert,
-    APIPIX_KEY_FILE: files.clientKey,
-    APIPIX_CA_FILE: files.caCert,
-    APIPIX_PIX_KEY: PIX_KEY,
-  };
-  return { sim, env };
-}
+export { apiPixConformance, PIX_KEY, startPsp } from '../support/apipix-psp';
 
 /** Sets the simulator's faults through its control API (as a person or a test would). */
 export async function pspFaults(sim: RunningSimulator, faults: Record<string, unknown>): Promise<void> {
@@ -52,21 +24,6 @@ export async function control(sim: RunningSimulator, method: string, path: strin
   } finally {
     await dispatcher.close();
   }
-}
-
-/**
- * Checks every call PixPay makes to the PSP, and every answer, against the Central Bank's
- * API Pix (the vendored openapi.yaml with its overlay); `problems` lists each drift.
- */
-export function apiPixConformance() {
-  const problems: string[] = [];
-  let exchanges = 0;
-  const observe = (ex: ApiPixExchange) => {
-    exchanges += 1;
-    problems.push(...requestProblems({ method: ex.method, path: ex.path, query: ex.query, body: ex.requestBody }));
-    problems.push(...responseProblems({ method: ex.method, path: ex.path, status: ex.status, contentType: ex.contentType?.split(';')[0]?.trim(), body: ex.responseBody }));
-  };
-  return { observe, problems, exchanges: () => exchanges };
 }
 
 /** Waits until `condition` holds (polling), or fails naming what it waited for. */

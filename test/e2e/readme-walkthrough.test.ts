@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/compiled';
+import { ON_APIPIX, startTestPsp, type TestPsp } from '../support/test-institution';
 
 /**
  * Runs the documentation's walk-throughs: the README's five-minute tour, then the guides
@@ -112,13 +113,15 @@ class Scratch {
     const env = shellEnv();
     const receiver = await this.program(['dist/src/cli/webhook-receiver.js', '--port', '0'], env, /listening on https:\/\/localhost:(\d+)\//);
     this.receiverPort = receiver[1]!;
-    const service = await this.program(
-      ['dist/src/main.js'],
-      { ...env, PORT: '0', WEBHOOK_ALLOW_HOSTS: `localhost:${this.receiverPort}`, WEBHOOK_CA_FILE: 'data/webhook-receiver/cert.pem' },
-      /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"pixpay listening"/,
-    );
+    // TEST_INSTITUTION=apipix: the service runs on the API Pix adapter against a PSP simulator, as the newcomer's could.
+    this.psp = ON_APIPIX ? await startTestPsp() : null;
+    const serviceEnv = { ...env, ...this.psp?.env, PORT: '0', WEBHOOK_ALLOW_HOSTS: `localhost:${this.receiverPort}`, WEBHOOK_CA_FILE: 'data/webhook-receiver/cert.pem' };
+    const service = await this.program(['dist/src/main.js'], serviceEnv, /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"pixpay listening"/);
     this.base = service[1]!;
+    await this.psp?.registerCallbacks({ ...(serviceEnv as Record<string, string>), DATA_DIR: join(this.work, 'data') }, this.base);
   }
+
+  private psp: TestPsp | null = null;
 
   /** Starts a program and resolves with the first stdout match of `ready`. */
   private program(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<RegExpExecArray> {
@@ -150,6 +153,13 @@ class Scratch {
 
   localize(code: string): string {
     return code.replaceAll('127.0.0.1:3000', this.base.replace('http://', '')).replaceAll('localhost:4443', `localhost:${this.receiverPort}`);
+  }
+
+  /** An output line as this run prints it: on API Pix a BR Code is the PSP's (its cob's location, no amount). */
+  expected(line: string): string {
+    const local = this.localize(line);
+    if (!this.psp || !local.startsWith('000201')) return local;
+    return `00020101021226...br.gov.bcb.pix25...${new URL(this.psp.sim.url).host}/qr/v2/cob/...5802BR...6304...`;
   }
 
   /**
@@ -200,6 +210,7 @@ class Scratch {
     }
     rmSync(this.work, { recursive: true, force: true });
     rmSync(this.logs, { recursive: true, force: true });
+    await this.psp?.close();
   }
 }
 
@@ -217,7 +228,7 @@ function walkThrough(name: string, docs: Doc[], after: (work: string) => void): 
       expect.soft(scratch.gitStatus(), 'files the walk-through left untracked or changed in the project folder').toBe(scratch.statusBefore);
       expect(code, output).toBe(0);
       const missing = expectedLines(blocks)
-        .map((line) => scratch.localize(line))
+        .map((line) => scratch.expected(line))
         .filter((line) => !printed.some((p) => asPattern(line).test(p)));
       expect(missing, output).toEqual([]);
       after(scratch.work);

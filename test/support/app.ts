@@ -3,7 +3,9 @@ import { loadConfig } from '../../src/main/config';
 import { type AppOverrides, type RunningApp, startApplication } from '../../src/main/start-application';
 import { ManualClock } from '../../src/domain/shared/clock';
 import { createLogger, type Logger } from '../../src/infra/log/logger';
+import type { ApiPixExchange } from '../../src/infra/apipix/apipix-client';
 import { createMigratedTestDatabase } from './database';
+import { startTestPsp, switchesToApiPix } from './test-institution';
 
 export interface TestApp extends RunningApp {
   clock: ManualClock;
@@ -11,11 +13,19 @@ export interface TestApp extends RunningApp {
   close(): Promise<void>;
 }
 
-/** The whole service on a fresh PostgreSQL database, listening on a random loopback port. */
+/**
+ * The whole service on a fresh PostgreSQL database, listening on a random loopback port. With
+ * TEST_INSTITUTION=apipix a sandbox app that chose no institution runs on API Pix against a
+ * PSP simulator of its own (test-institution.ts), its callbacks registered.
+ */
 export async function startTestApp(env: Record<string, string> = {}, clock = new ManualClock(new Date()), logger: Logger = createLogger('silent'), overrides: Omit<AppOverrides, 'clock' | 'logger'> = {}): Promise<TestApp> {
   const db = await createMigratedTestDatabase();
-  const config = loadConfig({ MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', SHUTDOWN_DRAIN_DELAY_MS: '0', ...env });
-  const app = await startApplication(config, { ...overrides, clock, logger });
+  const psp = switchesToApiPix(env) ? await startTestPsp() : null;
+  const appEnv = { MODE: 'sandbox', PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', SHUTDOWN_DRAIN_DELAY_MS: '0', ...psp?.env, ...env };
+  const config = loadConfig(appEnv);
+  const observe = psp ? bothObservers(psp.observe, overrides.apiPixObserve) : overrides.apiPixObserve;
+  const app = await startApplication(config, { ...overrides, apiPixObserve: observe, clock, logger });
+  if (psp) await psp.registerCallbacks(appEnv, app.url);
   return {
     ...app,
     clock,
@@ -23,7 +33,15 @@ export async function startTestApp(env: Record<string, string> = {}, clock = new
     close: async () => {
       await app.stop();
       await db.drop();
+      await psp?.close();
     },
+  };
+}
+
+function bothObservers(first: (x: ApiPixExchange) => void, second?: (x: ApiPixExchange) => void) {
+  return (x: ApiPixExchange) => {
+    first(x);
+    second?.(x);
   };
 }
 

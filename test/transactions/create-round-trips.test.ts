@@ -4,6 +4,7 @@ import { type TestApp, startTestAppWithSeller, type Seller } from '../support/ap
 import { rest } from '../support/rest';
 import { sqlOf } from '../support/platform';
 import { databaseCalls } from '../support/database-calls';
+import { ON_APIPIX } from '../support/test-institution';
 
 let app: TestApp;
 let seller: Seller;
@@ -14,7 +15,8 @@ startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
 
 const create = (key = randomUUID(), amount = 1_050) => rest(app, 'POST', '/api/v1/cobranca/transactions', { key: seller.apiKey, idempotencyKey: key, body: { amount } });
 
-describe('the PIX charge create path', () => {
+// On API Pix the key is claimed in a round trip of its own before the PSP is called (no transaction held while it answers).
+describe.skipIf(ON_APIPIX)('the PIX charge create path', () => {
   it('is one database round trip once the API key is known: key claim, charge, jobs and answer in one pipeline', async () => {
     expect((await create()).status).toBe(201); // resolves and caches the key
     const calls = await databaseCalls(app.databaseUrl, async () => expect((await create()).status).toBe(201));

@@ -4,7 +4,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import { parseWith } from '../shared/zod-input';
 import type { InstitutionChargeReportsService, ReportOutcome } from '../transactions/institution-charge-reports.service';
-import type { Transaction, TransactionPaymentMethod } from '../transactions/transaction.types';
+import type { Transaction } from '../transactions/transaction.types';
 import { shouldApplyReport } from '../transactions/transaction-status';
 import type { TransactionsService } from '../transactions/transactions.service';
 import type { InstitutionPayoutReportsService, PayoutReportOutcome } from '../withdrawals/institution-payout-reports.service';
@@ -15,7 +15,13 @@ export interface SandboxActionsDeps {
   transactions: Pick<TransactionsService, 'get'>;
   withdrawals: Pick<WithdrawalsService, 'get'>;
   /** The simulated payer paying a charge now (the same path as the automatic payment); only called while PAID would change it. */
-  payNow(transactionId: string, at: Date, method: TransactionPaymentMethod): Promise<unknown>;
+  payNow(charge: Transaction, at: Date): Promise<unknown>;
+  /**
+   * A MED return through the PSP (its simulator), applied as the PSP reports it: true when the
+   * PSP took money back, false when it holds no such Pix or refused. Absent (or false), a MED
+   * return is a CHARGEDBACK report like the other reports.
+   */
+  medReturn?(charge: Transaction): Promise<boolean>;
   chargeReports: Pick<InstitutionChargeReportsService, 'apply'>;
   payoutReports: Pick<InstitutionPayoutReportsService, 'apply'>;
   disputes: Pick<DisputeQueries, 'list' | 'get'>;
@@ -29,8 +35,9 @@ export interface SandboxActionsDeps {
 /**
  * What a seller may make the simulated institution do in sandbox mode: pay a charge,
  * report any status for a charge or a withdrawal, open a contestation or a MED return.
- * Every action goes through the one institution report path, as a real report would;
- * the doors only translate. Other sellers' ids are 404 alike.
+ * Every action goes through the one institution report path, as a real report would, except
+ * on a PSP speaking API Pix with its simulator: there paying and a MED return are done at the
+ * PSP and applied as it reports them. The doors only translate. Other sellers' ids are 404 alike.
  */
 export class SandboxActions {
   constructor(private readonly d: SandboxActionsDeps) {}
@@ -42,7 +49,7 @@ export class SandboxActions {
     }
     // Paid already (or further along: refunded, disputed): nothing to pay, nothing to report.
     if (!shouldApplyReport(t.status, 'PAID')) return t;
-    await this.d.payNow(t.id, this.d.clock.now(), t.paymentMethod);
+    await this.d.payNow(t, this.d.clock.now());
     return this.d.transactions.get(t.sellerId, t.id);
   }
 
@@ -77,9 +84,18 @@ export class SandboxActions {
   /** A contestation (DISPUTE) or a MED return (CHARGEDBACK) of a paid charge, and the dispute it opened. */
   async openDispute(sellerId: string, transactionId: string, kind: 'DISPUTE' | 'CHARGEDBACK'): Promise<{ applied: boolean; dispute: Dispute | null }> {
     const t = await this.d.transactions.get(sellerId, transactionId);
-    const outcome = await this.report(t.id, kind);
+    const applied = kind === 'CHARGEDBACK' ? await this.returnPayment(t) : (await this.report(t.id, kind)).applied;
     const dispute = (await this.d.disputes.list(sellerId, { transactionId: t.id, take: 1 })).items[0] ?? null;
-    return { applied: outcome.applied, dispute };
+    return { applied, dispute };
+  }
+
+  /**
+   * Through the PSP when it holds the charge's Pix: applied when the charge changed as the PSP
+   * reported it. A charge the PSP holds no Pix of (paid by a report) is returned by a report.
+   */
+  private async returnPayment(t: Transaction): Promise<boolean> {
+    if (this.d.medReturn && (await this.d.medReturn(t))) return (await this.d.transactions.get(t.sellerId, t.id)).status !== t.status;
+    return (await this.report(t.id, 'CHARGEDBACK')).applied;
   }
 
   /** The institution's decision on one of the seller's disputes. */

@@ -41,7 +41,8 @@ export class SandboxInstitution implements PaymentInstitution {
     await this.d.report({ reportId: `sandbox-created:${input.transactionId}`, transactionId: input.transactionId, status: 'CREATED' });
   }
 
-  private async schedulePayment(input: { transactionId: string; createdAt: Date }): Promise<void> {
+  /** The simulated payer will pay the charge `SANDBOX_AUTOPAY_SECONDS` after its creation (a durable job). */
+  async schedulePayment(input: { transactionId: string; createdAt: Date }): Promise<void> {
     await this.d.uow.run((tx) =>
       this.d.scheduler.schedule(
         tx,

@@ -26,6 +26,9 @@ import { addressAllowlist, ApiPixCallbacks } from '../../infra/apipix/apipix-cal
 import type { ApiPixExchange } from '../../infra/apipix/apipix-client';
 import { confirmExpiryWithPsp } from '../../domain/transactions/expiry-confirmation';
 import { ReconciliationReports } from '../../domain/reconciliation/reconciliation-reports';
+import { SimulatorControl } from '../../infra/apipix/simulator-control';
+import { AutopayingInstitution } from '../../infra/institution/autopaying-institution';
+import { PspSimulatorPayer } from '../../domain/sandbox/psp-simulator-payer';
 import { wireApiPixInstitution } from './apipix';
 import { wireApiPixReconciliation } from './apipix-reconciliation';
 import { institutionCallbackSecrets } from './institution-callback';
@@ -76,7 +79,26 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   const refundOutcomes = new RefundOutcomesService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock });
   const applyPix = loggedReturnProblems(applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds: refundOutcomes }), logger);
   const reconciliation = apiPix ? wireApiPixReconciliation(p, { client: apiPix.client, reports, applyPix }) : null;
-  const institution = apiPix?.institution ?? (config.MODE === 'sandbox' ? sandbox : new UnconfiguredInstitution());
+  // A sandbox on API Pix with the PSP simulator's control API (loadConfig allows it in sandbox
+  // mode only): the sandbox's payer pays at the PSP, and the charge is applied as the PSP reports it.
+  const pspSimulator =
+    apiPix && apiPixCallbacks && config.APIPIX_SIMULATOR_CONTROL_URL
+      ? new PspSimulatorPayer({
+          control: new SimulatorControl({ baseUrl: config.APIPIX_SIMULATOR_CONTROL_URL, dispatcher: apiPix.dispatcher, timeoutMs: config.APIPIX_TIMEOUT_MS }),
+          readPix: (e2eid) => apiPixCallbacks.read(e2eid),
+          applyPix,
+          findCharge: (id) => repo.findById(id),
+          skipped: (transactionId, why) => logger.warn({ transactionId, why }, 'sandbox automatic payment not made by the PSP simulator'),
+          paid: (transactionId, end2endId) => logger.info({ transactionId, end2endId }, 'sandbox payer paid the charge'),
+        })
+      : null;
+  const institution = apiPix
+    ? pspSimulator
+      ? new AutopayingInstitution(apiPix.institution, (input) => sandbox.schedulePayment(input))
+      : apiPix.institution
+    : config.MODE === 'sandbox'
+      ? sandbox
+      : new UnconfiguredInstitution();
   const transactions = new TransactionsService({
     uow,
     repo,
@@ -109,7 +131,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   // With a PSP, a charge expires only once the PSP confirms its cob was not paid.
   const beforeExpiry = reconciliation ? confirmExpiryWithPsp({ repo, cobs: reconciliation.cobPayments, applyPix }) : undefined;
   jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r), refundOutcomes, beforeExpiry }));
-  jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => sandbox.pay(id, at, reportId) }));
+  jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => (pspSimulator ? pspSimulator.autopay(id) : sandbox.pay(id, at, reportId)) }));
 
   return {
     transactions,
@@ -119,6 +141,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     refunds,
     refundOutcomes,
     sandboxInstitution: sandbox,
+    pspSimulator,
     cardFingerprinter,
     apiPix,
     apiPixCallbacks,
