@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiPixExchange } from '../../src/infra/apipix/apipix-client';
 import { writeCertificates } from '../../tools/psp-simulator/certificates';
-import { type RunningSimulator, startPspSimulator } from '../../tools/psp-simulator/simulator';
+import { type RunningSimulator, type SimulatorOptions, startPspSimulator } from '../../tools/psp-simulator/simulator';
 import { requestProblems, responseProblems } from '../support/apipix-conformance';
 
 /** The platform's receiving key in these tests. */
@@ -13,8 +13,8 @@ export const PIX_KEY = 'recebedor@pixpay.example';
  * The PSP simulator over HTTPS with mTLS, its certificates written to a fresh folder, and the
  * settings that point PixPay at it.
  */
-export async function startPsp(): Promise<{ sim: RunningSimulator; env: Record<string, string> }> {
-  const sim = await startPspSimulator({ port: 0 });
+export async function startPsp(options: Pick<SimulatorOptions, 'observe'> = {}): Promise<{ sim: RunningSimulator; env: Record<string, string> }> {
+  const sim = await startPspSimulator({ port: 0, ...options });
   const files = writeCertificates(mkdtempSync(join(tmpdir(), 'pixpay-psp-')), sim.certificates);
   const env = {
     INSTITUTION: 'apipix',
@@ -69,11 +69,11 @@ export function apiPixConformance() {
   return { observe, problems, exchanges: () => exchanges };
 }
 
-/** Waits until `condition` holds (polling), or fails naming what it waited for. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+/** Waits until `condition` holds (polling every `everyMs`), or fails naming what it waited for. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000, everyMs = 25): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
