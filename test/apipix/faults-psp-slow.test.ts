@@ -6,7 +6,9 @@ import { pspFaults, until } from './psp';
 let rig: FaultRig;
 
 beforeAll(async () => {
-  rig = await startFaultRig({ env: { APIPIX_TIMEOUT_MS: '400' } });
+  rig = await startFaultRig({ env: { APIPIX_TIMEOUT_MS: '1500' } });
+  // A token and a connection to the PSP first: the deadline then measures the PSP alone.
+  expect((await rig.create({ amount: 100 })).status).toBe(201);
 });
 afterAll(() => rig?.close());
 afterEach(async () => {
@@ -20,7 +22,7 @@ describe('fault: the PSP answers after APIPIX_TIMEOUT_MS', () => {
     const body = { amount: 7_777, description: 'devagar' };
     const before = { cobs: rig.sim.psp.cobs.count, rows: await rig.chargeRows(), available: await rig.available() };
     // The work is done at once, the answer is held past our deadline (the create's PUT is tried twice).
-    await pspFaults(rig.sim, { answerDelayMs: 1_000, pathPattern: '^/cob/' });
+    await pspFaults(rig.sim, { answerDelayMs: 3_000, pathPattern: '^/cob/' });
     const late = await rig.create(body, key);
     expect([late.status, late.body.erro]).toEqual([503, 'INSTITUTION_UNAVAILABLE']);
     expect(Number(late.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -41,7 +43,7 @@ describe('fault: the PSP answers after APIPIX_TIMEOUT_MS', () => {
   it('the PSP is slow before it does the work: concurrent creates all 503, their retries make exactly one cob each', async () => {
     const requests = Array.from({ length: 4 }, (_, i) => ({ key: randomUUID(), body: { amount: 300 + i } }));
     const before = { cobs: rig.sim.psp.cobs.count, rows: await rig.chargeRows() };
-    await pspFaults(rig.sim, { latencyMs: 900, pathPattern: '^/cob/' });
+    await pspFaults(rig.sim, { latencyMs: 3_000, pathPattern: '^/cob/' });
     const late = await Promise.all(requests.map((r) => rig.create(r.body, r.key)));
     expect(late.map((r) => r.status)).toEqual(requests.map(() => 503));
     expect(await rig.chargeRows()).toBe(before.rows);
