@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { apiPixBenchmark } from './apipix.bench';
 import { chargesBenchmark } from './charges.bench';
 import { embeddedBenchmark } from './embedded.bench';
 import { flowBenchmark } from './flow.bench';
@@ -15,7 +16,7 @@ import type { Benchmark } from './support/benchmark';
  * `bench/<name>.bench.ts` exporting a `Benchmark` (support/benchmark.ts); add it to BENCHMARKS below.
  * Figures are for the closing notes; nothing here gates CI.
  */
-const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark, flowBenchmark, embeddedBenchmark];
+const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark, flowBenchmark, embeddedBenchmark, apiPixBenchmark];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
