@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { apiPixReconcileBenchmark } from './apipix-reconcile.bench';
+import { apiPixBenchmark } from './apipix.bench';
 import { chargesBenchmark } from './charges.bench';
 import { embeddedBenchmark } from './embedded.bench';
 import { flowBenchmark } from './flow.bench';
@@ -16,7 +17,7 @@ import type { Benchmark } from './support/benchmark';
  * `bench/<name>.bench.ts` exporting a `Benchmark` (support/benchmark.ts); add it to BENCHMARKS below.
  * Figures are for the closing notes; nothing here gates CI.
  */
-const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark, flowBenchmark, embeddedBenchmark, apiPixReconcileBenchmark];
+const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark, flowBenchmark, embeddedBenchmark, apiPixBenchmark, apiPixReconcileBenchmark];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

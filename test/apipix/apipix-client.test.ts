@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import tls from 'node:tls';
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/main/config';
 import { apiPixClient, apiPixTokenCheck } from '../../src/main/wiring/apipix';
 import { DomainError } from '../../src/domain/shared/errors';
+import { apiPixAgent } from '../../src/infra/apipix/apipix-agent';
 import { ApiPixClient } from '../../src/infra/apipix/apipix-client';
 import { PspProblemError } from '../../src/infra/apipix/apipix-errors';
 import { APIPIX_PROFILES } from '../../src/infra/apipix/apipix-profiles';
@@ -139,5 +142,27 @@ describe('API Pix client against the PSP simulator (HTTPS, mTLS)', () => {
     expect(e.details?.retryAfterSeconds).toBe(60);
     // The third failure was never asked for: the open circuit kept the call from the PSP.
     expect((await control(sim, 'GET', '/_control/state')).body.faults.failNext).toBe(1);
+  });
+
+  it('builds its TLS context (client certificate, roots and the extra CA) once, not for every new connection', async () => {
+    await pspFaults(sim, { latencyMs: 200, pathPattern: '^/oauth/' });
+    const contexts = vi.spyOn(tls, 'createSecureContext');
+    try {
+      const agent = apiPixAgent({ certFile: env.APIPIX_CERT_FILE, keyFile: env.APIPIX_KEY_FILE, caFile: env.APIPIX_CA_FILE });
+      // Concurrent requests, each on a connection of its own: a handshake each, over mutual TLS.
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const res = await request(sim.tokenUrl, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+          await res.body.text();
+          return res.statusCode;
+        }),
+      );
+      expect(answers).toEqual(Array.from({ length: 6 }, () => 401));
+      // At most the agent's own (0 when its call is not seen through the module's binding), never one per connection.
+      expect(contexts.mock.calls.length).toBeLessThanOrEqual(1);
+      await agent.close();
+    } finally {
+      contexts.mockRestore();
+    }
   });
 });

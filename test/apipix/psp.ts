@@ -26,11 +26,11 @@ export async function control(sim: RunningSimulator, method: string, path: strin
   }
 }
 
-/** Waits until `condition` holds (polling), or fails naming what it waited for. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+/** Waits until `condition` holds (polling every `everyMs`), or fails naming what it waited for. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000, everyMs = 25): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }

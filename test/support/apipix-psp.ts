@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiPixExchange } from '../../src/infra/apipix/apipix-client';
 import { writeCertificates } from '../../tools/psp-simulator/certificates';
-import { type RunningSimulator, startPspSimulator } from '../../tools/psp-simulator/simulator';
+import { type RunningSimulator, type SimulatorOptions, startPspSimulator } from '../../tools/psp-simulator/simulator';
 import { requestProblems, responseProblems } from './apipix-conformance';
 
 /** The platform's receiving key in these tests. */
@@ -13,8 +13,8 @@ export const PIX_KEY = 'recebedor@pixpay.example';
  * The PSP simulator over HTTPS with mTLS, its certificates written to a fresh folder, and the
  * settings that point PixPay at it.
  */
-export async function startPsp(): Promise<{ sim: RunningSimulator; env: Record<string, string> }> {
-  const sim = await startPspSimulator({ port: 0 });
+export async function startPsp(options: Pick<SimulatorOptions, 'observe'> = {}): Promise<{ sim: RunningSimulator; env: Record<string, string> }> {
+  const sim = await startPspSimulator({ port: 0, ...options });
   const files = writeCertificates(mkdtempSync(join(tmpdir(), 'pixpay-psp-')), sim.certificates);
   const env = {
     INSTITUTION: 'apipix',

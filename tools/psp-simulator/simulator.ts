@@ -55,6 +55,8 @@ export interface RunningSimulator {
   clientId: string;
   clientSecret: string;
   psp: Psp;
+  /** Requests being handled right now (received, not yet answered or closed). */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
@@ -81,7 +83,12 @@ export async function startPspSimulator(options: SimulatorOptions = {}): Promise
   // The location host needs the port, known after listen: the app is built on the first request.
   let psp: Psp | undefined;
   let app: express.Express | undefined;
-  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => app!(req, res);
+  let inFlight = 0;
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
+    app!(req, res);
+  };
   const server = options.http
     ? http.createServer(handler)
     : https.createServer({ key: certificates.serverKey, cert: certificates.serverCert, ca: certificates.caCert, requestCert: true, rejectUnauthorized: true }, handler);
@@ -101,6 +108,7 @@ export async function startPspSimulator(options: SimulatorOptions = {}): Promise
     clientId,
     clientSecret,
     psp,
+    inFlight: () => inFlight,
     close: () =>
       new Promise<void>((resolve) => {
         psp!.reset();

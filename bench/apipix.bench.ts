@@ -1,0 +1,268 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { noFaults } from '../tools/psp-simulator/faults';
+import { writeCertificates } from '../tools/psp-simulator/certificates';
+import { startPspSimulator } from '../tools/psp-simulator/simulator';
+import type { Benchmark } from './support/benchmark';
+import { BENCH_BUDGETS } from './support/budgets';
+import { createDatabase } from './support/postgres';
+import { cpuMs, freePort, peakRssMb, postgresCpuMs, startNode, stop, waitHealthy } from './support/processes';
+import { now, percentile, printTable } from './support/report';
+import { seedSeller } from './support/seed';
+
+/** Creates per second offered, for BENCH_SECONDS (30 by default), after a warm-up of BENCH_APIPIX_WARMUP_SECONDS. */
+const RATE = Number(process.env.BENCH_APIPIX_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const WARMUP_SECONDS = Number(process.env.BENCH_APIPIX_WARMUP_SECONDS ?? 5);
+/** How long the PSP takes to answer `PUT /cob/{txid}`. */
+const PSP_LATENCY_MS = 100;
+const SAMPLE_EVERY_MS = 250;
+const PIX_KEY = 'recebedor@pixpay.example';
+
+interface Sample {
+  /** Callers waiting for a connection of the service's main database pool. */
+  poolWaiting: number;
+  /** Connections of that pool checked out. */
+  poolInUse: number;
+  /** Requests the PSP is handling at that moment (nearly all of them creates' `PUT /cob`). */
+  pspInFlight: number;
+  /** The service's event-loop delay, p99 of prom-client's window, in ms. */
+  loopLagP99Ms: number;
+  /** The service's connections as PostgreSQL sees them: running a statement, and inside an open transaction between statements. */
+  pgActive: number;
+  pgIdleInTransaction: number;
+}
+
+interface OpenLoopResult {
+  offered: number;
+  ok: number;
+  failed: Map<string, number>;
+  /** From each request's scheduled start (not its actual send), so a late sender does not hide queueing. */
+  latenciesMs: number[];
+  /** Scheduled start of the first request to the last answer. */
+  elapsedS: number;
+  /** Answers per whole second of the run, 2xx only. */
+  perSecond: number[];
+}
+
+/**
+ * Constant arrival rate, independent of the answers (open loop): request i is due at
+ * start + i / rate whatever the earlier ones are doing. A closed-loop tool (a fixed set of
+ * connections, each waiting for its answer) would send less when the service slows down
+ * and hide exactly the queueing this benchmark looks for.
+ */
+async function openLoop(origin: string, path: string, rate: number, seconds: number, request: () => { headers: Record<string, string>; body: string }): Promise<OpenLoopResult> {
+  const client = new Pool(origin, { connections: 512, pipelining: 1, keepAliveTimeout: 30_000 });
+  const total = Math.round(rate * seconds);
+  const intervalMs = 1_000 / rate;
+  const latenciesMs: number[] = [];
+  const failed = new Map<string, number>();
+  const perSecond = Array.from({ length: Math.ceil(seconds) + 30 }, () => 0);
+  let ok = 0;
+  let lastAnswer = 0;
+  const start = now();
+  const pending: Promise<void>[] = [];
+  const fire = (i: number) => {
+    const due = start + i * intervalMs;
+    const { headers, body } = request();
+    pending.push(
+      client
+        .request({ method: 'POST', path, headers, body })
+        .then(async (res) => {
+          const text = await res.body.text();
+          const at = now();
+          lastAnswer = Math.max(lastAnswer, at);
+          if (res.statusCode >= 200 && res.statusCode < 300) {
+            ok += 1;
+            latenciesMs.push(at - due);
+            perSecond[Math.floor((at - start) / 1_000)]! += 1;
+          } else {
+            const why = `${res.statusCode} ${errorCode(text)}`;
+            failed.set(why, (failed.get(why) ?? 0) + 1);
+          }
+        })
+        .catch((e: Error) => void failed.set(e.name, (failed.get(e.name) ?? 0) + 1)),
+    );
+  };
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const dueUntil = Math.min(total, Math.floor((now() - start) / intervalMs) + 1);
+      while (next < dueUntil) fire(next++);
+      if (next >= total) return resolve();
+      setTimeout(tick, Math.max(0, start + next * intervalMs - now()));
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  await client.close();
+  return { offered: total, ok, failed, latenciesMs, elapsedS: (lastAnswer - start) / 1_000, perSecond: perSecond.slice(0, Math.ceil(seconds)) };
+}
+
+/** The `erro` of an error answer (the REST contract's code), or its start. */
+function errorCode(text: string): string {
+  try {
+    return String((JSON.parse(text) as { erro?: unknown }).erro);
+  } catch {
+    return text.slice(0, 40);
+  }
+}
+
+/** One value of a Prometheus text exposition (first line matching the name and labels). */
+function metric(text: string, name: string, labels = ''): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
+  return line ? Number(line.split(' ').pop()) : Number.NaN;
+}
+
+/** Samples the service's pool (GET /metrics), its connections at PostgreSQL and the PSP's requests in flight until stopped. */
+function sampler(serviceUrl: string, metricsToken: string, db: pg.Pool, pspInFlight: () => number) {
+  const samples: Sample[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const psp = pspInFlight();
+      try {
+        const [res, states] = await Promise.all([
+          fetch(`${serviceUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }),
+          db.query<{ state: string; n: number }>('select state, count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() group by state'),
+        ]);
+        const text = await res.text();
+        const state = (name: string) => states.rows.find((r) => r.state === name)?.n ?? 0;
+        samples.push({
+          poolWaiting: metric(text, 'pixpay_db_pool_waiting_requests'),
+          poolInUse: metric(text, 'pixpay_db_pool_connections', '{state="in_use"}'),
+          pspInFlight: psp,
+          loopLagP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1_000,
+          pgActive: state('active'),
+          pgIdleInTransaction: state('idle in transaction'),
+        });
+      } catch {
+        /* a missed sample */
+      }
+      await new Promise((r) => setTimeout(r, SAMPLE_EVERY_MS));
+    }
+  })();
+  return {
+    samples,
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
+}
+
+const max = (xs: number[]) => xs.reduce((m, x) => Math.max(m, x), 0);
+const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : Number.NaN);
+
+/**
+ * PIX charge creates through a PSP speaking API Pix: the PSP simulator over HTTPS with
+ * mTLS answering `PUT /cob` after 100 ms, the built service (ROLE=api, default pool) on
+ * the local PostgreSQL, and an open-loop load of RATE creates per second. The pool is
+ * sampled meanwhile: no connection may be held (nor waited for) while the PSP answers.
+ */
+async function createsThroughPsp(): Promise<void> {
+  const dist = join(__dirname, '..');
+  const sim = await startPspSimulator({ port: 0 });
+  const files = writeCertificates(mkdtempSync(join(tmpdir(), 'pixpay-bench-psp-')), sim.certificates);
+  const db = await createDatabase('pixpay_bench_apipix');
+  const dbPool = new pg.Pool({ connectionString: db.url, max: 1 });
+  let app: Awaited<ReturnType<typeof startNode<boolean>>> | undefined;
+  try {
+    const port = await freePort();
+    const metricsToken = randomBytes(16).toString('hex');
+    const env = {
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      ROLE: 'api',
+      LOG_LEVEL: 'warn',
+      MODE: 'sandbox',
+      METRICS_TOKEN: metricsToken,
+      INSTITUTION: 'apipix',
+      APIPIX_BASE_URL: sim.url,
+      APIPIX_TOKEN_URL: sim.tokenUrl,
+      APIPIX_CLIENT_ID: sim.clientId,
+      APIPIX_CLIENT_SECRET: sim.clientSecret,
+      APIPIX_CERT_FILE: files.clientCert,
+      APIPIX_KEY_FILE: files.clientKey,
+      APIPIX_CA_FILE: files.caCert,
+      APIPIX_PIX_KEY: PIX_KEY,
+      ...BENCH_BUDGETS,
+    };
+    const key = await seedSeller(dist, env, 'bench-apipix@example.com');
+    app = await startNode(join(dist, 'src/main.js'), [], env, () => true);
+    app.child.stderr!.pipe(process.stderr);
+    const base = `http://127.0.0.1:${port}`;
+    await waitHealthy(`${base}/health`);
+    sim.psp.faults = { ...noFaults(), latencyMs: PSP_LATENCY_MS, pathPattern: '^/cob/' };
+
+    const body = JSON.stringify({ amount: 1050, description: 'Pedido de teste', customer: { name: 'Maria Souza', email: 'maria@example.com' } });
+    const request = () => ({ headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': randomUUID() }, body });
+    const path = '/api/v1/cobranca/transactions';
+    await openLoop(base, path, RATE, WARMUP_SECONDS, request);
+
+    // At rest first: GET /metrics runs a few queries of its own, checked out while the pool is read.
+    const atRest = sampler(base, metricsToken, dbPool, () => sim.inFlight());
+    await new Promise((r) => setTimeout(r, 2_000));
+    await atRest.stop();
+
+    const cobsBefore = sim.psp.cobs.count;
+    const pid = app.child.pid!;
+    const cpuBefore = cpuMs(pid);
+    const dbCpuBefore = postgresCpuMs();
+    const ownCpuBefore = process.cpuUsage();
+    const sampling = sampler(base, metricsToken, dbPool, () => sim.inFlight());
+    const r = await openLoop(base, path, RATE, SECONDS, request);
+    await sampling.stop();
+    const cpu = cpuMs(pid) - cpuBefore;
+    const dbCpu = postgresCpuMs() - dbCpuBefore;
+    const ownCpuUs = process.cpuUsage(ownCpuBefore);
+    const ownCpu = (ownCpuUs.user + ownCpuUs.system) / 1_000;
+    const rss = peakRssMb(pid);
+
+    const sorted = [...r.latenciesMs].sort((a, b) => a - b);
+    const sustained = r.ok / r.elapsedS;
+    const p = (q: number) => percentile(sorted, q);
+    const busy = sampling.samples.filter((s) => s.pspInFlight >= 10);
+    const of = (f: (s: Sample) => number) => sampling.samples.map(f);
+    const perCreate = (msTotal: number) => (msTotal / Math.max(1, r.ok)).toFixed(2);
+    const errors = [...r.failed].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
+    printTable(
+      `API Pix creates: ${RATE}/s offered for ${SECONDS} s (open loop), PSP answers PUT /cob after ${PSP_LATENCY_MS} ms over HTTPS/mTLS, default pool (DATABASE_POOL_SIZE 20); a shared machine: figures vary from run to run`,
+      [
+        { metric: 'creates offered / answered 201', value: `${r.offered} / ${r.ok}` },
+        { metric: 'creates per second sustained', value: sustained.toFixed(1), goal: `>= ${RATE * 0.98}`, verdict: sustained >= RATE * 0.98 ? 'ok' : 'MISS' },
+        { metric: 'slowest / fastest whole second (201s)', value: `${Math.min(...r.perSecond.slice(1, -1))} / ${Math.max(...r.perSecond)}` },
+        { metric: 'latency p50 / p95 / p99 ms (from scheduled start)', value: `${p(50).toFixed(1)} / ${p(95).toFixed(1)} / ${p(99).toFixed(1)}`, goal: 'p99 <= 160', verdict: p(99) <= 160 ? 'ok' : 'MISS' },
+        { metric: 'latency max ms', value: (sorted[sorted.length - 1] ?? Number.NaN).toFixed(1) },
+        { metric: 'errors (status and code: count)', value: errors, goal: 'none', verdict: r.failed.size === 0 ? 'ok' : 'MISS' },
+        { metric: 'cobs made at the PSP during the run', value: String(sim.psp.cobs.count - cobsBefore) },
+        { metric: `pool samples (every ${SAMPLE_EVERY_MS} ms) / with >= 10 PSP calls in flight`, value: `${sampling.samples.length} / ${busy.length}` },
+        { metric: 'PSP requests in flight: mean / max', value: `${mean(of((s) => s.pspInFlight)).toFixed(1)} / ${max(of((s) => s.pspInFlight))}` },
+        { metric: 'pool connections checked out: mean / max', value: `${mean(of((s) => s.poolInUse)).toFixed(1)} / ${max(of((s) => s.poolInUse))}` },
+        { metric: 'pool connections checked out at rest (the /metrics queries): mean', value: mean(atRest.samples.map((x) => x.poolInUse)).toFixed(1) },
+        { metric: '  of which at PostgreSQL: running a statement / idle in a transaction (mean)', value: `${mean(of((s) => s.pgActive)).toFixed(1)} / ${mean(of((s) => s.pgIdleInTransaction)).toFixed(1)}` },
+        { metric: 'connection time per create (Little: mean checked out / rate) ms', value: ((1_000 * mean(of((s) => s.poolInUse))) / sustained).toFixed(1) },
+        { metric: 'callers waiting for the pool: max', value: String(max(of((s) => s.poolWaiting))), goal: '0', verdict: max(of((s) => s.poolWaiting)) === 0 ? 'ok' : 'MISS' },
+        { metric: 'service event-loop delay p99 (max over samples) ms', value: max(of((s) => s.loopLagP99Ms)).toFixed(1) },
+        { metric: 'CPU ms per create: service / PostgreSQL / this process (load + PSP simulator)', value: `${perCreate(cpu)} / ${perCreate(dbCpu)} / ${perCreate(ownCpu)}` },
+        { metric: 'CPU cores used during the run: service / PostgreSQL / this process', value: [cpu, dbCpu, ownCpu].map((c) => (c / 1_000 / r.elapsedS).toFixed(2)).join(' / ') },
+        { metric: 'service peak RSS MB', value: rss.toFixed(0) },
+      ],
+    );
+  } finally {
+    if (app) await stop(app.child);
+    await dbPool.end();
+    await sim.close();
+    await db.drop();
+  }
+}
+
+export const apiPixBenchmark: Benchmark = {
+  name: 'apipix',
+  description: 'PIX creates through a PSP speaking API Pix (simulator over HTTPS/mTLS, 100 ms per cob): 500/s open loop for 30 s, latency, and the database pool while the PSP answers',
+  run: createsThroughPsp,
+};
