@@ -13,6 +13,7 @@ import { openDatabase } from '../src/main/database';
 import { buildPlatform } from '../src/main/wiring/platform';
 import { standaloneReconciliation } from '../src/main/wiring/standalone-reconciliation';
 import { writeCertificates } from '../tools/psp-simulator/certificates';
+import { pixPaySettings, SIMULATOR_PIX_KEY } from '../tools/psp-simulator/pixpay-settings';
 import { startPspSimulator } from '../tools/psp-simulator/simulator';
 import type { Benchmark } from './support/benchmark';
 import { createDatabase } from './support/postgres';
@@ -30,7 +31,7 @@ import { int, printTable } from './support/report';
  */
 const PIX = Number(process.env.BENCH_RECONCILE_PIX ?? 1_000_000);
 const OURS_EVERY = Number(process.env.BENCH_RECONCILE_OURS_EVERY ?? 20);
-const PIX_KEY = 'recebedor@pixpay.example';
+const PIX_KEY = SIMULATOR_PIX_KEY;
 
 export const apiPixReconcileBenchmark: Benchmark = {
   name: 'apipix-reconcile',
@@ -45,16 +46,8 @@ export const apiPixReconcileBenchmark: Benchmark = {
       LOG_LEVEL: 'silent',
       DATABASE_URL: db.url,
       DATABASE_POOL_SIZE: '10',
-      INSTITUTION: 'apipix',
       INSTITUTION_CALLBACK_SECRET: 'bench-callback-secret-0123456789abcdef0123456789',
-      APIPIX_BASE_URL: sim.url,
-      APIPIX_TOKEN_URL: sim.tokenUrl,
-      APIPIX_CLIENT_ID: sim.clientId,
-      APIPIX_CLIENT_SECRET: sim.clientSecret,
-      APIPIX_CERT_FILE: files.clientCert,
-      APIPIX_KEY_FILE: files.clientKey,
-      APIPIX_CA_FILE: files.caCert,
-      APIPIX_PIX_KEY: PIX_KEY,
+      ...pixPaySettings(sim, files, PIX_KEY),
       AMQP_URL: undefined,
     };
     const config = loadConfig(env);

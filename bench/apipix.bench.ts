@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { noFaults } from '../tools/psp-simulator/faults';
 import { writeCertificates } from '../tools/psp-simulator/certificates';
+import { pixPaySettings, SIMULATOR_PIX_KEY } from '../tools/psp-simulator/pixpay-settings';
 import { startPspSimulator } from '../tools/psp-simulator/simulator';
 import type { Benchmark } from './support/benchmark';
 import { BENCH_BUDGETS } from './support/budgets';
@@ -21,7 +22,7 @@ const WARMUP_SECONDS = Number(process.env.BENCH_APIPIX_WARMUP_SECONDS ?? 5);
 /** How long the PSP takes to answer `PUT /cob/{txid}`. */
 const PSP_LATENCY_MS = 100;
 const SAMPLE_EVERY_MS = 250;
-const PIX_KEY = 'recebedor@pixpay.example';
+const PIX_KEY = SIMULATOR_PIX_KEY;
 
 interface Sample {
   /** Callers waiting for a connection of the service's main database pool. */
@@ -181,15 +182,7 @@ async function createsThroughPsp(): Promise<void> {
       LOG_LEVEL: 'warn',
       MODE: 'sandbox',
       METRICS_TOKEN: metricsToken,
-      INSTITUTION: 'apipix',
-      APIPIX_BASE_URL: sim.url,
-      APIPIX_TOKEN_URL: sim.tokenUrl,
-      APIPIX_CLIENT_ID: sim.clientId,
-      APIPIX_CLIENT_SECRET: sim.clientSecret,
-      APIPIX_CERT_FILE: files.clientCert,
-      APIPIX_KEY_FILE: files.clientKey,
-      APIPIX_CA_FILE: files.caCert,
-      APIPIX_PIX_KEY: PIX_KEY,
+      ...pixPaySettings(sim, files, PIX_KEY),
       ...BENCH_BUDGETS,
     };
     const key = await seedSeller(dist, env, 'bench-apipix@example.com');

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiPixExchange } from '../../src/infra/apipix/apipix-client';
 import { writeCertificates } from '../../tools/psp-simulator/certificates';
+import { pixPaySettings, SIMULATOR_PIX_KEY } from '../../tools/psp-simulator/pixpay-settings';
 import { type RunningSimulator, type SimulatorOptions, startPspSimulator } from '../../tools/psp-simulator/simulator';
 import { requestProblems, responseProblems } from './apipix-conformance';
 
 /** The platform's receiving key in these tests. */
-export const PIX_KEY = 'recebedor@pixpay.example';
+export const PIX_KEY = SIMULATOR_PIX_KEY;
 
 /**
  * The PSP simulator over HTTPS with mTLS, its certificates written to a fresh folder, and the
@@ -16,17 +17,7 @@ export const PIX_KEY = 'recebedor@pixpay.example';
 export async function startPsp(options: Pick<SimulatorOptions, 'observe'> = {}): Promise<{ sim: RunningSimulator; env: Record<string, string> }> {
   const sim = await startPspSimulator({ port: 0, ...options });
   const files = writeCertificates(mkdtempSync(join(tmpdir(), 'pixpay-psp-')), sim.certificates);
-  const env = {
-    INSTITUTION: 'apipix',
-    APIPIX_BASE_URL: sim.url,
-    APIPIX_TOKEN_URL: sim.tokenUrl,
-    APIPIX_CLIENT_ID: sim.clientId,
-    APIPIX_CLIENT_SECRET: sim.clientSecret,
-    APIPIX_CERT_FILE: files.clientCert,
-    APIPIX_KEY_FILE: files.clientKey,
-    APIPIX_CA_FILE: files.caCert,
-    APIPIX_PIX_KEY: PIX_KEY,
-  };
+  const env = pixPaySettings(sim, files, PIX_KEY);
   return { sim, env };
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeCertificates } from './certificates';
+import { pixPaySettings } from './pixpay-settings';
 import { startPspSimulator } from './simulator';
 
 /**
@@ -32,11 +33,9 @@ async function main(): Promise<void> {
     `control API: ${sim.url}/_control/… (docs/operate/psp-simulator.md)`,
     '',
     'Settings for PixPay:',
-    `APIPIX_BASE_URL=${sim.url}`,
-    `APIPIX_TOKEN_URL=${sim.tokenUrl}`,
-    `APIPIX_CLIENT_ID=${sim.clientId}`,
-    `APIPIX_CLIENT_SECRET=${sim.clientSecret}`,
-    ...(values.http ? ['APIPIX_ALLOW_HTTP_LOOPBACK=true'] : [`APIPIX_CERT_FILE=${files.clientCert}`, `APIPIX_KEY_FILE=${files.clientKey}`, `APIPIX_CA_FILE=${files.caCert}`]),
+    ...Object.entries(pixPaySettings(sim, values.http ? null : files))
+      .filter(([name]) => name !== 'INSTITUTION' && name !== 'APIPIX_PIX_KEY')
+      .map(([name, value]) => `${name}=${value}`),
     `APIPIX_SIMULATOR_CONTROL_URL=${sim.url}/_control`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
