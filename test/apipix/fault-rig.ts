@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { runAdmin } from '../../src/cli/admin-commands';
 import { callbackPathToken } from '../../src/infra/apipix/apipix-callbacks';
 import type { Exchange, RunningSimulator } from '../../tools/psp-simulator/simulator';
@@ -75,6 +76,25 @@ export async function startFaultRig(opts: { env?: Record<string, string>; callba
       await psp.sim.close();
     },
   };
+}
+
+/**
+ * A test file's rig: started before its tests (then `ready`, e.g. a first create for a token
+ * and a connection), stopped after them; after each test its faults are cleared and every
+ * exchange is checked against the spec.
+ */
+export function useFaultRig(opts: Parameters<typeof startFaultRig>[0] & { ready?: (rig: FaultRig) => Promise<void> } = {}): FaultRig {
+  const rig = {} as FaultRig;
+  beforeAll(async () => {
+    Object.assign(rig, await startFaultRig(opts));
+    await opts.ready?.(rig);
+  });
+  afterAll(() => rig.close?.());
+  afterEach(async () => {
+    await rig.clearFaults();
+    expect(rig.conformance.problems).toEqual([]);
+  });
+  return rig;
 }
 
 /** How many requests the PSP received since `from` (an index into `seen`) that match. */

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cobPuts, type FaultRig, seenSince, startFaultRig } from './fault-rig';
+import { describe, expect, it } from 'vitest';
+import { cobPuts, seenSince, type FaultRig, useFaultRig } from './fault-rig';
 import { pspFaults, until } from './psp';
 
-let rig: FaultRig;
-
-beforeAll(async () => {
-  rig = await startFaultRig();
-});
-afterAll(() => rig?.close());
-afterEach(async () => {
-  await rig.clearFaults();
-  expect(rig.conformance.problems).toEqual([]);
-});
+const rig = useFaultRig();
 
 describe('fault: a burst of 5xx from the PSP', () => {
   it('opens the circuit: later creates fail fast without calling the PSP, and it closes again once the PSP answers', async () => {

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reais } from '../../src/infra/apipix/cob-transformers';
-import { type FaultRig, startFaultRig } from './fault-rig';
+import { type FaultRig, useFaultRig } from './fault-rig';
 import { pspFaults, until } from './psp';
 
-let rig: FaultRig;
-
-beforeAll(async () => {
-  rig = await startFaultRig();
-});
-afterAll(() => rig?.close());
-afterEach(async () => {
-  await rig.clearFaults();
-  expect(rig.conformance.problems).toEqual([]);
-});
+const rig = useFaultRig();
 
 describe('fault: the PSP is down during a burst of creates', () => {
   it('every create is 503 with Retry-After and makes nothing; once the PSP is back the same keys make one charge and one cob each', async () => {

@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultRig, startFaultRig } from './fault-rig';
+import { describe, expect, it } from 'vitest';
+import { useFaultRig } from './fault-rig';
 import { pspFaults, until } from './psp';
 
-let rig: FaultRig;
 /** A small pool, so that a create holding a connection while the PSP answers would show. */
 const POOL = 3;
 const CREATES = 4 * POOL;
 
-beforeAll(async () => {
-  rig = await startFaultRig({ env: { APIPIX_TIMEOUT_MS: '6000', DATABASE_POOL_SIZE: String(POOL) } });
-});
-afterAll(() => rig?.close());
-afterEach(async () => {
-  await rig.clearFaults();
-  expect(rig.conformance.problems).toEqual([]);
-});
+const rig = useFaultRig({ env: { APIPIX_TIMEOUT_MS: '6000', DATABASE_POOL_SIZE: String(POOL) } });
 
 describe('fault: a slow PSP does not take the database pool with it', () => {
   it('while the PSP takes its time no create holds a connection: more creates wait on the PSP at once than the pool has connections', async () => {

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultRig, startFaultRig } from './fault-rig';
+import { describe, expect, it } from 'vitest';
+import { type FaultRig, useFaultRig } from './fault-rig';
 import { pspFaults, until } from './psp';
 
-let rig: FaultRig;
-
-beforeAll(async () => {
-  rig = await startFaultRig({ env: { APIPIX_TIMEOUT_MS: '1500' } });
+const rig = useFaultRig({
+  env: { APIPIX_TIMEOUT_MS: '1500' },
   // A token and a connection to the PSP first: the deadline then measures the PSP alone.
-  expect((await rig.create({ amount: 100 })).status).toBe(201);
-});
-afterAll(() => rig?.close());
-afterEach(async () => {
-  await rig.clearFaults();
-  expect(rig.conformance.problems).toEqual([]);
+  ready: async (r) => expect((await r.create({ amount: 100 })).status).toBe(201),
 });
 
 describe('fault: the PSP answers after APIPIX_TIMEOUT_MS', () => {

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { rest } from '../support/rest';
-import { cobPuts, type FaultRig, seenSince, startFaultRig, tokenRequests } from './fault-rig';
+import { cobPuts, seenSince, tokenRequests, useFaultRig } from './fault-rig';
 import { control, pspFaults } from './psp';
 
-let rig: FaultRig;
-
-beforeAll(async () => {
-  rig = await startFaultRig();
-});
-afterAll(() => rig?.close());
+const rig = useFaultRig();
 afterEach(async () => {
-  await rig.clearFaults();
   await control(rig.sim, 'PUT', '/_control/tokens', { ttlSeconds: 3600 });
-  expect(rig.conformance.problems).toEqual([]);
 });
 
 /** `n` creates at once. */
