@@ -186,6 +186,15 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
     capability: 'pix charges',
     columns: { report_id: N, transaction_id: N, status: F, applied: N, received_at: F },
   },
+  // Reconciliation with the PSP: what the PSP listed as received (no payer data is stored) and how far it was read.
+  apipix_received_pix: {
+    capability: 'pix charges',
+    columns: { end_to_end_id: F, txid: F, cents: F, received_at: F, transaction_id: N, verdict: N, seen_at: N },
+  },
+  apipix_reconcile_cursors: {
+    capability: 'pix charges',
+    columns: { name: N, read_until: N, updated_at: N },
+  },
   // Payouts: the beneficiary and its PIX key identify the party of a transfer (kept 5 years).
   withdrawals: {
     capability: 'withdrawals',

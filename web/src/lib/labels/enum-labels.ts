@@ -88,6 +88,12 @@ export const ENUM_LABELS = {
     lists: ['Listas', 'Lists'],
     webhooks: ['Webhooks', 'Webhooks'],
   },
+  ReconciliationDifferenceKind: {
+    NOT_CREDITED: ['Não creditado', 'Not credited'],
+    CREDITED_TWICE: ['Creditado duas vezes', 'Credited twice'],
+    AMOUNT_DIFFERS: ['Valor diferente', 'Amount differs'],
+    NOT_OURS: ['Sem cobrança nossa', 'Not one of our charges'],
+  },
   DataRequestKind: {
     EXPORT: ['Exportação', 'Export'],
     ERASURE: ['Exclusão', 'Erasure'],
