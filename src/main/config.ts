@@ -80,6 +80,8 @@ const schema = z.object({
   /** Days a finished webhook delivery (and a superseded event) is kept. */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   WEBHOOK_RESCUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /** How long a worker holds a job it claimed; a worker that dies holds it this long (the reconciliation reads 20 s a run). */
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(30).max(3_600).default(60),
   /** Bearer token that GET /metrics requires; without it /metrics does not exist (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** On SIGTERM, the process finishes its work within this deadline, then exits anyway. */

@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../tools/psp-simulator/callbacks';
 import { runDueJobs } from '../support/platform';
 import { rest } from '../support/rest';
-import { type FaultRig, PIX_KEY, startFaultRig } from './fault-rig';
+import { derivedTxid } from '../../src/domain/pix/ids';
+import { EARLY_PIX_WINDOW_SECONDS } from '../../src/domain/transactions/receive-psp-callback.command';
+import { type FaultRig, PIX_KEY, seenSince, startFaultRig } from './fault-rig';
 import { control, pspFaults, until } from './psp';
 
 let rig: FaultRig;
@@ -122,33 +124,52 @@ describe('fault: callbacks duplicated, reordered, replayed or forged', () => {
     expect(await rig.available()).toBe(before);
   });
 
-  it("a callback that arrives before the create's answer is ignored (no charge yet); the same Pix seen again after the commit is credited once", async () => {
-    const before = { available: await rig.available(), rows: await rig.chargeRows(), deliveries: (await deliveries()).length };
+  it("a callback that arrives before the create's answer is answered 503 with Retry-After; the PSP's retry credits the Pix once, before any reconciliation", async () => {
+    const before = { available: await rig.available(), rows: await rig.chargeRows(), deliveries: (await deliveries()).length, seen: rig.seen.length };
     // The payer pays the moment the cob exists, and the PSP answers the PUT only after its callback was answered.
     await control(rig.sim, 'PUT', '/_control/autopay', { enabled: true, delayMs: 0 });
     await pspFaults(rig.sim, { answerDelayMs: 1_500, pathPattern: '^/cob/' });
     const creating = rig.create({ amount: 6_500 });
-    await until(async () => (await deliveries()).slice(before.deliveries).some((d) => d.state === 'delivered'), 'the early callback to be answered');
+    const earlyAttempts = async () => (await deliveries()).slice(before.deliveries).flatMap((d) => d.attempts);
+    await until(async () => (await earlyAttempts()).some((a) => a.status === 503), 'the early callback to be answered 503');
     expect(await rig.chargeRows()).toBe(before.rows);
     const created = await creating;
     expect(created.status).toBe(201);
     await rig.clearFaults();
-    await runDueJobs(rig.app);
-    const early = (await deliveries()).slice(before.deliveries);
-    expect(early.map((d) => [d.body.pix[0]!.txid, d.state, d.attempts.map((a) => a.status)])).toEqual([[created.body.data.providerReference, 'delivered', [200]]]);
-    // What happens today: the Pix was read back, found no charge of ours and was answered as ignored.
-    expect((await rig.charge(created.body.data.id)).status).not.toBe('PAID');
-    expect(await rig.available()).toBe(before.available);
-
-    // The same Pix seen again once the charge is stored (a PSP retry, or the reconciliation reading it): credited once.
-    const replay = await control(rig.sim, 'POST', `/_control/callbacks/${early[0]!.id}/replay`, {});
-    expect(replay.status).toBe(201);
-    await until(async () => (await rig.charge(created.body.data.id)).status === 'PAID', 'the charge to be paid');
+    // No job runs here: what credits the charge is the PSP's retry of its callback.
+    await until(async () => (await rig.charge(created.body.data.id)).status === 'PAID', 'the charge to be paid by the retried callback');
     await callbacksIdle();
+    const early = (await deliveries()).slice(before.deliveries);
+    expect(early.map((d) => [d.body.pix[0]!.txid, d.state])).toEqual([[created.body.data.providerReference, 'delivered']]);
+    const statuses = early[0]!.attempts.map((a) => a.status);
+    expect(statuses.length).toBeGreaterThan(1);
+    expect(statuses.slice(0, -1).every((status) => status === 503)).toBe(true);
+    expect(statuses.at(-1)).toBe(200);
+    expect(seenSince(rig.seen, before.seen, (s) => s.method === 'GET' && s.path === '/pix')).toBe(0);
     const paid = await rig.charge(created.body.data.id);
     expect(paid.end2endId).toBe(early[0]!.body.pix[0]!.endToEndId);
     expect(await rig.available()).toBe(before.available + paid.netAmount);
+    // Seen again (a repeat, the reconciliation reading it): nothing more is credited.
     expect((await forge(early[0]!.body.pix)).body.data).toEqual({ confirmed: 1, applied: 0, ignored: 0 });
     expect(await rig.available()).toBe(before.available + paid.netAmount);
+  });
+
+  it('a Pix of a txid of ours that no charge will ever have is retryable only for minutes, then ignored; a txid of another system never is', async () => {
+    const before = await rig.available();
+    await control(rig.sim, 'PUT', '/_control/callbacks', { dropNext: 2 });
+    const orphan = await control(rig.sim, 'POST', '/_control/pix', { valor: '12.00', chave: PIX_KEY, txid: derivedTxid(randomBytes(8).toString('hex')) });
+    const foreign = await control(rig.sim, 'POST', '/_control/pix', { valor: '12.00', chave: PIX_KEY, txid: randomBytes(16).toString('hex') });
+    expect([orphan.status, foreign.status]).toEqual([201, 201]);
+    const recent = await forge([{ endToEndId: orphan.body.endToEndId }]);
+    expect(recent.status).toBe(503);
+    expect(recent.headers.get('retry-after')).toBe('1');
+    expect(recent.body).toMatchObject({ status: false, erro: 'PIX_CHARGE_NOT_STORED_YET' });
+    expect((await forge([{ endToEndId: foreign.body.endToEndId }])).body.data).toEqual({ confirmed: 0, applied: 0, ignored: 1 });
+    // Our clock moved past the window after the Pix's horario (the PSP's clock).
+    rig.app.clock.advance(Date.parse(orphan.body.horario) + (EARLY_PIX_WINDOW_SECONDS + 1) * 1_000 - rig.app.clock.now().getTime());
+    const late = await forge([{ endToEndId: orphan.body.endToEndId }]);
+    expect(late.status).toBe(200);
+    expect(late.body.data).toEqual({ confirmed: 0, applied: 0, ignored: 1 });
+    expect(await rig.available()).toBe(before);
   });
 });

@@ -6,11 +6,14 @@ import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { gql, PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
 import { drainJobs, outboxEventTypes, promoteToOperator, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
+import { verifyWebhook } from '../../src/domain/webhooks/signature';
+import { Receiver } from '../webhooks/support/receiver';
 import { apiPixConformance, control, startPsp, until } from './psp';
 
 let sim: RunningSimulator;
 let app: TestApp;
 let liveKey: string;
+let receiver: Receiver;
 const conformance = apiPixConformance();
 afterEach(() => expect(conformance.problems).toEqual([]));
 
@@ -22,7 +25,10 @@ async function session(email: string): Promise<string> {
 beforeAll(async () => {
   const psp = await startPsp();
   sim = psp.sim;
-  const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env };
+  receiver = await Receiver.start();
+  // The seller's endpoint is a local HTTPS receiver: production refuses the allow-list unless told it is meant.
+  const webhooks = { WEBHOOK_ALLOW_HOSTS: receiver.allowHosts, WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION: 'true', WEBHOOK_CA_FILE: receiver.caFile };
+  const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env, ...webhooks };
   app = await startTestApp({ ...env, ROLE: 'api' }, undefined, undefined, { apiPixObserve: conformance.observe });
   const seller = await session('loja@example.com');
   const sellerId = (await gql(app, 'mutation{ registerSeller(name:"Loja Real", document:"529.982.247-25"){ id } }', {}, seller)).data!.registerSeller.id;
@@ -39,11 +45,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await sim?.close();
+  await receiver?.stop();
 });
 
 describe('production mode with a PSP speaking API Pix', () => {
-  it('a live key creates a real charge, the payer pays, the confirmed callback makes it PAID and credits the wallet; a partial refund is DEVOLVIDO', async () => {
+  it('a live key creates a real charge, the payer pays, the confirmed callback makes it PAID, credits the wallet and sends the signed webhook; a partial refund is DEVOLVIDO', async () => {
     expect(liveKey).toMatch(/^sk_live_/);
+    const hook = await rest(app, 'POST', '/v1/webhooks', { key: liveKey, body: { eventType: 'TRANSACTION', url: receiver.url('/pixpay') } });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const created = await rest(app, 'POST', '/api/v1/cobranca/transactions', { key: liveKey, body: { amount: 2_500, description: 'Pedido real' }, idempotencyKey: randomUUID() });
     expect(created.status).toBe(201);
     const t = created.body.data;
@@ -55,6 +64,23 @@ describe('production mode with a PSP speaking API Pix', () => {
     await until(async () => (now = (await rest(app, 'GET', `/api/v1/cobranca/transactions/${t.id}`, { key: liveKey })).body.data).status === 'PAID', 'the charge to be paid');
     expect((await rest(app, 'GET', '/balance-statement', { bearer: liveKey })).body.data.available).toBe(before + now.netAmount);
     expect(await outboxEventTypes(app, t.id)).toContain('TRANSACTION_PAID');
+
+    // The seller's webhook: what a worker does (relay the outbox, deliver), done here in this api process.
+    const { relay, embeddedWorker } = app.services.webhookRuntime;
+    const paidHooks = () => receiver.on('/pixpay').filter((r) => (JSON.parse(r.rawBody) as { eventType?: string }).eventType === 'TRANSACTION_PAID');
+    await until(async () => {
+      await relay.relayOnce();
+      await embeddedWorker!.runDue();
+      return paidHooks().length > 0;
+    }, 'the TRANSACTION_PAID webhook to reach the receiver');
+    const [delivered] = paidHooks();
+    const verified = verifyWebhook({ rawBody: delivered!.rawBody, timestampHeader: String(delivered!.headers['x-webhook-timestamp']), secret: hook.body.data.secret, now: app.clock.now() });
+    expect(verified.ok).toBe(true);
+    expect(verified.ok && verified.event).toMatchObject({ eventType: 'TRANSACTION_PAID', id: t.id, status: 'PAID', amount: 2_500, end2endId: now.end2endId });
+    // One changed byte and the signature no longer holds.
+    const tampered = delivered!.rawBody.replace('"amount":2500', '"amount":2501');
+    expect(tampered).not.toBe(delivered!.rawBody);
+    expect(verifyWebhook({ rawBody: tampered, timestampHeader: String(delivered!.headers['x-webhook-timestamp']), secret: hook.body.data.secret, now: app.clock.now() })).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
 
     // A partial refund: the PSP takes the devolução and settles it DEVOLVIDO (its callback).
     const refunded = await rest(app, 'POST', `/api/v1/cobranca/transactions/${t.id}/refund`, { key: liveKey, body: { amount: 1_000 }, idempotencyKey: randomUUID() });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { alphanumericFromBytes, buildEndToEndId, buildTxid, derivedTxid, isValidEndToEndId, isValidTxid } from './ids';
+import { alphanumericFromBytes, buildEndToEndId, buildTxid, derivedTxid, isOwnTxid, isValidEndToEndId, isValidTxid, randomTxid } from './ids';
 import { codeOf } from '../../../test/support/domain-errors';
 
 describe('isValidTxid', () => {
@@ -90,5 +90,26 @@ describe('derivedTxid', () => {
     expect(derivedTxid('seller-1\nkey-1\n{"amount":100}')).toBe(a);
     expect(derivedTxid('seller-1\nkey-1\n{"amount":101}')).not.toBe(a);
     expect(derivedTxid('seller-2\nkey-1\n{"amount":100}')).not.toBe(a);
+  });
+});
+
+describe('own txids', () => {
+  it('derived and random txids of ours are recognised; a changed character, a UUID or a static code is not', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.uint8Array({ minLength: 26, maxLength: 26 }), (seed, bytes) => {
+        for (const txid of [derivedTxid(seed), randomTxid(bytes)]) {
+          expect(isValidTxid(txid)).toBe(true);
+          expect(txid).toHaveLength(32);
+          expect(isOwnTxid(txid)).toBe(true);
+          const i = seed.length % 32;
+          const other = txid[i] === '0' ? '1' : '0';
+          expect(isOwnTxid(txid.slice(0, i) + other + txid.slice(i + 1))).toBe(false);
+        }
+      }),
+    );
+    expect(isOwnTxid('3f2b8c1e9a7d4b6c8e0f1a2b3c4d5e6f')).toBe(false);
+    expect(isOwnTxid('***')).toBe(false);
+    expect(isOwnTxid(derivedTxid('x').toUpperCase())).toBe(false);
+    expect(codeOf(() => randomTxid(new Uint8Array(25)))).toBe('INVALID_TXID_LENGTH');
   });
 });

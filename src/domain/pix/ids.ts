@@ -58,10 +58,33 @@ export function buildTxid(bytes: Uint8Array): string {
   return alphanumericFromBytes(bytes);
 }
 
+// PixPay's own txids: 26 characters of body and a 6-character tag (30 bits) that is a hash
+// of the body, so a txid can be told as ours without a database: another system's cob on
+// the same account (a UUID's 32 hex characters have our alphabet and length) passes the
+// check once in a billion. No key: only the account's holder can make a cob at the PSP,
+// and static codes carry at most 25 characters, so nobody can make a Pix whose txid merely
+// pretends; a key's rotation would also change the txid of a create retried across it.
+const TXID_BODY = 26;
+const TXID_TAG = 6;
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+const withTag = (body: string): string => body + alphanumericFromBytes(sha256(`pixpay-txid-tag:v1\n${body}`).subarray(0, TXID_TAG));
+
 /**
- * A txid derived from a seed (32 characters from SHA-256): a retry of one request derives
+ * A txid derived from a seed (32 characters, from SHA-256): a retry of one request derives
  * the txid of its first attempt, so a PSP that took the first cob is asked for the same one.
  */
 export function derivedTxid(seed: string): string {
-  return alphanumericFromBytes(createHash('sha256').update(`pixpay-txid:v1\n${seed}`).digest());
+  return withTag(alphanumericFromBytes(sha256(`pixpay-txid:v2\n${seed}`).subarray(0, TXID_BODY)));
+}
+
+/** A txid of ours from random bytes (at least 26; only the first 26 are used). */
+export function randomTxid(bytes: Uint8Array): string {
+  if (bytes.length < TXID_BODY) throw validationError('INVALID_TXID_LENGTH', `a txid needs ${TXID_BODY} random bytes`, { length: bytes.length });
+  return withTag(alphanumericFromBytes(bytes.subarray(0, TXID_BODY)));
+}
+
+/** Whether a txid is one PixPay made (`derivedTxid`, `randomTxid`): its tag matches its body. */
+export function isOwnTxid(txid: string): boolean {
+  if (txid.length !== TXID_BODY + TXID_TAG || !/^[0-9a-v]+$/.test(txid)) return false;
+  return withTag(txid.slice(0, TXID_BODY)) === txid;
 }

@@ -13,7 +13,6 @@ interface DueJob {
   attempts: number;
 }
 
-const LOCK_MS = 60_000;
 const MAX_BACKOFF_MS = 15 * 60_000;
 
 /**
@@ -33,6 +32,8 @@ export class JobRunner {
     private readonly sql: Sql,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** How long a claimed job is held: a runner that dies leaves its jobs to others this long after it claimed them. */
+    private readonly lockMs = 60_000,
   ) {}
 
   register(kind: string, handler: JobHandler): void {
@@ -57,7 +58,7 @@ export class JobRunner {
          select id from jobs where run_at <= ? and (locked_until is null or locked_until <= ?)
          order by run_at limit ? for update skip locked)
        returning id, kind, key, payload, attempts`,
-      [new Date(now.getTime() + LOCK_MS), now, now, limit],
+      [new Date(now.getTime() + this.lockMs), now, now, limit],
     );
     for (const job of jobs) await this.runOne(job);
     return jobs.length;

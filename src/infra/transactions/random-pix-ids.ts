@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { alphanumericFromBytes, buildTxid, derivedTxid } from '../../domain/pix/ids';
+import { alphanumericFromBytes, derivedTxid, randomTxid } from '../../domain/pix/ids';
 import type { PixIds } from '../../domain/transactions/transactions.ports';
 
 /**
@@ -14,7 +14,7 @@ function randomId(): string {
 
 export class RandomPixIds implements PixIds {
   txid(seed?: string): string {
-    return seed === undefined ? buildTxid(randomBytes(32)) : derivedTxid(seed);
+    return seed === undefined ? randomTxid(randomBytes(26)) : derivedTxid(seed);
   }
   locationId(): string {
     return randomId();

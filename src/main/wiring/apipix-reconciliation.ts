@@ -8,7 +8,7 @@ import { ApiPixReconciliationReads } from '../../infra/apipix/apipix-reconciliat
 import { PgReconciliationStore } from '../../infra/reconciliation/pg-reconciliation-store';
 import type { Platform } from './platform';
 
-/** One run reads at most this long, well within the job runner's 60 s lease, then hands over to the next. */
+/** One run reads at most this long, within the job runner's lease (JOB_LOCK_SECONDS, at least 30), then hands over to the next. */
 const RUN_BUDGET_MS = 20_000;
 /** The daily sweep waits this long after midnight (and the window's overlap) for Pix listed late. */
 const SWEEP_DELAY_MS = 10 * 60_000;

@@ -51,7 +51,7 @@ export function wireCommands(
     ...webhookReplayCommands(d),
     ...apiKeyCommands(d),
     ...twoFactorCommands(d),
-    ...operatorAndSandboxCommands(d),
+    ...operatorAndSandboxCommands(d, p.clock),
   };
 }
 

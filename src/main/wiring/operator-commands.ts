@@ -20,6 +20,7 @@ import type { PspCallbackConfirmations } from '../../domain/transactions/transac
 import type { OperatorAndSandboxCommands } from '../../application/commands';
 import type { ApplyPspPix, PspPixOutcome } from '../../domain/transactions/apply-psp-pix';
 import type { Logger } from '../../infra/log/logger';
+import type { Clock } from '../../domain/shared/clock';
 import type { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 
 /** The use cases these commands call. */
@@ -41,7 +42,7 @@ export interface OperatorAndSandboxServices {
   sandbox: SandboxActions;
 }
 
-export function operatorAndSandboxCommands(d: OperatorAndSandboxServices): OperatorAndSandboxCommands {
+export function operatorAndSandboxCommands(d: OperatorAndSandboxServices, clock: Clock): OperatorAndSandboxCommands {
   const applyReport = applyInstitutionReportCommand(d);
   return {
     ...identityCommands(d),
@@ -52,7 +53,7 @@ export function operatorAndSandboxCommands(d: OperatorAndSandboxServices): Opera
     setSellerRateLimit: setSellerRateLimitCommand(d),
     requestDataExport: requestDataExportCommand(d),
     applyInstitutionReport: applyReport,
-    receivePspCallback: receivePspCallbackCommand({ confirmations: d.apiPixCallbacks, applyPix: d.applyPspPix, ignored: logIgnoredPix(d.logger) }),
+    receivePspCallback: receivePspCallbackCommand({ confirmations: d.apiPixCallbacks, applyPix: d.applyPspPix, now: () => clock.now(), ignored: logIgnoredPix(d.logger) }),
   };
 }
 

@@ -52,7 +52,7 @@ export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: C
   const sql = new Sql(connections);
   const outboxSignal = new EventEmitter();
   outboxSignal.setMaxListeners(50);
-  const jobs = new JobRunner(sql, clock, logger);
+  const jobs = new JobRunner(sql, clock, logger, config.JOB_LOCK_SECONDS * 1_000);
   if (config.DATABASE_URL) {
     // Other processes' relays listen for this; the embedded database has no other process.
     const notifier = new CoalescedNotifier(sql, (err) => logger.warn({ err }, 'outbox notify failed; relays will poll'));

@@ -864,7 +864,7 @@ export interface paths {
         put?: never;
         /**
          * Callback of a PSP speaking API Pix
-         * @description With INSTITUTION=apipix: the PSP's `POST {webhookUrl}/pix` (`{pix: [...]}`, batched or repeated). The token is the secret in the URL that `npm run admin -- apipix register-webhook` registers; a wrong token is an unknown route. Each Pix is only a hint: it is read back from the PSP (`GET /pix/{e2eid}`) and applied through the institution report path, once per end-to-end id.
+         * @description With INSTITUTION=apipix: the PSP's `POST {webhookUrl}/pix` (`{pix: [...]}`, batched or repeated). The token is the secret in the URL that `npm run admin -- apipix register-webhook` registers; a wrong token is an unknown route. Each Pix is only a hint: it is read back from the PSP (`GET /pix/{e2eid}`) and applied through the institution report path, once per end-to-end id. A Pix of one of PixPay's own txids paid in the last five minutes whose charge is not stored yet (the payer paid before the create's answer) is answered 503 `PIX_CHARGE_NOT_STORED_YET` with `Retry-After`, so the PSP sends the callback again; anything else not ours is answered 200 and counted as ignored.
          */
         post: operations["apiPixCallback"];
         delete?: never;
@@ -884,7 +884,7 @@ export interface paths {
         put?: never;
         /**
          * Callback of a PSP speaking API Pix
-         * @description With INSTITUTION=apipix: the PSP's `POST {webhookUrl}/pix` (`{pix: [...]}`, batched or repeated). The token is the secret in the URL that `npm run admin -- apipix register-webhook` registers; a wrong token is an unknown route. Each Pix is only a hint: it is read back from the PSP (`GET /pix/{e2eid}`) and applied through the institution report path, once per end-to-end id.
+         * @description With INSTITUTION=apipix: the PSP's `POST {webhookUrl}/pix` (`{pix: [...]}`, batched or repeated). The token is the secret in the URL that `npm run admin -- apipix register-webhook` registers; a wrong token is an unknown route. Each Pix is only a hint: it is read back from the PSP (`GET /pix/{e2eid}`) and applied through the institution report path, once per end-to-end id. A Pix of one of PixPay's own txids paid in the last five minutes whose charge is not stored yet (the payer paid before the create's answer) is answered 503 `PIX_CHARGE_NOT_STORED_YET` with `Retry-After`, so the PSP sends the callback again; anything else not ours is answered 200 and counted as ignored.
          */
         post: operations["apiPixCallbackPix"];
         delete?: never;
@@ -8081,7 +8081,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE, PIX_CHARGE_NOT_STORED_YET */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8196,7 +8196,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE, PIX_CHARGE_NOT_STORED_YET */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -142,13 +142,13 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
       operationId,
       summary: 'Callback of a PSP speaking API Pix',
       description:
-        "With INSTITUTION=apipix: the PSP's `POST {webhookUrl}/pix` (`{pix: [...]}`, batched or repeated). The token is the secret in the URL that `npm run admin -- apipix register-webhook` registers; a wrong token is an unknown route. Each Pix is only a hint: it is read back from the PSP (`GET /pix/{e2eid}`) and applied through the institution report path, once per end-to-end id.",
+        "With INSTITUTION=apipix: the PSP's `POST {webhookUrl}/pix` (`{pix: [...]}`, batched or repeated). The token is the secret in the URL that `npm run admin -- apipix register-webhook` registers; a wrong token is an unknown route. Each Pix is only a hint: it is read back from the PSP (`GET /pix/{e2eid}`) and applied through the institution report path, once per end-to-end id. A Pix of one of PixPay's own txids paid in the last five minutes whose charge is not stored yet (the payer paid before the create's answer) is answered 503 `PIX_CHARGE_NOT_STORED_YET` with `Retry-After`, so the PSP sends the callback again; anything else not ours is answered 200 and counted as ignored.",
       tag: 'Institution',
       auth: 'none',
       params: z.object({ token: z.string().describe('the secret path segment of the registered URL') }),
       query: z.object({ ignorar: z.string().optional().describe("Efí's documented suffix: the `/pix` it appends lands here") }),
       body: z.object({ pix: z.array(z.record(z.unknown())).describe('the Pix, as the PSP sent them; only endToEndId is read') }).passthrough(),
-      errors: { 404: ['ROUTE_NOT_FOUND'], 503: ['INSTITUTION_UNAVAILABLE'] },
+      errors: { 404: ['ROUTE_NOT_FOUND'], 503: ['INSTITUTION_UNAVAILABLE', 'PIX_CHARGE_NOT_STORED_YET'] },
       responses: {
         200: ok('What the callback did', envelope(z.object({ confirmed: z.number().int(), applied: z.number().int(), ignored: z.number().int() }).strict()), {
           example: { status: true, data: { confirmed: 1, applied: 1, ignored: 0 } },
