@@ -150,6 +150,7 @@ export const ERROR_LABELS: Labels = {
   NOT_PAYABLE: ['Esta cobrança não pode ser paga agora.', 'This charge cannot be paid now.'],
   INVALID_REFUND_AMOUNT: ['Valor de reembolso inválido.', 'Refund amount is not valid.'],
   REFUND_EXCEEDS_REMAINING: ['O reembolso passa do valor que ainda pode ser devolvido.', 'The refund is larger than what can still be refunded.'],
+  PIX_CHARGE_NOT_STORED_YET: ['O Pix chegou antes de a cobrança ser gravada; o PSP vai reenviar o aviso.', 'The Pix arrived before its charge was stored; the PSP will send the callback again.'],
   RECONCILIATION_NOT_CONFIGURED: ['A conciliação precisa de um PSP conectado (INSTITUTION=apipix).', 'Reconciliation needs a PSP connected (INSTITUTION=apipix).'],
   REFUND_WINDOW_CLOSED: ['Um Pix só pode ser devolvido até 90 dias depois do pagamento.', 'A PIX payment can be refunded only within 90 days of its payment.'],
   INVALID_REPORT_ID: ['Identificador do relatório inválido.', 'Report id is not valid.'],
