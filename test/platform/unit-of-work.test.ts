@@ -12,12 +12,17 @@ import { openTestOrm } from '../support/orm';
 /** Counts what reaches the server: one `query()` call of node-postgres is one round trip. */
 function countingConnections(orm: Orm) {
   const inner = pgConnections(orm);
-  const seen = { roundTrips: 0 };
+  const seen = { roundTrips: 0, acquired: 0 };
+  /** While set, taking a connection waits for it (a busy pool). */
+  const gate: { closed?: Promise<void> } = {};
   const originals = new WeakMap<PgClient, PgClient>();
   return {
     seen,
+    gate,
     connections: {
       acquire: async (): Promise<PgClient> => {
+        seen.acquired++;
+        await gate.closed;
         const c = await inner.acquire();
         const counting = new Proxy(c, {
           get(target, prop, receiver) {
@@ -117,6 +122,46 @@ function pipelineSuite(name: string, open: () => Promise<{ orm: Orm; close(): Pr
       expect(await ids()).toEqual(['a1', 'a2', 'b5', 'd2']);
     });
 
+    it('takes its connection with the first statement sent, not when it starts, and none when it sends nothing', async () => {
+      let release!: () => void;
+      const paused = new Promise<void>((r) => (release = r));
+      const before = counted.seen.acquired;
+      const done = uow.run(async (tx) => {
+        await paused; // work before any statement (building rows, a busy event loop)
+        expect(counted.seen.acquired).toBe(before);
+        sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['h1', 1]);
+        expect(counted.seen.acquired).toBe(before);
+      });
+      release();
+      await done;
+      expect(counted.seen.acquired).toBe(before + 1);
+      await uow.run(async () => undefined);
+      expect(counted.seen.acquired).toBe(before + 1);
+      await sql.query("delete from pipeline_probe where id = 'h1'");
+    });
+
+    it('calls made while the connection is awaited go out in the order they were made', async () => {
+      let open!: () => void;
+      counted.gate.closed = new Promise<void>((r) => (open = r));
+      try {
+        const out = uow.run(async (tx) => {
+          const first = sqlTx(tx).query<{ n: number }>('insert into pipeline_probe (id, n) values (?, ?) returning n', ['i1', 1]);
+          sqlTx(tx).defer('update pipeline_probe set n = n + ? where id = ?', [10, 'i1']);
+          const second = sqlTx(tx).query<{ n: number }>('select n from pipeline_probe where id = ?', ['i1']);
+          open();
+          await first;
+          // Made once the connection is in: after the others.
+          const third = sqlTx(tx).query<{ n: number }>('update pipeline_probe set n = n * ? where id = ? returning n', [2, 'i1']);
+          return Promise.all([first, second, third]);
+        });
+        const [first, second, third] = await out;
+        expect([first[0]!.n, second[0]!.n, third[0]!.n]).toEqual([1, 11, 22]);
+      } finally {
+        counted.gate.closed = undefined;
+      }
+      await sql.query("delete from pipeline_probe where id = 'i1'");
+    });
+
     it('a named prepared statement is prepared on first use, then pipelined with what precedes it', async () => {
       const bump = { name: 'pipeline_probe_bump', text: 'update pipeline_probe set n = n + $1 where id = $2 returning n', values: [1, 'a2'] };
       const run = () =>
@@ -130,10 +175,8 @@ function pipelineSuite(name: string, open: () => Promise<{ orm: Orm; close(): Pr
         expect(await run()).toHaveLength(1);
         trips.push(counted.seen.roundTrips - before);
       }
-      // First use on a connection: [BEGIN, insert], the named statement (prepared now), COMMIT.
-      // Once the pool's connections have it (at most 2 here): [BEGIN, insert, named statement], COMMIT.
-      expect(trips[0]).toBe(3);
-      expect(trips[3]).toBe(2);
+      // [BEGIN, insert, named statement], COMMIT: parsed in the batch on a connection's first use.
+      expect(trips).toEqual([2, 2, 2, 2]);
       expect(Number((await sql.one<{ n: number }>('select n from pipeline_probe where id = ?', ['a2']))!.n)).toBe(2 + 4);
     });
 

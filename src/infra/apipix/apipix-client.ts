@@ -60,7 +60,9 @@ export class ApiPixClient {
   constructor(private readonly o: ApiPixClientOptions) {
     this.breakerOpenMs = o.breaker?.openMs ?? 10_000;
     const breaker = circuitBreaker(transient, { halfOpenAfter: this.breakerOpenMs, breaker: new ConsecutiveBreaker(o.breaker?.failures ?? 5) });
-    const deadline = timeout(o.timeoutMs, TimeoutStrategy.Aggressive);
+    // An attempt returns only once its answer is read in full, so there is nothing left to
+    // abort then: cockatiel's abort on return would build a DOMException (and its stack) per call.
+    const deadline = timeout(o.timeoutMs, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false });
     // One retry (cockatiel's maxAttempts counts the attempts after the first).
     const retries = retry(transient, { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 100, maxDelay: 1_000 }) });
     this.idempotentPolicy = wrap(retries, breaker, deadline);

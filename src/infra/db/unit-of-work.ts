@@ -16,13 +16,26 @@ const COMMIT: Statement = { text: 'commit', values: [] };
  * write. A unit of work that ran nothing sends nothing. The order of statements is
  * the order of the calls; a deferred write's error surfaces from the call that sent
  * it, and the whole transaction rolls back as before.
+ *
+ * The pooled connection is taken with the first statement sent, not when the unit of
+ * work starts: the work done before it (building rows, hashing, a busy event loop) holds
+ * no connection, so a unit of work that defers all its writes holds one only for the
+ * round trip of its commit.
  */
 export class PgTx implements Tx {
   private readonly callbacks: (() => void)[] = [];
   private readonly deferred: Statement[] = [];
   private begun = false;
+  private client: PgClient | undefined;
+  private acquiring: Promise<PgClient> | undefined;
+  private waiting = 0;
 
-  constructor(private readonly client: PgClient) {}
+  constructor(private readonly acquire: () => Promise<PgClient>) {}
+
+  /** The connection taken, or the one being taken, if any statement was sent. */
+  get connection(): Promise<PgClient> | undefined {
+    return this.acquiring;
+  }
 
   afterCommit(callback: () => void): void {
     this.callbacks.push(callback);
@@ -33,13 +46,13 @@ export class PgTx implements Tx {
     return this.send({ text: toPgPlaceholders(sql), values: params }) as Promise<T[]>;
   }
 
-  /** A statement already in PostgreSQL's `$n` form, optionally a named prepared statement. */
+  /**
+   * A statement already in PostgreSQL's `$n` form, optionally a named prepared statement:
+   * pipelined with what is queued like any other; the batch parses a name the first time
+   * this connection meets it.
+   */
   async execute<T = Record<string, unknown>>(statement: Statement): Promise<T[]> {
-    if (statement.name === undefined || this.preparedHere(statement)) return this.send(statement) as Promise<T[]>;
-    // Its first use on this connection goes node-postgres' own way, which prepares it
-    // and remembers that it did; whatever is queued goes just before it.
-    await this.flush();
-    return (await this.client.query(statement)).rows as T[];
+    return this.send(statement) as Promise<T[]>;
   }
 
   /**
@@ -58,16 +71,13 @@ export class PgTx implements Tx {
 
   async rollback(): Promise<void> {
     this.deferred.length = 0;
-    if (this.begun) await this.client.query('rollback');
+    if (!this.begun || !this.acquiring) return;
+    const client = await this.acquiring;
+    await client.query('rollback');
   }
 
   runCallbacks(): void {
     for (const cb of this.callbacks.splice(0)) cb();
-  }
-
-  private async flush(): Promise<void> {
-    const queued = this.queued();
-    if (queued.length > 0) await this.run(queued);
   }
 
   private async send(statement: Statement): Promise<unknown[]> {
@@ -86,16 +96,28 @@ export class PgTx implements Tx {
    * One unnamed statement goes the usual way (the simple protocol when it has no
    * parameters); named ones always go through the batch, which closes a name before
    * parsing it (node-postgres would not, after a failed batch left it prepared).
+   *
+   * The statements were taken from the queue when the call was made. The first call takes
+   * the pooled connection; calls made while it is awaited resume in the order they were
+   * made, each writing as soon as it resumes, and a call made while any of them still
+   * waits waits behind them: the order of the calls is the order on the wire.
    */
   private async run(statements: Statement[]): Promise<unknown[][]> {
-    if (statements.length === 1 && statements[0]!.name === undefined) return [(await this.client.query(statements[0]!)).rows];
-    return this.client.query(new PipelinedBatch(statements)).done;
+    if (this.client && this.waiting === 0) return this.dispatch(this.client, statements);
+    this.acquiring ??= this.acquire().then((c) => (this.client = c));
+    this.waiting++;
+    let client: PgClient;
+    try {
+      client = await this.acquiring;
+    } finally {
+      this.waiting--;
+    }
+    return this.dispatch(client, statements);
   }
 
-  /** node-postgres' record of the statements it has prepared on this connection. */
-  private preparedHere(s: Statement): boolean {
-    const connection = (this.client as { connection?: { parsedStatements?: Record<string, string> } }).connection;
-    return connection?.parsedStatements?.[s.name!] === s.text;
+  private async dispatch(client: PgClient, statements: Statement[]): Promise<unknown[][]> {
+    if (statements.length === 1 && statements[0]!.name === undefined) return [(await client.query(statements[0]!)).rows];
+    return client.query(new PipelinedBatch(statements)).done;
   }
 }
 
@@ -119,16 +141,16 @@ export function sqlTx(tx: Tx): PgTx {
 }
 
 /**
- * BEGIN ... COMMIT on a connection of the shared pool. The work must run every
- * statement through the handle: awaiting another connection while holding this one can
- * exhaust the pool (the embedded database has a single connection).
+ * BEGIN ... COMMIT on a connection of the shared pool, taken with the first statement
+ * (see PgTx). The work must run every statement through the handle: awaiting another
+ * connection while holding this one can exhaust the pool (the embedded database has a
+ * single connection).
  */
 export class PgUnitOfWork implements UnitOfWork {
   constructor(private readonly connections: PgConnections) {}
 
   async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = await this.connections.acquire();
-    const tx = new PgTx(client);
+    const tx = new PgTx(() => this.connections.acquire());
     let result: T;
     try {
       result = await work(tx);
@@ -137,7 +159,9 @@ export class PgUnitOfWork implements UnitOfWork {
       await tx.rollback().catch(() => undefined);
       throw e;
     } finally {
-      await this.connections.release(client);
+      // A connection still being taken when the work failed is released once it arrives.
+      const client = await tx.connection?.catch(() => undefined);
+      if (client) await this.connections.release(client);
     }
     tx.runCallbacks();
     return result;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytesPooled } from '../shared/random-bytes';
 import type { IdempotencyStore } from '../../domain/idempotency/idempotency.ports';
 import type { ClaimResult, IdempotencyScope, KeyState, StoredResponse } from '../../domain/idempotency/idempotency.types';
 import type { Tx } from '../../domain/shared/unit-of-work';
@@ -22,7 +22,7 @@ const KEY_TAKEN_SQLSTATE = 'PX410';
 
 const sqlStateOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
 
-const token = () => randomBytes(12).toString('base64url');
+const token = () => randomBytesPooled(12).toString('base64url');
 /** claimId = row id + owner token: only the current holder can attach or complete. */
 const claimIdOf = (id: string, owner: string) => `${id}.${owner}`;
 function parseClaim(claimId: string): { id: string; owner: string } {

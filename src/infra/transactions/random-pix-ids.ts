@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytesPooled } from '../shared/random-bytes';
 import { alphanumericFromBytes, derivedTxid, randomTxid } from '../../domain/pix/ids';
 import type { PixIds } from '../../domain/transactions/transactions.ports';
 
@@ -8,13 +8,13 @@ import type { PixIds } from '../../domain/transactions/transactions.ports';
  * a visible share of a charge create's CPU).
  */
 function randomId(): string {
-  const bytes = randomBytes(25);
+  const bytes = randomBytesPooled(25);
   return `${'abcdefghijklmnopqrstuvwxyz'[bytes[0]! % 26]}${alphanumericFromBytes(bytes.subarray(1))}`;
 }
 
 export class RandomPixIds implements PixIds {
   txid(seed?: string): string {
-    return seed === undefined ? randomTxid(randomBytes(26)) : derivedTxid(seed);
+    return seed === undefined ? randomTxid(randomBytesPooled(26)) : derivedTxid(seed);
   }
   locationId(): string {
     return randomId();
