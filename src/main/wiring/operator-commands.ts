@@ -20,6 +20,8 @@ import type { PspCallbackConfirmations } from '../../domain/transactions/transac
 import type { OperatorAndSandboxCommands } from '../../application/commands';
 import type { ApplyPspPix, PspPixOutcome } from '../../domain/transactions/apply-psp-pix';
 import type { Logger } from '../../infra/log/logger';
+import type { PspPayouts } from '../../domain/withdrawals/psp-payouts.service';
+import { efiWebhookPayoutIds } from '../../infra/payouts/efi/efi-payout-transformers';
 import type { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 
 /** The use cases these commands call. */
@@ -39,6 +41,8 @@ export interface OperatorAndSandboxServices {
   applyPspPix: ApplyPspPix;
   logger: Pick<Logger, 'warn' | 'error'>;
   sandbox: SandboxActions;
+  /** Payouts through a PSP (PAYOUT_PROVIDER), or null: its webhooks are hints read back by our identifier. */
+  pspPayouts?: Pick<PspPayouts, 'hint'> | null;
 }
 
 export function operatorAndSandboxCommands(d: OperatorAndSandboxServices): OperatorAndSandboxCommands {
@@ -52,7 +56,12 @@ export function operatorAndSandboxCommands(d: OperatorAndSandboxServices): Opera
     setSellerRateLimit: setSellerRateLimitCommand(d),
     requestDataExport: requestDataExportCommand(d),
     applyInstitutionReport: applyReport,
-    receivePspCallback: receivePspCallbackCommand({ confirmations: d.apiPixCallbacks, applyPix: d.applyPspPix, ignored: logIgnoredPix(d.logger) }),
+    receivePspCallback: receivePspCallbackCommand({
+      confirmations: d.apiPixCallbacks,
+      applyPix: d.applyPspPix,
+      payouts: d.pspPayouts ? { named: (input) => efiWebhookPayoutIds(input), hint: (id) => d.pspPayouts!.hint(id) } : null,
+      ignored: logIgnoredPix(d.logger),
+    }),
   };
 }
 
