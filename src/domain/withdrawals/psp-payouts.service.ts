@@ -1,5 +1,4 @@
-import type { Scheduler } from '../jobs/scheduler';
-import type { JobRerun } from '../jobs/scheduler';
+import type { JobRerun, Scheduler } from '../jobs/scheduler';
 import type { Clock } from '../shared/clock';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import type { InstitutionPayoutReportsService } from './institution-payout-reports.service';
