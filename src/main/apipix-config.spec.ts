@@ -130,3 +130,19 @@ describe('payment institution settings', () => {
     expect(lines).not.toContain('pfx-passphrase-secret');
   });
 });
+
+describe('payout settings', () => {
+  it('simulated by default; efi needs INSTITUTION=apipix, whose connection it reuses', () => {
+    expect(loadConfig({}).PAYOUT_PROVIDER).toBe('simulated');
+    expect(problems({ PAYOUT_PROVIDER: 'efi' })).toEqual(['PAYOUT_PROVIDER=efi needs INSTITUTION=apipix (payouts use its OAuth2 client, certificate and settings)']);
+    const c = loadConfig(apipix({ PAYOUT_PROVIDER: 'efi' }));
+    expect([c.PAYOUT_PROVIDER, c.PAYOUT_BASE_URL, c.PAYOUT_POLL_SECONDS]).toEqual(['efi', undefined, 60]);
+  });
+
+  it('refuses an unknown provider, an http payout URL and a paying key the DICT would not store', () => {
+    expect(problems({ PAYOUT_PROVIDER: 'inter' }).join('\n')).toMatch(/PAYOUT_PROVIDER must be simulated or efi/);
+    expect(problems(apipix({ PAYOUT_PROVIDER: 'efi', PAYOUT_BASE_URL: 'http://psp.example' })).join('\n')).toMatch(/PAYOUT_BASE_URL must be an https:\/\/ URL/);
+    expect(problems(apipix({ PAYOUT_PROVIDER: 'efi', PAYOUT_PIX_KEY: 'Not A Key' })).join('\n')).toMatch(/PAYOUT_PIX_KEY must be a PIX key/);
+    expect(problems(apipix({ PAYOUT_POLL_SECONDS: '0' })).join('\n')).toMatch(/PAYOUT_POLL_SECONDS must be a number of seconds from 1 to 3600/);
+  });
+});

@@ -51,6 +51,14 @@ export const institutionSettings = {
   APIPIX_RECONCILE_OVERLAP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Age after which a cob at the PSP that is no charge of ours is removed; above the Idempotency-Key retention of a create (24 h). */
   APIPIX_ORPHAN_COB_GRACE_HOURS: z.coerce.number().int().min(MIN_ORPHAN_GRACE_HOURS).max(24 * 30).default(MIN_ORPHAN_GRACE_HOURS),
+  /** Which PSP sends withdrawals: `simulated` (the sandbox's own; production refuses payouts) or `efi` (needs INSTITUTION=apipix). */
+  PAYOUT_PROVIDER: z.enum(['simulated', 'efi']).default('simulated'),
+  /** Where the PSP's payout endpoints live (Efí: https://pix.api.efipay.com.br); the origin of APIPIX_BASE_URL when unset. */
+  PAYOUT_BASE_URL: url.optional(),
+  /** The paying PIX key (ours at the PSP, with its webhook registered); APIPIX_PIX_KEY when unset. */
+  PAYOUT_PIX_KEY: z.string().min(1).optional(),
+  /** How often a payout the PSP has not finished is read back (by our identifier). */
+  PAYOUT_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** Sandbox only: the PSP simulator's control API (`…/_control`), through which the sandbox routes pay and return. */
   APIPIX_SIMULATOR_CONTROL_URL: url.optional(),
 };
@@ -68,6 +76,9 @@ export const INSTITUTION_SETTING_RULES: Record<string, string> = {
   APIPIX_TIMEOUT_MS: 'must be a number of milliseconds from 100 to 60000',
   APIPIX_RECONCILE_EVERY_SECONDS: 'must be a number of seconds from 5 to 3600',
   APIPIX_RECONCILE_OVERLAP_SECONDS: 'must be a number of seconds from 0 to 86400',
+  PAYOUT_PROVIDER: 'must be simulated or efi',
+  PAYOUT_BASE_URL: 'must be an https:// URL',
+  PAYOUT_POLL_SECONDS: 'must be a number of seconds from 1 to 3600',
   APIPIX_ORPHAN_COB_GRACE_HOURS: `must be a number of hours from ${MIN_ORPHAN_GRACE_HOURS} (a create may be retried with its Idempotency-Key for 24 hours) to 720`,
 };
 
@@ -130,8 +141,14 @@ function simulatorControlProblem(c: InstitutionSettings & { MODE: string }): str
 /** The rules that span settings; one sentence per problem. Only the simulator's control URL is checked with INSTITUTION=simulated. */
 export function institutionProblems(c: InstitutionSettings & { MODE: string }): string[] {
   const control = simulatorControlProblem(c);
-  if (c.INSTITUTION !== 'apipix') return control ? [control] : [];
+  const payout = c.PAYOUT_PROVIDER !== 'simulated' && c.INSTITUTION !== 'apipix' ? `PAYOUT_PROVIDER=${c.PAYOUT_PROVIDER} needs INSTITUTION=apipix (payouts use its OAuth2 client, certificate and settings)` : null;
+  if (c.INSTITUTION !== 'apipix') return [control, payout].filter((p): p is string => p !== null);
   const problems: string[] = control ? [control] : [];
+  if (c.PAYOUT_BASE_URL) {
+    const problem = urlProblem('PAYOUT_BASE_URL', c.PAYOUT_BASE_URL, c.APIPIX_ALLOW_HTTP_LOOPBACK);
+    if (problem) problems.push(problem);
+  }
+  if (c.PAYOUT_PIX_KEY && !isPixKey(c.PAYOUT_PIX_KEY)) problems.push('PAYOUT_PIX_KEY must be a PIX key as the DICT stores it (CPF or CNPJ digits, +55 phone, lower-case e-mail or EVP)');
   for (const name of ['APIPIX_BASE_URL', 'APIPIX_TOKEN_URL', 'APIPIX_CLIENT_ID', 'APIPIX_CLIENT_SECRET', 'APIPIX_PIX_KEY'] as const) {
     if (!c[name]) problems.push(`INSTITUTION=apipix needs ${name}`);
   }

@@ -9,6 +9,7 @@ import type { PspReconciliation } from '../domain/reconciliation/psp-reconciliat
 import type { InstitutionChargeReportsService } from '../domain/transactions/institution-charge-reports.service';
 import type { ProtectiveReports } from '../domain/transactions/transactions.ports';
 import type { InstitutionPayoutReportsService } from '../domain/withdrawals/institution-payout-reports.service';
+import type { PspPayouts } from '../domain/withdrawals/psp-payouts.service';
 import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
 import type { DisputeRepository } from '../domain/disputes/dispute.types';
 import type { WebhookRetention } from '../domain/webhooks/webhook-retention';
@@ -58,6 +59,8 @@ export interface AppServices extends Services {
   sandboxInstitution: SandboxInstitution;
   /** The inbound path of payout status reports (callbacks, sandbox). */
   withdrawalReports: InstitutionPayoutReportsService;
+  /** Payouts through a PSP (PAYOUT_PROVIDER other than simulated), or null. */
+  pspPayouts: PspPayouts | null;
   /** SSRF check for URLs we will POST to (webhooks, a transaction's postbackUrl). */
   webhookTargets: WebhookTargetGuard;
   /** Relay, workers and connections of the webhook backend (shutdown, tests). */

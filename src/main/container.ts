@@ -42,7 +42,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const ledger = wireLedger(platform, accounts.sellerRepository);
   const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports, apiPixObserve: hooks.apiPixObserve });
-  const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor });
+  const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor, apiPix: transactions.apiPix });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange, external: [evidenceObjects] });
   const { pspSimulator } = transactions;

@@ -2,6 +2,7 @@ import { centsOf, reaisOf } from './amount';
 import { CallbackSender, type CallbackTls } from './callbacks';
 import { CobStore, type Cob, type Receiver } from './cob-store';
 import { noFaults, type Faults } from './faults';
+import { normalPayouts, payoutEndToEndId, PayoutStore, type Payout, type PayoutSettings } from './payout-store';
 import { newRtrId, PixStore, type Devolucao } from './pix-store';
 import { Tokens, type ClientCredentials } from './tokens';
 
@@ -38,6 +39,9 @@ export class Psp {
   readonly callbacks: CallbackSender;
   faults: Faults = noFaults();
   refunds: RefundSettings = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
+  /** Efí's payouts ("Pix Envio") and what happens to them. */
+  readonly payouts = new PayoutStore();
+  payoutSettings: PayoutSettings = normalPayouts();
   /** When enabled, every new cob is paid (its amount) this long after its creation. */
   autoPay = { enabled: false, delayMs: 0 };
   /** Added to the real clock: the control API moves time forward (expiry, token lifetime, late payments). */
@@ -65,6 +69,8 @@ export class Psp {
     this.callbacks.reset();
     this.faults = noFaults();
     this.refunds = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
+    this.payouts.reset();
+    this.payoutSettings = normalPayouts();
     this.autoPay = { enabled: false, delayMs: 0 };
     this.clockOffsetMs = 0;
   }
@@ -146,6 +152,44 @@ export class Psp {
     this.pix.addDevolucao(seq, d);
     this.notify(seq);
     return d;
+  }
+
+  /** A payout accepted EM_PROCESSAMENTO; in `auto` mode it reaches its outcome after the delay. `loseNext` forgets it at once. */
+  sendPayout(idEnvio: string, body: { valor: string; pagador: { chave: string; infoPagador?: string }; favorecido: Record<string, string> }): Payout {
+    const p: Payout = {
+      idEnvio,
+      endToEndId: payoutEndToEndId(this.now()),
+      valor: body.valor,
+      chave: body.pagador.chave,
+      ...(body.pagador.infoPagador ? { infoPagador: body.pagador.infoPagador } : {}),
+      favorecido: { ...body.favorecido },
+      status: 'EM_PROCESSAMENTO',
+      horario: { solicitacao: new Date(this.now()).toISOString() },
+    };
+    this.payouts.add(p);
+    if (this.payoutSettings.loseNext > 0) {
+      this.payoutSettings.loseNext--;
+      this.payouts.forget(idEnvio);
+      return p;
+    }
+    if (this.payoutSettings.mode === 'auto') {
+      const outcome = this.payoutSettings.outcome;
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (p.status === 'EM_PROCESSAMENTO' && this.payouts.get(idEnvio) === p) this.settlePayout(p, outcome);
+      }, this.payoutSettings.delayMs);
+      this.timers.add(timer);
+    }
+    return p;
+  }
+
+  /** A payout reaches REALIZADO or NAO_REALIZADO; the webhook of the paying key is told. */
+  settlePayout(p: Payout, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string): void {
+    p.status = status;
+    if (status === 'REALIZADO') p.horario.liquidacao = new Date(this.now()).toISOString();
+    else p.erro = { codigo: 'AC03', origem: 'PSP do usuário recebedor', motivo: motivo ?? 'Conta transacional do usuário recebedor inexistente ou inválida' };
+    const webhook = this.webhooks.get(p.chave);
+    if (webhook) this.callbacks.send(webhook.webhookUrl, [this.payouts.toWebhookItem(p)]);
   }
 
   /** Only Pix with a txid are notified, to the webhook of their key. */

@@ -9,6 +9,7 @@ import { PixProblem, sendProblem } from './problem';
 import { Psp, type PspOptions } from './psp';
 import { cobRoutes } from './routes/cob';
 import { ControlError, controlRoutes } from './routes/control';
+import { payoutRoutes } from './routes/payout';
 import { pixRoutes } from './routes/pix';
 import { tokenRoutes } from './routes/token';
 import { webhookRoutes } from './routes/webhook';
@@ -61,6 +62,8 @@ export interface RunningSimulator {
 }
 
 const API_PREFIXES = /^\/(cob|pix|webhook)(\/|$)/;
+/** Efí's payout endpoints: faults apply to them, the API Pix observer does not (they are not API Pix). */
+const PAYOUT_PREFIX = /^\/v[23]\/gn\/pix(\/|$)/;
 
 /** Starts the PSP simulator on 127.0.0.1. */
 export async function startPspSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
@@ -158,7 +161,7 @@ function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Exp
 
   // Faults apply to the API Pix and the token endpoint, never to the control API.
   app.use(async (req: Request, res: Response, next: NextFunction) => {
-    const api = API_PREFIXES.test(req.path) || req.path === '/oauth/token';
+    const api = API_PREFIXES.test(req.path) || PAYOUT_PREFIX.test(req.path) || req.path === '/oauth/token';
     if (!api || !appliesTo(psp.faults, req.path)) return next();
     if (psp.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, psp.faults.latencyMs));
     const answerDelay = psp.faults.answerDelayMs;
@@ -169,7 +172,7 @@ function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Exp
         return res;
       };
     }
-    if (API_PREFIXES.test(req.path) && takeFailure(psp.faults, req.path)) {
+    if ((API_PREFIXES.test(req.path) || PAYOUT_PREFIX.test(req.path)) && takeFailure(psp.faults, req.path)) {
       const status = psp.faults.failStatus;
       const [tipo, title] =
         status === 500 ? ['ErroInternoDoServidor', 'Erro interno do servidor'] : status === 504 ? ['IndisponibilidadePorTempoEsgotado', 'Tempo esgotado'] : ['ServicoIndisponivel', 'Serviço Indisponível'];
@@ -182,6 +185,7 @@ function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Exp
   app.use(cobRoutes(psp));
   app.use(pixRoutes(psp));
   app.use(webhookRoutes(psp));
+  app.use(payoutRoutes(psp));
   app.use(controlRoutes(psp));
 
   app.use((req: Request) => {

@@ -5,7 +5,7 @@ import type { PspPixOutcome } from './apply-psp-pix';
 import type { PspPix } from './psp-pix';
 import type { PspCallbackConfirmations } from './transactions.ports';
 
-export type PspCallbackAnswer = { confirmed: number; applied: number; ignored: number };
+export type PspCallbackAnswer = { confirmed: number; applied: number; ignored: number; payouts?: number };
 
 /**
  * A PSP's callback: the secret of its URL, the sender's address and the body (`{pix: [...]}`,
@@ -30,6 +30,11 @@ export interface ReceivePspCallbackDeps {
   /** Applies a Pix the PSP confirmed (the same use case the reconciliation calls). */
   applyPix(pix: PspPix): Promise<PspPixOutcome>;
   now(): Date;
+  /**
+   * Payouts the callback names (a PSP that reports sent Pix on the paying key's webhook, like
+   * Efí): each is only a hint, read back by our identifier. Absent without a payout PSP.
+   */
+  payouts?: { named(input: unknown): string[]; hint(pspPayoutId: string): Promise<boolean> } | null;
   /** Told of every named Pix that was not a payment of ours (for the operator's log). */
   ignored?(endToEndId: string, outcome: PspPixOutcome | null): void;
 }
@@ -78,6 +83,8 @@ export function receivePspCallbackCommand(d: ReceivePspCallbackDeps): ReceivePsp
         d.ignored?.(e2eid, outcome);
       }
     }
+    const payouts = d.payouts?.named(input) ?? [];
+    for (const id of payouts) if (await d.payouts!.hint(id)) answer.payouts = (answer.payouts ?? 0) + 1;
     if (early.length > 0) throw chargeNotStoredYet(early);
     return answered(answer);
   };

@@ -50,29 +50,37 @@ export class InstitutionPayoutReportsService {
   constructor(private readonly d: InstitutionPayoutReportsDeps) {}
 
   async apply(report: PayoutReport): Promise<PayoutReportOutcome> {
+    this.check(report);
+    return this.d.uow.run((tx) => this.applyIn(tx, report));
+  }
+
+  /** The same, inside the caller's transaction (a payout send records its PROCESSING with the attempt). */
+  async applyIn(tx: Tx, report: PayoutReport): Promise<PayoutReportOutcome> {
+    this.check(report);
+    const reported = mapPayoutStatus(report.status);
+    const w = await this.d.repo.lock(tx, report.withdrawalId);
+    if (!w) throw withdrawalNotFound();
+    const now = this.d.clock.now();
+    const path = reportPath(w.status, reported);
+    const fresh = await this.d.repo.recordReport(tx, {
+      reportId: report.reportId,
+      withdrawalId: w.id,
+      status: report.status,
+      receivedAt: now,
+      applied: path.length > 0,
+    });
+    if (!fresh || path.length === 0) return { withdrawal: w, transitions: [], applied: false, duplicate: !fresh };
+    for (const to of path) await this.enter(tx, w, to, report, now);
+    await this.d.repo.update(tx, w);
+    return { withdrawal: w, transitions: path, applied: true, duplicate: false };
+  }
+
+  private check(report: PayoutReport): void {
     if (!report.reportId || report.reportId.length > 200) throw validationError('INVALID_REPORT_ID', 'reportId must have 1 to 200 characters', { field: 'reportId' });
     if (!report.withdrawalId || report.withdrawalId.length > 200) throw withdrawalNotFound();
-    const reported = mapPayoutStatus(report.status);
-    if (reported === 'PAID' && !report.end2end) {
+    if (mapPayoutStatus(report.status) === 'PAID' && !report.end2end) {
       throw validationError('END2END_REQUIRED', 'a PAID report must carry the end-to-end id', { field: 'end2end' });
     }
-    return this.d.uow.run(async (tx) => {
-      const w = await this.d.repo.lock(tx, report.withdrawalId);
-      if (!w) throw withdrawalNotFound();
-      const now = this.d.clock.now();
-      const path = reportPath(w.status, reported);
-      const fresh = await this.d.repo.recordReport(tx, {
-        reportId: report.reportId,
-        withdrawalId: w.id,
-        status: report.status,
-        receivedAt: now,
-        applied: path.length > 0,
-      });
-      if (!fresh || path.length === 0) return { withdrawal: w, transitions: [], applied: false, duplicate: !fresh };
-      for (const to of path) await this.enter(tx, w, to, report, now);
-      await this.d.repo.update(tx, w);
-      return { withdrawal: w, transitions: path, applied: true, duplicate: false };
-    });
   }
 
   private async enter(tx: Tx, w: Withdrawal, to: WithdrawalStatus, report: PayoutReport, now: Date): Promise<void> {

@@ -3,7 +3,8 @@ import type { Tx } from '../shared/unit-of-work';
 import type { Withdrawal, WithdrawalListFilter } from './withdrawal.types';
 
 export interface WithdrawalRepository {
-  insert(tx: Tx, w: Withdrawal): Promise<void>;
+  /** Writes a new withdrawal with its payout identifier at the PSP (psp-payout-id.ts). */
+  insert(tx: Tx, w: Withdrawal, pspPayoutId: string): Promise<void>;
   /** Reads and row-locks the withdrawal until tx ends. */
   lock(tx: Tx, id: string): Promise<Withdrawal | null>;
   /** Writes the fields that change after creation. */

@@ -10,6 +10,7 @@ import { DomainError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import type { CreateWithdrawalInput } from './create-withdrawal.input';
+import { pspPayoutId } from './psp-payout-id';
 import { emitWithdrawalEvent } from './withdrawal-events';
 import { WITHDRAWAL_JOBS } from './withdrawal-jobs';
 import type { WithdrawalDetailView } from './withdrawal-view';
@@ -83,13 +84,14 @@ export class WithdrawalsService {
   }
 
   /**
-   * Writes in tx a withdrawal built by `open`: the row, its submission job, its
+   * Writes in tx a withdrawal built by `open`: the row with its payout identifier at the
+   * PSP (stored before anything is sent, in the transaction that debits), its submission job, its
    * WITHDRAWAL_CREATED event, and the debit of amount + fee from the available PIX
    * balance. A balance that does not cover it: 422 INSUFFICIENT_BALANCE, and the
    * transaction rolls back. Returns the detail view the event carries.
    */
   async insert(tx: Tx, w: Withdrawal): Promise<WithdrawalDetailView> {
-    await this.d.repo.insert(tx, w);
+    await this.d.repo.insert(tx, w, pspPayoutId(w.id));
     await this.d.scheduler.schedule(tx, WITHDRAWAL_JOBS.submit.at(`withdrawal-submit:${w.id}`, w.createdAt, { withdrawalId: w.id }));
     const view = await emitWithdrawalEvent(this.d, tx, w, WITHDRAWAL_CREATED_EVENT);
     // Last: the guarded debit locks the seller's wallet row until commit, so it comes

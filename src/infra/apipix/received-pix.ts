@@ -13,7 +13,9 @@ export function centsOf(valor: unknown): number | null {
 export function callbackEndToEndIds(body: unknown, max = 1_000): string[] {
   const pix = body !== null && typeof body === 'object' ? (body as { pix?: unknown }).pix : undefined;
   if (!Array.isArray(pix)) return [];
-  const ids = pix.map((p) => (p !== null && typeof p === 'object' ? (p as { endToEndId?: unknown }).endToEndId : undefined)).filter((id): id is string => typeof id === 'string' && E2E.test(id));
+  // A sent Pix (Efí's `gnExtras.idEnvio`) is a payout of ours, not a payment received.
+  const received = pix.filter((p) => !(p !== null && typeof p === 'object' && (p as { gnExtras?: { idEnvio?: unknown } }).gnExtras?.idEnvio !== undefined));
+  const ids = received.map((p) => (p !== null && typeof p === 'object' ? (p as { endToEndId?: unknown }).endToEndId : undefined)).filter((id): id is string => typeof id === 'string' && E2E.test(id));
   return [...new Set(ids)].slice(0, max);
 }
 

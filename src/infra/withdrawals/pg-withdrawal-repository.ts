@@ -90,13 +90,13 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 export class PgWithdrawalRepository implements WithdrawalRepository {
   constructor(private readonly sql: Sql) {}
 
-  async insert(tx: Tx, w: Withdrawal): Promise<void> {
+  async insert(tx: Tx, w: Withdrawal, pspPayoutId: string): Promise<void> {
     this.sql.defer(
-      `insert into withdrawals (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into withdrawals (${COLUMNS}, psp_payout_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         w.id, w.sellerId, w.amount, w.feeAmount, w.method, w.pixKey, w.pixKeyType, w.status, w.description, w.externalReference,
         w.beneficiary.name, w.beneficiary.documentType, w.beneficiary.documentNumber, json(w.metadata), w.end2end, w.failureReason,
-        w.approvedAt, w.processedAt, w.createdAt, w.updatedAt,
+        w.approvedAt, w.processedAt, w.createdAt, w.updatedAt, pspPayoutId,
       ],
       tx,
     );

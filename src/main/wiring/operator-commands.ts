@@ -21,6 +21,8 @@ import type { OperatorAndSandboxCommands } from '../../application/commands';
 import type { ApplyPspPix, PspPixOutcome } from '../../domain/transactions/apply-psp-pix';
 import type { Logger } from '../../infra/log/logger';
 import type { Clock } from '../../domain/shared/clock';
+import type { PspPayouts } from '../../domain/withdrawals/psp-payouts.service';
+import { efiWebhookPayoutIds } from '../../infra/payouts/efi/efi-payout-transformers';
 import type { InstitutionChargeReportsService } from '../../domain/transactions/institution-charge-reports.service';
 
 /** The use cases these commands call. */
@@ -40,6 +42,8 @@ export interface OperatorAndSandboxServices {
   applyPspPix: ApplyPspPix;
   logger: Pick<Logger, 'warn' | 'error'>;
   sandbox: SandboxActions;
+  /** Payouts through a PSP (PAYOUT_PROVIDER), or null: its webhooks are hints read back by our identifier. */
+  pspPayouts?: Pick<PspPayouts, 'hint'> | null;
 }
 
 export function operatorAndSandboxCommands(d: OperatorAndSandboxServices, clock: Clock): OperatorAndSandboxCommands {
@@ -53,7 +57,13 @@ export function operatorAndSandboxCommands(d: OperatorAndSandboxServices, clock:
     setSellerRateLimit: setSellerRateLimitCommand(d),
     requestDataExport: requestDataExportCommand(d),
     applyInstitutionReport: applyReport,
-    receivePspCallback: receivePspCallbackCommand({ confirmations: d.apiPixCallbacks, applyPix: d.applyPspPix, now: () => clock.now(), ignored: logIgnoredPix(d.logger) }),
+    receivePspCallback: receivePspCallbackCommand({
+      confirmations: d.apiPixCallbacks,
+      applyPix: d.applyPspPix,
+      payouts: d.pspPayouts ? { named: (input) => efiWebhookPayoutIds(input), hint: (id) => d.pspPayouts!.hint(id) } : null,
+      now: () => clock.now(),
+      ignored: logIgnoredPix(d.logger),
+    }),
   };
 }
 

@@ -43,6 +43,10 @@ const faultsBody = z
     tokenEndpointDown: z.boolean().optional(),
   })
   .strict();
+const payoutsBody = z
+  .object({ mode: z.enum(['auto', 'manual']).optional(), outcome: z.enum(['REALIZADO', 'NAO_REALIZADO']).optional(), delayMs: z.number().int().min(0).optional(), loseNext: z.number().int().min(0).optional() })
+  .strict();
+const settlePayoutBody = z.object({ status: z.enum(['REALIZADO', 'NAO_REALIZADO']), motivo: z.string().max(140).optional() }).strict();
 const autoPayBody = z.object({ enabled: z.boolean(), delayMs: z.number().int().min(0).default(0) }).strict();
 const tokensBody = z.object({ ttlSeconds: z.number().int().min(1).optional(), expireAll: z.boolean().optional() }).strict();
 const clockBody = z.object({ advanceSeconds: z.number().min(0) }).strict();
@@ -161,6 +165,30 @@ export function controlRoutes(psp: Psp): Router {
     const delivery = psp.callbacks.replay(Number(pathParam(req, 'id')));
     if (!delivery) throw new ControlError(404, `no delivery ${pathParam(req, 'id')}`);
     res.status(201).json(delivery);
+  });
+
+  router.put('/_control/payouts', (req, res) => {
+    psp.payoutSettings = { ...psp.payoutSettings, ...parse(payoutsBody, req) };
+    res.json(psp.payoutSettings);
+  });
+
+  router.get('/_control/payouts', (_req, res) => {
+    res.json({ created: psp.payouts.created, payouts: psp.payouts.list() });
+  });
+
+  router.post('/_control/payouts/:idEnvio/settle', (req, res) => {
+    const body = parse(settlePayoutBody, req);
+    const payout = psp.payouts.get(pathParam(req, 'idEnvio'));
+    if (!payout) throw new ControlError(404, `no payout ${pathParam(req, 'idEnvio')}`);
+    if (payout.status !== 'EM_PROCESSAMENTO') throw new ControlError(409, `the payout is ${payout.status}`);
+    psp.settlePayout(payout, body.status, body.motivo);
+    res.json(psp.payouts.toJson(payout));
+  });
+
+  router.post('/_control/payouts/:idEnvio/lose', (req, res) => {
+    if (!psp.payouts.get(pathParam(req, 'idEnvio'))) throw new ControlError(404, `no payout ${pathParam(req, 'idEnvio')}`);
+    psp.payouts.forget(pathParam(req, 'idEnvio'));
+    res.status(204).end();
   });
 
   router.put('/_control/autopay', (req, res) => {

@@ -20,6 +20,7 @@ import { Migration20261124090000EvidenceObjectStore } from './Migration202611240
 import { Migration20261125120000RecoveryCodes } from './Migration20261125120000RecoveryCodes';
 import { Migration20261126100000ApiPixReconciliation } from './Migration20261126100000ApiPixReconciliation';
 import { Migration20261126110000RefundStatus } from './Migration20261126110000RefundStatus';
+import { Migration20261126130000PayoutProgress } from './Migration20261126130000PayoutProgress';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125120000RecoveryCodes', class: Migration20261125120000RecoveryCodes },
   { name: 'Migration20261126100000ApiPixReconciliation', class: Migration20261126100000ApiPixReconciliation },
   { name: 'Migration20261126110000RefundStatus', class: Migration20261126110000RefundStatus },
+  { name: 'Migration20261126130000PayoutProgress', class: Migration20261126130000PayoutProgress },
 ];

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../shared/clock';
+import type { Tx } from '../shared/unit-of-work';
+import type { PayoutAnswer, PayoutPsp } from './payout-psp.ports';
+import { PspPayouts } from './psp-payouts.service';
+import type { PayoutReport } from './withdrawals.ports';
+import type { Withdrawal } from './withdrawal.types';
+import type { WithdrawalStatus } from './withdrawal-status';
+
+const tx = {} as Tx;
+
+/** The service with in-memory ports: one withdrawal, a scripted PSP, reports recorded. */
+function rig(answers: { send?: PayoutAnswer[]; query?: PayoutAnswer[] }, status: WithdrawalStatus = 'PENDING') {
+  const w = { id: 'w1', status, amount: 1_000, pixKey: 'a@b.c', pixKeyType: 'EMAIL', beneficiary: { name: null, documentType: null, documentNumber: null }, description: null, createdAt: new Date(0) } as unknown as Withdrawal;
+  const row = { attempts: 0 };
+  const calls: string[] = [];
+  const reports: PayoutReport[] = [];
+  const psp: PayoutPsp = {
+    send: async () => {
+      calls.push('send');
+      return answers.send?.shift() ?? { kind: 'unknown', reason: 'no script' };
+    },
+    query: async () => {
+      calls.push('query');
+      return answers.query?.shift() ?? { kind: 'unknown', reason: 'no script' };
+    },
+  };
+  const service = new PspPayouts({
+    uow: { run: (work) => work(tx) },
+    repo: { findById: async () => w },
+    progress: {
+      progress: async () => ({ pspPayoutId: 'Ww1', attempts: row.attempts }),
+      withdrawalIdOf: async (id) => (id === 'Ww1' ? 'w1' : null),
+      beginSend: async (_tx, _id, expected) => {
+        if (row.attempts !== expected) return false;
+        row.attempts += 1;
+        return true;
+      },
+    },
+    psp,
+    reports: {
+      // The report path's effect that matters here: the withdrawal enters the reported status.
+      apply: async (r) => {
+        reports.push(r);
+        w.status = r.status as WithdrawalStatus;
+        return {} as never;
+      },
+      applyIn: async (_tx, r) => {
+        reports.push(r);
+        w.status = r.status as WithdrawalStatus;
+        return {} as never;
+      },
+    },
+    scheduler: { schedule: async () => {} },
+    clock: new ManualClock(new Date(0)),
+    followEveryMs: 1_000,
+  });
+  return { service, calls, reports, row, w };
+}
+
+describe('PspPayouts: at most one send', () => {
+  it('the first run sends once and records PROCESSING before the call', async () => {
+    const r = rig({ send: [{ kind: 'held', record: { status: 'PROCESSING', end2end: 'E1' } }] });
+    await r.service.submitPayout({ withdrawalId: 'w1' } as never);
+    expect(r.calls).toEqual(['send']);
+    expect(r.reports.map((x) => [x.reportId, x.status])).toEqual([
+      ['psp-payout-send:Ww1:1', 'PROCESSING'],
+      ['psp-payout:Ww1:PROCESSING', 'PROCESSING'],
+    ]);
+  });
+
+  it('a lost answer: the follow job queries, never sends; "absent" alone sends again', async () => {
+    const r = rig({ send: [{ kind: 'unknown', reason: 'timeout' }, { kind: 'held', record: { status: 'PROCESSING' } }], query: [{ kind: 'unknown', reason: '503' }, { kind: 'absent' }] });
+    await r.service.submitPayout({ withdrawalId: 'w1' } as never);
+    expect(await r.service.follow('w1')).toEqual({ runAgainAt: new Date(1_000) });
+    expect(r.calls).toEqual(['send', 'query']);
+    await r.service.follow('w1');
+    expect(r.calls).toEqual(['send', 'query', 'query', 'send']);
+    expect(r.row.attempts).toBe(2);
+  });
+
+  it('a taken identifier is read back, and a final record stops the follow job', async () => {
+    const r = rig({ send: [{ kind: 'duplicate' }], query: [{ kind: 'held', record: { status: 'PAID', end2end: 'E1' } }] });
+    await r.service.submitPayout({ withdrawalId: 'w1' } as never);
+    expect(r.calls).toEqual(['send', 'query']);
+    expect(r.reports.at(-1)).toMatchObject({ reportId: 'psp-payout:Ww1:PAID', status: 'PAID', end2end: 'E1' });
+    expect(await r.service.follow('w1')).toBeUndefined();
+  });
+
+  it('a webhook is a hint: it reads back, never starts a send, and ignores identifiers not ours', async () => {
+    const r = rig({ query: [{ kind: 'absent' }] });
+    expect(await r.service.hint('Wother')).toBe(false);
+    expect(await r.service.hint('Ww1')).toBe(true);
+    expect(r.calls).toEqual([]);
+    r.row.attempts = 1;
+    await r.service.hint('Ww1');
+    expect(r.calls).toEqual(['query']);
+  });
+
+  it('two runners after one "absent": the attempt counter lets one send', async () => {
+    const r = rig({ query: [{ kind: 'absent' }, { kind: 'absent' }], send: [{ kind: 'held', record: { status: 'PROCESSING' } }, { kind: 'held', record: { status: 'PROCESSING' } }] });
+    r.row.attempts = 1;
+    await Promise.all([r.service.follow('w1'), r.service.follow('w1')]);
+    expect(r.calls.filter((c) => c === 'send')).toHaveLength(1);
+  });
+
+  it('a refusal fails the withdrawal; a closed withdrawal is never sent', async () => {
+    const refused = rig({ send: [{ kind: 'refused', reason: 'chave_invalida: x' }] });
+    await refused.service.submitPayout({ withdrawalId: 'w1' } as never);
+    expect(refused.reports.at(-1)).toMatchObject({ status: 'FAILED', reason: 'chave_invalida: x' });
+    const closed = rig({}, 'CANCELED');
+    await closed.service.submitPayout({ withdrawalId: 'w1' } as never);
+    expect(closed.calls).toEqual([]);
+  });
+});

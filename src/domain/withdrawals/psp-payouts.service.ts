@@ -1,0 +1,133 @@
+import type { JobRerun, Scheduler } from '../jobs/scheduler';
+import type { Clock } from '../shared/clock';
+import type { Tx, UnitOfWork } from '../shared/unit-of-work';
+import type { InstitutionPayoutReportsService } from './institution-payout-reports.service';
+import { afterQuery, afterSend, type PayoutDecision } from './payout-decisions';
+import type { PayoutProgress, PayoutProgressRepository, PayoutPsp, PayoutRecord } from './payout-psp.ports';
+import { WITHDRAWAL_JOBS } from './withdrawal-jobs';
+import type { PayoutInstitution, PayoutOrder, WithdrawalRepository } from './withdrawals.ports';
+import type { Withdrawal } from './withdrawal.types';
+
+export interface PspPayoutsDeps {
+  uow: UnitOfWork;
+  repo: Pick<WithdrawalRepository, 'findById'>;
+  progress: PayoutProgressRepository;
+  psp: PayoutPsp;
+  reports: Pick<InstitutionPayoutReportsService, 'apply' | 'applyIn'>;
+  scheduler: Scheduler;
+  clock: Clock;
+  /** Time between two reads of a payout the PSP has not finished (PAYOUT_POLL_SECONDS). */
+  followEveryMs: number;
+  /** Told when a payout waits without an answer we can act on (operators see it in the log). */
+  waiting?(withdrawalId: string, reason: string): void;
+}
+
+/** A withdrawal whose payout may still be sent or followed. */
+const OPEN = new Set(['PENDING', 'APPROVED', 'PROCESSING']);
+
+/** A decision chain is short: query, send, query (after a taken identifier). */
+const MAX_STEPS = 4;
+
+export function payoutOrderOf(w: Withdrawal): PayoutOrder {
+  return {
+    withdrawalId: w.id,
+    amount: w.amount,
+    pixKey: w.pixKey,
+    pixKeyType: w.pixKeyType,
+    beneficiaryName: w.beneficiary.name,
+    beneficiaryDocumentNumber: w.beneficiary.documentNumber,
+    description: w.description,
+    createdAt: w.createdAt,
+  };
+}
+
+/**
+ * Payouts through a PSP, sent at most once (docs/operate/going-live.md, Payouts):
+ * - the PSP identifier was stored with the withdrawal when the seller was debited;
+ * - each send is counted and committed (with the withdrawal's PROCESSING and its follow
+ *   job) before the call, and the call runs outside any transaction;
+ * - after a send whose outcome we did not learn, and after any restart, the payout is read
+ *   back by our identifier: only "the PSP holds nothing" allows another send;
+ * - what the PSP holds goes through the one payout-report path, so repeated, late or
+ *   out-of-order reports (webhooks, polls) change nothing.
+ */
+export class PspPayouts implements PayoutInstitution {
+  constructor(private readonly d: PspPayoutsDeps) {}
+
+  assertReady(): void {}
+
+  /** The submission job: sends the payout (or, if a send was begun before, reads it back first). */
+  async submitPayout(order: PayoutOrder): Promise<void> {
+    await this.advance(order.withdrawalId, true);
+  }
+
+  /** The follow job: reads the payout back until the PSP's record is final. */
+  async follow(withdrawalId: string): Promise<void | JobRerun> {
+    const done = await this.advance(withdrawalId, true);
+    return done ? undefined : { runAgainAt: new Date(this.d.clock.now().getTime() + this.d.followEveryMs) };
+  }
+
+  /**
+   * A PSP webhook named this payout: only a hint, the PSP's record is read back and applied.
+   * False when the identifier is none of ours. Never starts a send.
+   */
+  async hint(pspPayoutId: string): Promise<boolean> {
+    const withdrawalId = await this.d.progress.withdrawalIdOf(pspPayoutId);
+    if (!withdrawalId) return false;
+    await this.advance(withdrawalId, false);
+    return true;
+  }
+
+  /** One pass of the rules; true when following can stop. */
+  private async advance(withdrawalId: string, maySend: boolean): Promise<boolean> {
+    const w = await this.d.repo.findById(withdrawalId);
+    if (!w || !OPEN.has(w.status)) return true;
+    const progress = await this.d.progress.progress(withdrawalId);
+    if (!progress) return true;
+    let decision: PayoutDecision = progress.attempts === 0 ? { act: 'send', done: false } : afterQuery(await this.d.psp.query(progress.pspPayoutId));
+    for (let step = 0; step < MAX_STEPS; step++) {
+      switch (decision.act) {
+        case 'report':
+          await this.report(w, progress, decision.record);
+          return decision.done;
+        case 'fail':
+          await this.report(w, progress, { status: 'FAILED', reason: decision.reason });
+          return true;
+        case 'wait':
+          this.d.waiting?.(w.id, decision.reason);
+          return false;
+        case 'query':
+          decision = afterQuery(await this.d.psp.query(progress.pspPayoutId));
+          break;
+        case 'send':
+          if (!maySend || !(await this.beginSend(w, progress))) return false;
+          decision = afterSend(await this.d.psp.send({ ...payoutOrderOf(w), pspPayoutId: progress.pspPayoutId }));
+          break;
+      }
+    }
+    return false;
+  }
+
+  /** Commits the attempt, PROCESSING and the follow job before the call; false when another runner sends (or the withdrawal closed). */
+  private beginSend(w: Withdrawal, progress: PayoutProgress): Promise<boolean> {
+    return this.d.uow.run(async (tx: Tx) => {
+      const now = this.d.clock.now();
+      if (!(await this.d.progress.beginSend(tx, w.id, progress.attempts, now))) return false;
+      progress.attempts += 1;
+      await this.d.reports.applyIn(tx, { reportId: `psp-payout-send:${progress.pspPayoutId}:${progress.attempts}`, withdrawalId: w.id, status: 'PROCESSING', at: now });
+      await this.d.scheduler.schedule(tx, WITHDRAWAL_JOBS.followPayout.at(`payout-follow:${w.id}`, new Date(now.getTime() + this.d.followEveryMs), { withdrawalId: w.id }));
+      return true;
+    });
+  }
+
+  private async report(w: Withdrawal, progress: PayoutProgress, record: PayoutRecord): Promise<void> {
+    await this.d.reports.apply({
+      reportId: `psp-payout:${progress.pspPayoutId}:${record.status}`,
+      withdrawalId: w.id,
+      status: record.status,
+      end2end: record.end2end,
+      at: record.at,
+      reason: record.reason,
+    });
+  }
+}
