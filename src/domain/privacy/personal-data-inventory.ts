@@ -217,6 +217,10 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       beneficiary_document_number: keep('DOCUMENT', 'NULL'),
       metadata: erase('FREE_TEXT', 'NULL'),
       end2end: F,
+      // The payout's identifier at the PSP and when it was sent: part of the transfer's record.
+      psp_payout_id: F,
+      payout_attempts: N,
+      payout_sent_at: F,
       failure_reason: N,
       approved_at: F,
       processed_at: F,
