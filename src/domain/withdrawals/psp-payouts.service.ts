@@ -7,6 +7,7 @@ import type { PayoutProgress, PayoutProgressRepository, PayoutPsp, PayoutRecord 
 import { WITHDRAWAL_JOBS } from './withdrawal-jobs';
 import type { PayoutInstitution, PayoutOrder, WithdrawalRepository } from './withdrawals.ports';
 import type { Withdrawal } from './withdrawal.types';
+import { payoutOrderOf } from './payout-order';
 
 export interface PspPayoutsDeps {
   uow: UnitOfWork;
@@ -27,19 +28,6 @@ const OPEN = new Set(['PENDING', 'APPROVED', 'PROCESSING']);
 
 /** A decision chain is short: query, send, query (after a taken identifier). */
 const MAX_STEPS = 4;
-
-export function payoutOrderOf(w: Withdrawal): PayoutOrder {
-  return {
-    withdrawalId: w.id,
-    amount: w.amount,
-    pixKey: w.pixKey,
-    pixKeyType: w.pixKeyType,
-    beneficiaryName: w.beneficiary.name,
-    beneficiaryDocumentNumber: w.beneficiary.documentNumber,
-    description: w.description,
-    createdAt: w.createdAt,
-  };
-}
 
 /**
  * Payouts through a PSP, sent at most once (docs/operate/going-live.md, Payouts):

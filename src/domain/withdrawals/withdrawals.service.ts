@@ -10,6 +10,7 @@ import { DomainError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import type { CreateWithdrawalInput } from './create-withdrawal.input';
+import { payoutOrderOf } from './payout-order';
 import { pspPayoutId } from './psp-payout-id';
 import { emitWithdrawalEvent } from './withdrawal-events';
 import { WITHDRAWAL_JOBS } from './withdrawal-jobs';
@@ -121,15 +122,6 @@ export class WithdrawalsService {
   async submit(withdrawalId: string): Promise<void> {
     const w = await this.d.repo.findById(withdrawalId);
     if (!w || w.status !== 'PENDING') return;
-    await this.d.institution.submitPayout({
-      withdrawalId: w.id,
-      amount: w.amount,
-      pixKey: w.pixKey,
-      pixKeyType: w.pixKeyType,
-      beneficiaryName: w.beneficiary.name,
-      beneficiaryDocumentNumber: w.beneficiary.documentNumber,
-      description: w.description,
-      createdAt: w.createdAt,
-    });
+    await this.d.institution.submitPayout(payoutOrderOf(w));
   }
 }
