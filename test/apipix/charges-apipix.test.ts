@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import { onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
+import type { Seller, TestApp } from '../support/app';
 import { rest } from '../support/rest';
-import { apiPixConformance, control, until, PIX_KEY, pspFaults, startPsp } from './psp';
+import { control, until, PIX_KEY, pspFaults } from './psp';
+import { useApiPixApp } from './apipix-app';
 
 const TX = '/api/v1/cobranca/transactions';
 let sim: RunningSimulator;
@@ -11,19 +12,7 @@ let app: TestApp;
 let seller: Seller;
 
 /** Every call to the PSP and its answer, checked against the Central Bank's API Pix. */
-const conformance = apiPixConformance();
-afterEach(() => expect(conformance.problems).toEqual([]));
-
-beforeAll(async () => {
-  const psp = await startPsp();
-  sim = psp.sim;
-  app = await startTestApp({ ROLE: 'api', APIPIX_TIMEOUT_MS: '500', ...psp.env }, undefined, undefined, { apiPixObserve: conformance.observe });
-  seller = await onboardSeller(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await sim?.close();
-});
+useApiPixApp({ env: () => ({ APIPIX_TIMEOUT_MS: '500' }) }, (t) => ({ sim, app, seller } = t));
 
 const create = (body: Record<string, unknown>, key: string = randomUUID()) => rest(app, 'POST', TX, { key: seller.apiKey, body, idempotencyKey: key });
 const cobAtPsp = (txid: string) => {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../src/cli/admin-commands';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import { onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
+import type { Seller, TestApp } from '../support/app';
 import { runDueJobs, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
 import { available, createWithdrawal, fund, outboxEvents, WD } from '../withdrawals/support';
-import { apiPixConformance, control, PIX_KEY, pspFaults, startPsp, until } from './psp';
+import { control, PIX_KEY, pspFaults, until } from './psp';
+import { useApiPixApp } from './apipix-app';
 
 const POLL_SECONDS = 5;
 let sim: RunningSimulator;
@@ -14,29 +14,17 @@ let app: TestApp;
 let seller: Seller;
 
 /** The API Pix calls (the webhook registration) are checked against the Central Bank's spec; payouts are Efí's own API. */
-const conformance = apiPixConformance();
-afterEach(() => expect(conformance.problems).toEqual([]));
-
-beforeAll(async () => {
-  const psp = await startPsp();
-  sim = psp.sim;
-  const env = {
-    ...psp.env,
-    APIPIX_PROFILE: 'efi',
-    APIPIX_TIMEOUT_MS: '1500',
-    PAYOUT_PROVIDER: 'efi',
-    PAYOUT_POLL_SECONDS: String(POLL_SECONDS),
-    INSTITUTION_CALLBACK_SECRET: 'c'.repeat(8) + randomBytes(24).toString('hex'),
-  };
-  app = await startTestApp({ ROLE: 'api', ...env }, undefined, undefined, { apiPixObserve: conformance.observe });
-  seller = await onboardSeller(app);
-  // Efí sends the outcome of a payout to the webhook of the paying key.
-  expect(await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' })).toMatchObject({ registered: true, chave: PIX_KEY });
-});
-afterAll(async () => {
-  await app?.close();
-  await sim?.close();
-});
+useApiPixApp(
+  {
+    env: () => ({ APIPIX_PROFILE: 'efi', APIPIX_TIMEOUT_MS: '1500', PAYOUT_PROVIDER: 'efi', PAYOUT_POLL_SECONDS: String(POLL_SECONDS) }),
+    callbackSecret: 'c'.repeat(8) + randomBytes(24).toString('hex'),
+  },
+  (t) => {
+    ({ sim, app, seller } = t);
+    // Efí sends the outcome of a payout to the webhook of the paying key.
+    expect(t.registration).toMatchObject({ registered: true, chave: PIX_KEY });
+  },
+);
 beforeEach(async () => {
   await pspFaults(sim, { failNext: 0, answerDelayMs: 0, pathPattern: null });
   await control(sim, 'PUT', '/_control/callbacks', { dropNext: 0, duplicate: false });

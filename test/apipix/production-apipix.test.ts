@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/cli/admin-commands';
-import { totpCode } from '../../src/infra/security/otplib-totp';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import { gql, PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
-import { drainJobs, outboxEventTypes, promoteToOperator, sqlOf } from '../support/platform';
+import { PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
+import { drainJobs, outboxEventTypes, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
 import { verifyWebhook } from '../../src/domain/webhooks/signature';
 import { Receiver } from '../webhooks/support/receiver';
+import { onboardLiveSeller } from './apipix-app';
 import { apiPixConformance, control, startPsp, until } from './psp';
 
 let sim: RunningSimulator;
@@ -17,11 +17,6 @@ let receiver: Receiver;
 const conformance = apiPixConformance();
 afterEach(() => expect(conformance.problems).toEqual([]));
 
-async function session(email: string): Promise<string> {
-  await gql(app, 'mutation($e:String!){ signUp(email:$e, password:"a long password"){ id } }', { e: email });
-  return (await gql(app, 'mutation($e:String!){ logIn(email:$e, password:"a long password"){ token } }', { e: email })).data!.logIn.token;
-}
-
 beforeAll(async () => {
   const psp = await startPsp();
   sim = psp.sim;
@@ -30,16 +25,7 @@ beforeAll(async () => {
   const webhooks = { WEBHOOK_ALLOW_HOSTS: receiver.allowHosts, WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION: 'true', WEBHOOK_CA_FILE: receiver.caFile };
   const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env, ...webhooks };
   app = await startTestApp({ ...env, ROLE: 'api' }, undefined, undefined, { apiPixObserve: conformance.observe });
-  const seller = await session('loja@example.com');
-  const sellerId = (await gql(app, 'mutation{ registerSeller(name:"Loja Real", document:"529.982.247-25"){ id } }', {}, seller)).data!.registerSeller.id;
-  const secret = (await gql(app, 'mutation{ enrolTwoFactor{ secret } }', {}, seller)).data!.enrolTwoFactor.secret;
-  await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ id } }', { c: totpCode(secret, app.clock.now()) }, seller);
-  liveKey = (await gql(app, 'mutation{ createApiKey(mode: live){ key } }', {}, seller)).data!.createApiKey.key;
-  await session('operator@example.com');
-  await promoteToOperator(app, 'operator@example.com');
-  const operator = (await gql(app, 'mutation{ logIn(email:"operator@example.com", password:"a long password"){ token } }')).data!.logIn.token;
-  const reviewed = await gql(app, 'mutation($id: ID!){ reviewSellerKyc(sellerId: $id, status: APPROVED){ kycStatus } }', { id: sellerId }, operator);
-  expect(reviewed.data?.reviewSellerKyc.kycStatus).toBe('APPROVED');
+  ({ liveKey } = await onboardLiveSeller(app));
   await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });
 });
 afterAll(async () => {

@@ -2,10 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/cli/admin-commands';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import { gql, PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
-import { outboxEventTypes, promoteToOperator, runDueJobs } from '../support/platform';
+import { PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
+import { outboxEventTypes, runDueJobs } from '../support/platform';
 import { rest } from '../support/rest';
 import { createWithdrawal, fund, WD } from '../withdrawals/support';
+import { onboardLiveSeller } from './apipix-app';
 import { apiPixConformance, control, startPsp, until } from './psp';
 
 let sim: RunningSimulator;
@@ -16,26 +17,14 @@ let totpSecret: string;
 const conformance = apiPixConformance();
 afterEach(() => expect(conformance.problems).toEqual([]));
 
-async function session(email: string): Promise<string> {
-  await gql(app, 'mutation($e:String!){ signUp(email:$e, password:"a long password"){ id } }', { e: email });
-  return (await gql(app, 'mutation($e:String!){ logIn(email:$e, password:"a long password"){ token } }', { e: email })).data!.logIn.token;
-}
-
 beforeAll(async () => {
   const psp = await startPsp();
   sim = psp.sim;
   const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env, APIPIX_PROFILE: 'efi', PAYOUT_PROVIDER: 'efi' };
   app = await startTestApp({ ...env, ROLE: 'api' }, undefined, undefined, { apiPixObserve: conformance.observe });
-  const seller = await session('loja@example.com');
-  sellerId = (await gql(app, 'mutation{ registerSeller(name:"Loja Real", document:"529.982.247-25"){ id } }', {}, seller)).data!.registerSeller.id;
-  totpSecret = (await gql(app, 'mutation{ enrolTwoFactor{ secret } }', {}, seller)).data!.enrolTwoFactor.secret;
-  await gql(app, 'mutation($c:String!){ confirmTwoFactor(code:$c){ id } }', { c: totpCode(totpSecret, app.clock.now()) }, seller);
+  ({ liveKey, sellerId, totpSecret } = await onboardLiveSeller(app));
+  // The withdrawal's code is a later one than the code that confirmed 2FA.
   app.clock.advance(30_000);
-  liveKey = (await gql(app, 'mutation{ createApiKey(mode: live){ key } }', {}, seller)).data!.createApiKey.key;
-  await session('operator@example.com');
-  await promoteToOperator(app, 'operator@example.com');
-  const operator = (await gql(app, 'mutation{ logIn(email:"operator@example.com", password:"a long password"){ token } }')).data!.logIn.token;
-  await gql(app, 'mutation($id: ID!){ reviewSellerKyc(sellerId: $id, status: APPROVED){ kycStatus } }', { id: sellerId }, operator);
   await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });
 });
 afterAll(async () => {

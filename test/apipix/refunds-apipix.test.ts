@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../src/cli/admin-commands';
+import { afterEach, describe, expect, it } from 'vitest';
 import { callbackPathToken } from '../../src/infra/apipix/apipix-callbacks';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import { onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
+import type { Seller, TestApp } from '../support/app';
 import { outboxEventTypes, runDueJobs, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
-import { apiPixConformance, control, startPsp, until } from './psp';
+import { control, until } from './psp';
+import { useApiPixApp } from './apipix-app';
 
 const TX = '/api/v1/cobranca/transactions';
 const CALLBACK_SECRET = 'r'.repeat(8) + randomBytes(24).toString('hex');
@@ -15,21 +15,7 @@ let app: TestApp;
 let seller: Seller;
 
 /** Every call to the PSP and its answer, checked against the Central Bank's API Pix. */
-const conformance = apiPixConformance();
-afterEach(() => expect(conformance.problems).toEqual([]));
-
-beforeAll(async () => {
-  const psp = await startPsp();
-  sim = psp.sim;
-  const env = { ...psp.env, INSTITUTION_CALLBACK_SECRET: CALLBACK_SECRET };
-  app = await startTestApp({ ROLE: 'api', ...env }, undefined, undefined, { apiPixObserve: conformance.observe });
-  seller = await onboardSeller(app);
-  await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });
-});
-afterAll(async () => {
-  await app?.close();
-  await sim?.close();
-});
+const conformance = useApiPixApp({ callbackSecret: CALLBACK_SECRET }, (t) => ({ sim, app, seller } = t));
 afterEach(async () => {
   await control(sim, 'PUT', '/_control/callbacks', { dropNext: 0, duplicate: false });
   await control(sim, 'PUT', '/_control/refunds', { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 });

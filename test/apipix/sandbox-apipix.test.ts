@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../src/cli/admin-commands';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import { onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
+import type { Seller, TestApp } from '../support/app';
 import { outboxEventTypes, runDueJobs, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
-import { apiPixConformance, control, until, startPsp } from './psp';
+import { control, until } from './psp';
+import { useApiPixApp } from './apipix-app';
 
 const TX = '/api/v1/cobranca/transactions';
 const AUTOPAY_SECONDS = 30;
@@ -14,21 +14,13 @@ let app: TestApp;
 let seller: Seller;
 
 /** Every call to the PSP and its answer, checked against the Central Bank's API Pix (the control API's calls are not API Pix and never reach it). */
-const conformance = apiPixConformance();
-afterEach(() => expect(conformance.problems).toEqual([]));
-
-beforeAll(async () => {
-  const psp = await startPsp();
-  sim = psp.sim;
-  const env = { ...psp.env, INSTITUTION_CALLBACK_SECRET: 'c'.repeat(8) + randomBytes(24).toString('hex'), APIPIX_SIMULATOR_CONTROL_URL: `${sim.url}/_control` };
-  app = await startTestApp({ ROLE: 'api', SANDBOX_AUTOPAY_SECONDS: String(AUTOPAY_SECONDS), ...env }, undefined, undefined, { apiPixObserve: conformance.observe });
-  seller = await onboardSeller(app);
-  await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });
-});
-afterAll(async () => {
-  await app?.close();
-  await sim?.close();
-});
+useApiPixApp(
+  {
+    callbackSecret: 'c'.repeat(8) + randomBytes(24).toString('hex'),
+    env: (psp) => ({ SANDBOX_AUTOPAY_SECONDS: String(AUTOPAY_SECONDS), APIPIX_SIMULATOR_CONTROL_URL: `${psp.url}/_control` }),
+  },
+  (t) => ({ sim, app, seller } = t),
+);
 
 const create = async (amount: number) => {
   const res = await rest(app, 'POST', TX, { key: seller.apiKey, body: { amount }, idempotencyKey: randomUUID() });
