@@ -7,6 +7,7 @@ import { PixChargeResolver } from './resolvers/pix-charge.resolver';
 import { RateLimitResolver } from './resolvers/rate-limit.resolver';
 import { SandboxResolver } from './resolvers/sandbox.resolver';
 import { TransactionResolver } from './resolvers/transaction.resolver';
+import { TransactionRefundsResolver } from './resolvers/transaction-refunds.resolver';
 import { WalletResolver } from './resolvers/wallet.resolver';
 import { WebhookResolver } from './resolvers/webhook.resolver';
 import { WithdrawalResolver } from './resolvers/withdrawal.resolver';
@@ -14,7 +15,7 @@ import { DisputeResolver } from './resolvers/dispute.resolver';
 import { AppealDisputeResolver } from './resolvers/appeal-dispute.resolver';
 import { ReconciliationResolver } from './resolvers/reconciliation.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, DataRequestResolver, ReconciliationResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, TransactionRefundsResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, DataRequestResolver, ReconciliationResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

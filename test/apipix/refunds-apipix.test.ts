@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callbackPathToken } from '../../src/infra/apipix/apipix-callbacks';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import type { Seller, TestApp } from '../support/app';
+import { gql, onboardSeller, type Seller, type TestApp } from '../support/app';
 import { outboxEventTypes, runDueJobs, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
 import { control, until } from './psp';
@@ -126,6 +126,49 @@ describe('refunds followed to their outcome at the PSP', () => {
 
     // The money is refundable again, through a new devolução.
     expect((await refund(t.id, { amount: 10_000 })).body.data).toMatchObject({ status: 'REFUNDED', refundedAmount: 10_000 });
+  });
+
+  it('a devolução the PSP refuses (the Pix was returned there already, unseen here): FAILED with its reason, given back once, shown on both doors', async () => {
+    const t = await paidCharge(10_000);
+    await control(sim, 'PUT', '/_control/callbacks', { dropNext: -1 });
+    expect((await control(sim, 'POST', `/_control/pix/${t.e2eid}/med`, { natureza: 'MED_OPERACIONAL' })).status).toBe(201);
+    const before = await available();
+    const refundId = await sentRefund(t.id, 3_000);
+
+    const row = await refundRow(refundId);
+    expect(row.status).toBe('FAILED');
+    expect(row.failure_reason).toMatch(/^refused by the payment institution: .*excederia o valor do pix/);
+    expect(await available()).toBe(before);
+    expect(await pendingPolls(refundId)).toBe(0);
+    expect((await outboxEventTypes(app, t.id)).filter((e) => e === 'TRANSACTION_REFUND_FAILED')).toHaveLength(1);
+    expect(await ledgerTotal()).toBe(0);
+    // Later jobs find the refund final: nothing more is given back.
+    app.clock.advance(60_000);
+    await runDueJobs(app);
+    expect(await available()).toBe(before);
+    expect(await sql().query('select id from ledger_entries where reference = ?', [`refund-reversal:transaction:${t.id}:${refundId}`])).toHaveLength(1);
+
+    const listed = await rest(app, 'GET', `${TX}/${t.id}/refunds`, { key: seller.apiKey });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.items).toEqual([
+      { id: refundId, transactionId: t.id, amount: 3_000, status: 'FAILED', failureReason: row.failure_reason, createdAt: expect.any(String), updatedAt: expect.any(String) },
+    ]);
+    const viaGraphql = await gql(app, 'query($id: ID!) { transaction(id: $id) { refunds { id status amount failureReason returnId } } }', { id: t.id }, seller.apiKey);
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.data?.transaction.refunds).toEqual([{ id: refundId, status: 'FAILED', amount: 3_000, failureReason: row.failure_reason, returnId: null }]);
+  });
+
+  it("a charge's refunds are the seller's only: another seller gets 404 on both doors", async () => {
+    const t = await paidCharge(6_000);
+    const refundId = await sentRefund(t.id, 1_000);
+    const mine = await rest(app, 'GET', `${TX}/${t.id}/refunds`, { key: seller.apiKey });
+    expect(mine.body.data.items.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[refundId, 'PROCESSING']]);
+    const other = await onboardSeller(app);
+    const theirs = await rest(app, 'GET', `${TX}/${t.id}/refunds`, { key: other.apiKey });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toMatchObject({ code: 'TRANSACTION_NOT_FOUND' });
+    const viaGraphql = await gql(app, 'query($id: ID!) { transaction(id: $id) { refunds { id } } }', { id: t.id }, other.apiKey);
+    expect(viaGraphql.errors?.[0]?.extensions?.code).toBe('TRANSACTION_NOT_FOUND');
   });
 
   it('more than what is left of the Pix, or after 90 days: a clear 422 and no call to the PSP', async () => {

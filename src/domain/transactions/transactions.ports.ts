@@ -27,6 +27,8 @@ export interface TransactionRepository {
   /** Records a refund, REQUESTED. */
   insertRefund(tx: Tx, refund: { id: string; transactionId: string; sellerId: string; amount: number; createdAt: Date }): Promise<void>;
   findRefund(id: string): Promise<TransactionRefund | null>;
+  /** The refunds of a transaction, oldest first. */
+  listRefunds(transactionId: string): Promise<TransactionRefund[]>;
   /** Reads and row-locks the refund until tx ends (lock its transaction first). */
   lockRefund(tx: Tx, id: string): Promise<TransactionRefund | null>;
   /** Writes the refund's status, rtrId, failure reason and updatedAt. */

@@ -12,7 +12,7 @@ import { newTransaction } from './new-transaction';
 import { transactionNotFound } from './transaction-errors';
 import { TRANSACTION_JOBS } from './transaction-jobs';
 import type { PaymentInstitution, PixChargeRegistrar, PixIds, TransactionRepository } from './transactions.ports';
-import type { PixCharge, Transaction, TransactionListFilter } from './transaction.types';
+import type { PixCharge, Transaction, TransactionListFilter, TransactionRefund } from './transaction.types';
 
 export interface TransactionsDeps {
   uow: UnitOfWork;
@@ -94,6 +94,12 @@ export class TransactionsService {
     const t = await this.d.repo.findById(id);
     if (!t || t.sellerId !== sellerId) throw transactionNotFound();
     return t;
+  }
+
+  /** The refunds of a seller's transaction, oldest first, each where it stands at the institution. */
+  async refunds(sellerId: string, transactionId: string): Promise<TransactionRefund[]> {
+    await this.get(sellerId, transactionId);
+    return this.d.repo.listRefunds(transactionId);
   }
 
   /** The boleto behind a printable page's token (public, like a PIX location). */

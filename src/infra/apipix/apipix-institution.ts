@@ -23,6 +23,9 @@ function refundPath(input: { transactionId: string; refundId: string; end2endId:
 /** Answers of `PUT /cob/{txid}` that may mean "this txid is taken": the PSPs differ, so the cob is read back. */
 const MAYBE_EXISTS = new Set([400, 409, 422]);
 
+/** Answers of `PUT /pix/{e2eid}/devolucao/{id}` that refuse the devolução itself (API Pix `PixDevolucaoInvalida`; some PSPs use 422). */
+const REFUSES_DEVOLUCAO = new Set([400, 422]);
+
 /**
  * A PSP speaking the Central Bank's API Pix, for charges. A PIX charge is a cob registered
  * before the charge is stored (`PUT /cob/{txid}`, txid ours and the same for every retry of
@@ -53,11 +56,26 @@ export class ApiPixInstitution implements PaymentInstitution, PixChargeRegistrar
     await this.d.report({ reportId: `apipix-created:${input.transactionId}`, transactionId: input.transactionId, status: 'CREATED' });
   }
 
-  /** `PUT /pix/{e2eid}/devolucao/{id}` with our refund id, so a repeated call is the same devolução. */
+  /**
+   * `PUT /pix/{e2eid}/devolucao/{id}` with our refund id, so a repeated call is the same devolução.
+   * A refusal (400 `PixDevolucaoInvalida`: more than is left of the Pix, past 90 days, the id
+   * taken) is believed only when the PSP holds no devolução under our id: the one it holds, if
+   * any, is what counts (a retry whose first answer was lost). Refused and not held: the refund
+   * did not happen, and is answered `NAO_REALIZADO` so that the seller gets the money back.
+   */
   async requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<InstitutionRefundState> {
     const path = refundPath(input);
-    const answer = await this.d.client.call({ method: 'PUT', path, body: { valor: reais(input.amount) }, scopes: ['pix.write'] });
-    return this.refundStateOf(answer.body, input.refundId, 'PUT');
+    try {
+      const answer = await this.d.client.call({ method: 'PUT', path, body: { valor: reais(input.amount) }, scopes: ['pix.write'] });
+      return this.refundStateOf(answer.body, input.refundId, 'PUT');
+    } catch (e) {
+      if (!(e instanceof PspProblemError) || !REFUSES_DEVOLUCAO.has(e.status)) throw e;
+      const held = await this.refundState(input);
+      if (held) return held;
+      const why = e.problem?.detail ?? e.problem?.title ?? `answered ${e.status}`;
+      this.d.logger.warn({ refundId: input.refundId, transactionId: input.transactionId, status: e.status, problem: e.problem?.type }, 'the PSP refused a devolução');
+      return { status: 'NAO_REALIZADO', rtrId: null, reason: `refused by the payment institution: ${why}` };
+    }
   }
 
   /** `GET /pix/{e2eid}/devolucao/{id}`: null when the PSP does not hold it (404: not asked yet). */

@@ -197,6 +197,11 @@ export class PgTransactionRepository implements TransactionRepository {
     return row ? toRefund(row) : null;
   }
 
+  async listRefunds(transactionId: string): Promise<TransactionRefund[]> {
+    const rows = await this.sql.query<RefundRow>(`select * from transaction_refunds where transaction_id = ? order by created_at, id`, [transactionId]);
+    return rows.map(toRefund);
+  }
+
   async lockRefund(tx: Tx, id: string): Promise<TransactionRefund | null> {
     const row = await this.sql.one<RefundRow>(`select * from transaction_refunds where id = ? for update`, [id], tx);
     return row ? toRefund(row) : null;

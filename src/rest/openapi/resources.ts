@@ -29,6 +29,22 @@ export const Customer = z
   .strict()
   .openapi('Customer');
 
+export const Refund = z
+  .object({
+    id: z.string(),
+    transactionId: z.string(),
+    amount: cents(),
+    status: z
+      .enum(['REQUESTED', 'PROCESSING', 'RETURNED', 'FAILED'])
+      .describe('REQUESTED: booked, the seller debited; PROCESSING: the institution took the devolução; RETURNED: the payer has the money; FAILED: not made, the amount given back to the seller'),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    returnId: z.string().optional().describe('the return id at the institution (API Pix `rtrId`), once known'),
+    failureReason: z.string().optional().describe('why the institution did not make it, when FAILED'),
+  })
+  .strict()
+  .openapi('Refund');
+
 export const Transaction = z
   .object({
     id: z.string(),

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../../application/services';
+import { refundView } from '../../domain/transactions/refund-view';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import { parseTransactionListQuery } from '../../domain/transactions/transaction-list-query';
 import { sendCommandResult } from '../send-command-result';
@@ -8,7 +9,7 @@ import { authenticate, sellerOf } from '../middleware/auth';
 
 const BASE = '/api/v1/cobranca/transactions';
 
-/** PIX charges: create, get, list and refund (SPEC, /api/v1/cobranca/transactions). */
+/** PIX charges: create, get, list, refund and the refunds' outcomes (SPEC, /api/v1/cobranca/transactions). */
 export function transactionsRoutes(services: Services): Router {
   const router = Router();
   const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
@@ -28,6 +29,11 @@ export function transactionsRoutes(services: Services): Router {
   router.get(`${BASE}/:id`, auth, async (req, res) => {
     const t = await transactions.get(sellerOf(res).id, String(req.params.id));
     res.json({ status: true, data: transactionView(t) });
+  });
+
+  router.get(`${BASE}/:id/refunds`, auth, async (req, res) => {
+    const refunds = await transactions.refunds(sellerOf(res).id, String(req.params.id));
+    res.json({ status: true, data: { items: refunds.map(refundView) } });
   });
 
   router.post(`${BASE}/:id/refund`, auth, async (req, res) => {

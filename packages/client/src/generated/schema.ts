@@ -65,6 +65,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cobranca/transactions/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a charge's refunds
+         * @description Every refund of the charge, oldest first, with where its devolução stands at the payment institution. A FAILED refund was given back to the seller (TRANSACTION_REFUND_FAILED) and its amount can be refunded again.
+         */
+        get: operations["listTransactionRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cobranca/withdrawals": {
         parameters: {
             query?: never;
@@ -1464,6 +1484,25 @@ export interface components {
             /** @description CARD: default 1 */
             installments?: number | null;
         };
+        Refund: {
+            id: string;
+            transactionId: string;
+            /** @description cents */
+            amount: number;
+            /**
+             * @description REQUESTED: booked, the seller debited; PROCESSING: the institution took the devolução; RETURNED: the payer has the money; FAILED: not made, the amount given back to the seller
+             * @enum {string}
+             */
+            status: "REQUESTED" | "PROCESSING" | "RETURNED" | "FAILED";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description the return id at the institution (API Pix `rtrId`), once known */
+            returnId?: string;
+            /** @description why the institution did not make it, when FAILED */
+            failureReason?: string;
+        };
         /** @description SPEC Withdrawal: the answer of the create. */
         Withdrawal: {
             id: string;
@@ -2421,6 +2460,128 @@ export interface operations {
             };
             /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, REFUND_EXCEEDS_REMAINING, REFUND_WINDOW_CLOSED, INSUFFICIENT_BALANCE */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    listTransactionRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description transaction id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refunds */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "rf_3kq9x2",
+                     *             "transactionId": "tx_8f2k1m",
+                     *             "amount": 1000,
+                     *             "status": "RETURNED",
+                     *             "createdAt": "2026-11-20T13:05:00.000Z",
+                     *             "updatedAt": "2026-11-20T13:05:04.000Z",
+                     *             "returnId": "D9999999920261120130500000000001"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: {
+                            items: components["schemas"]["Refund"][];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];

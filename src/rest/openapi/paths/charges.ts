@@ -4,7 +4,7 @@ import { RefundRequest } from '../../../domain/transactions/refunds.service';
 import { envelope, ok } from '../components';
 import { CHARGE_EXAMPLE, CHARGE_LIST_EXAMPLE, REFUNDED_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
-import { Transaction } from '../resources';
+import { Refund, Transaction } from '../resources';
 import { z } from '../zod';
 import { TransactionListQuery } from '../../../domain/transactions/transaction-list-query';
 
@@ -48,7 +48,7 @@ const CREATE_CODES = [
   'INVALID_INSTALLMENTS',
 ];
 
-/** SPEC /api/v1/cobranca/transactions: create, list, get, refund. */
+/** SPEC /api/v1/cobranca/transactions: create, list, get, refund; and where each refund stands. */
 export function registerCharges(registry: OpenAPIRegistry): void {
   const base = '/api/v1/cobranca/transactions';
   registerOperation(registry, {
@@ -118,5 +118,39 @@ export function registerCharges(registry: OpenAPIRegistry): void {
       422: ['REFUND_EXCEEDS_REMAINING', 'REFUND_WINDOW_CLOSED', 'INSUFFICIENT_BALANCE'],
     },
     responses: { 200: ok('The charge, REFUNDED or PARTIALLY_REFUNDED', envelope(Transaction), { limited: 'seller', extraHeaders: ['Idempotent-Replayed'], example: REFUNDED_EXAMPLE }) },
+  });
+  registerOperation(registry, {
+    method: 'get',
+    path: `${base}/{id}/refunds`,
+    operationId: 'listTransactionRefunds',
+    summary: "List a charge's refunds",
+    description:
+      'Every refund of the charge, oldest first, with where its devolução stands at the payment institution. A FAILED refund was given back to the seller (TRANSACTION_REFUND_FAILED) and its amount can be refunded again.',
+    tag: 'Charges',
+    auth: 'apiKey',
+    limited: 'seller',
+    params: id,
+    errors: { 404: ['TRANSACTION_NOT_FOUND'] },
+    responses: {
+      200: ok('The refunds', envelope(z.object({ items: z.array(Refund) }).strict()), {
+        limited: 'seller',
+        example: {
+          status: true,
+          data: {
+            items: [
+              {
+                id: 'rf_3kq9x2',
+                transactionId: 'tx_8f2k1m',
+                amount: 1000,
+                status: 'RETURNED',
+                createdAt: '2026-11-20T13:05:00.000Z',
+                updatedAt: '2026-11-20T13:05:04.000Z',
+                returnId: 'D9999999920261120130500000000001',
+              },
+            ],
+          },
+        },
+      }),
+    },
   });
 }

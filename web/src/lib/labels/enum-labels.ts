@@ -21,6 +21,12 @@ export const ENUM_LABELS = {
     DISPUTE: ['Em disputa', 'In dispute'],
     CHARGEDBACK: ['Devolvida (MED)', 'Charged back (MED)'],
   },
+  RefundStatus: {
+    REQUESTED: ['Solicitado', 'Requested'],
+    PROCESSING: ['Em processamento', 'Processing'],
+    RETURNED: ['Devolvido ao pagador', 'Returned to the payer'],
+    FAILED: ['Não realizado', 'Not made'],
+  },
   WithdrawalStatus: {
     PENDING: ['Pendente', 'Pending'],
     APPROVED: ['Aprovado', 'Approved'],
