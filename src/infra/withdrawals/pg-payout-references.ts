@@ -10,8 +10,8 @@ export class PgPayoutReferences implements PayoutReferences {
   }
 
   async remember(pspPayoutId: string, reference: string): Promise<void> {
-    // Learned once: a later answer naming another code changes nothing.
-    await this.sql.query('update withdrawals set psp_payout_ref = ? where psp_payout_id = ? and psp_payout_ref is null', [reference, pspPayoutId]);
+    // A later code is a later payout: one is sent again only after the PSP held nothing under the earlier.
+    await this.sql.query('update withdrawals set psp_payout_ref = ? where psp_payout_id = ?', [reference, pspPayoutId]);
   }
 
   async lastSendAt(pspPayoutId: string): Promise<Date | null> {

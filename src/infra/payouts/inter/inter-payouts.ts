@@ -4,7 +4,7 @@ import type { ApiPixClient } from '../../apipix/apipix-client';
 import { PspProblemError } from '../../apipix/apipix-errors';
 import { brasiliaDate, interEndToEndId, interIdempotencyKey, interPayoutRecord, interRequestCode, interSendBody, interSendProblem, interStatementPage } from './inter-payout-transformers';
 
-/** Where a payout's own identifier at the PSP (Inter's `codigoSolicitacao`) is kept once learned. */
+/** Where a payout's own identifier at the PSP (Inter's `codigoSolicitacao`) is kept once learned (the latest send's). */
 export interface PayoutReferences {
   reference(pspPayoutId: string): Promise<string | null>;
   remember(pspPayoutId: string, reference: string): Promise<void>;
@@ -68,11 +68,10 @@ export class InterPayouts implements PayoutPsp {
         const answer = await this.read(known, 'the query');
         // Inter no longer knows a code it gave: only the statement can say it holds nothing.
         if (answer.kind !== 'absent') return answer;
-        const listing = await this.list(pspPayoutId);
-        return listing.kind === 'listed' ? { kind: 'unknown', reason: `the statement lists ${known} but the PSP does not find it` } : listing;
       }
       const listing = await this.list(pspPayoutId);
       if (listing.kind !== 'listed') return listing;
+      if (listing.codigoSolicitacao === known) return { kind: 'unknown', reason: `the statement lists ${known} but the PSP does not find it` };
       await this.d.references.remember(pspPayoutId, listing.codigoSolicitacao);
       return this.read(listing.codigoSolicitacao, 'the query');
     } catch (e) {
