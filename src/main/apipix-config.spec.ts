@@ -139,8 +139,14 @@ describe('payout settings', () => {
     expect([c.PAYOUT_PROVIDER, c.PAYOUT_BASE_URL, c.PAYOUT_POLL_SECONDS]).toEqual(['efi', undefined, 60]);
   });
 
+  it('inter likewise needs INSTITUTION=apipix and takes its banking address as PAYOUT_BASE_URL', () => {
+    expect(problems({ PAYOUT_PROVIDER: 'inter' })).toEqual(['PAYOUT_PROVIDER=inter needs INSTITUTION=apipix (payouts use its OAuth2 client, certificate and settings)']);
+    const c = loadConfig(apipix({ PAYOUT_PROVIDER: 'inter', PAYOUT_BASE_URL: 'https://cdpj.partners.bancointer.com.br' }));
+    expect([c.PAYOUT_PROVIDER, c.PAYOUT_BASE_URL]).toEqual(['inter', 'https://cdpj.partners.bancointer.com.br']);
+  });
+
   it('refuses an unknown provider, an http payout URL and a paying key the DICT would not store', () => {
-    expect(problems({ PAYOUT_PROVIDER: 'inter' }).join('\n')).toMatch(/PAYOUT_PROVIDER must be simulated or efi/);
+    expect(problems({ PAYOUT_PROVIDER: 'itau' }).join('\n')).toMatch(/PAYOUT_PROVIDER must be simulated, efi or inter/);
     expect(problems(apipix({ PAYOUT_PROVIDER: 'efi', PAYOUT_BASE_URL: 'http://psp.example' })).join('\n')).toMatch(/PAYOUT_BASE_URL must be an https:\/\/ URL/);
     expect(problems(apipix({ PAYOUT_PROVIDER: 'efi', PAYOUT_PIX_KEY: 'Not A Key' })).join('\n')).toMatch(/PAYOUT_PIX_KEY must be a PIX key/);
     expect(problems(apipix({ PAYOUT_POLL_SECONDS: '0' })).join('\n')).toMatch(/PAYOUT_POLL_SECONDS must be a number of seconds from 1 to 3600/);

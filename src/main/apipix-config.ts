@@ -51,9 +51,9 @@ export const institutionSettings = {
   APIPIX_RECONCILE_OVERLAP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Age after which a cob at the PSP that is no charge of ours is removed; above the Idempotency-Key retention of a create (24 h). */
   APIPIX_ORPHAN_COB_GRACE_HOURS: z.coerce.number().int().min(MIN_ORPHAN_GRACE_HOURS).max(24 * 30).default(MIN_ORPHAN_GRACE_HOURS),
-  /** Which PSP sends withdrawals: `simulated` (the sandbox's own; production refuses payouts) or `efi` (needs INSTITUTION=apipix). */
-  PAYOUT_PROVIDER: z.enum(['simulated', 'efi']).default('simulated'),
-  /** Where the PSP's payout endpoints live (Efí: https://pix.api.efipay.com.br); the origin of APIPIX_BASE_URL when unset. */
+  /** Which PSP sends withdrawals: `simulated` (the sandbox's own; production refuses payouts), `efi` or `inter` (need INSTITUTION=apipix). */
+  PAYOUT_PROVIDER: z.enum(['simulated', 'efi', 'inter']).default('simulated'),
+  /** Where the PSP's payout endpoints live (Efí: https://pix.api.efipay.com.br; Inter: https://cdpj.partners.bancointer.com.br); the origin of APIPIX_BASE_URL when unset. */
   PAYOUT_BASE_URL: url.optional(),
   /** The paying PIX key (ours at the PSP, with its webhook registered); APIPIX_PIX_KEY when unset. */
   PAYOUT_PIX_KEY: z.string().min(1).optional(),
@@ -76,7 +76,7 @@ export const INSTITUTION_SETTING_RULES: Record<string, string> = {
   APIPIX_TIMEOUT_MS: 'must be a number of milliseconds from 100 to 60000',
   APIPIX_RECONCILE_EVERY_SECONDS: 'must be a number of seconds from 5 to 3600',
   APIPIX_RECONCILE_OVERLAP_SECONDS: 'must be a number of seconds from 0 to 86400',
-  PAYOUT_PROVIDER: 'must be simulated or efi',
+  PAYOUT_PROVIDER: 'must be simulated, efi or inter',
   PAYOUT_BASE_URL: 'must be an https:// URL',
   PAYOUT_POLL_SECONDS: 'must be a number of seconds from 1 to 3600',
   APIPIX_ORPHAN_COB_GRACE_HOURS: `must be a number of hours from ${MIN_ORPHAN_GRACE_HOURS} (a create may be retried with its Idempotency-Key for 24 hours) to 720`,

@@ -24,10 +24,18 @@ export interface Attempt {
   error?: string;
 }
 
-export interface Delivery {
+/** The API Pix's `{pix: [...]}`, or a list as is (Banco Inter's banking webhooks). */
+export type CallbackBody = { pix: Record<string, unknown>[] } | Record<string, unknown>[];
+
+type AnyDelivery = Delivery<CallbackBody>;
+
+const itemsOf = (body: CallbackBody) => (Array.isArray(body) ? body : body.pix);
+
+/** One callback sent (or held, dropped); an API Pix one unless `B` says otherwise. */
+export interface Delivery<B extends CallbackBody = { pix: Record<string, unknown>[] }> {
   id: number;
   url: string;
-  body: { pix: Record<string, unknown>[] };
+  body: B;
   state: 'pending' | 'held' | 'dropped' | 'delivered' | 'failed';
   attempts: Attempt[];
 }
@@ -46,15 +54,15 @@ const TIMEOUT_MS = 5000;
 /** POSTs `{pix: [...]}` to `{webhookUrl}/pix` (mTLS when https), with retries and the faults asked for. */
 export class CallbackSender {
   faults = normalCallbacks();
-  private readonly log: Delivery[] = [];
-  private held: Delivery[] = [];
+  private readonly log: AnyDelivery[] = [];
+  private held: AnyDelivery[] = [];
   private nextId = 1;
   private readonly timers = new Set<NodeJS.Timeout>();
   private inFlight = 0;
 
   constructor(private readonly tls: CallbackTls) {}
 
-  deliveries(): Delivery[] {
+  deliveries(): AnyDelivery[] {
     return this.log;
   }
 
@@ -71,10 +79,19 @@ export class CallbackSender {
     this.faults = normalCallbacks();
   }
 
-  send(webhookUrl: string, pix: Record<string, unknown>[]): Delivery {
+  send(webhookUrl: string, pix: Record<string, unknown>[]): AnyDelivery {
     // The spec's callback is `{$request.body#/webhookUrl}/pix`: appended as text, so a URL
     // ending in `?ignorar=` turns the suffix into a query value.
-    const delivery: Delivery = { id: this.nextId++, url: `${webhookUrl}/pix`, body: { pix }, state: 'pending', attempts: [] };
+    return this.deliver(`${webhookUrl}/pix`, { pix });
+  }
+
+  /** POSTs the list as is to the URL as registered (Banco Inter's banking webhooks), with the same faults. */
+  sendList(webhookUrl: string, items: Record<string, unknown>[]): AnyDelivery {
+    return this.deliver(webhookUrl, items);
+  }
+
+  private deliver(url: string, body: CallbackBody): AnyDelivery {
+    const delivery: AnyDelivery = { id: this.nextId++, url, body, state: 'pending', attempts: [] };
     this.log.push(delivery);
     if (this.log.length > LOG_LIMIT) this.log.shift();
     if (this.faults.dropNext !== 0) {
@@ -93,10 +110,10 @@ export class CallbackSender {
   }
 
   /** Sends a logged delivery's body again, as a new delivery (a PSP replaying an old notification). */
-  replay(id: number): Delivery | undefined {
+  replay(id: number): AnyDelivery | undefined {
     const old = this.log.find((d) => d.id === id);
     if (!old) return undefined;
-    const again: Delivery = { id: this.nextId++, url: old.url, body: old.body, state: 'pending', attempts: [] };
+    const again: AnyDelivery = { id: this.nextId++, url: old.url, body: old.body, state: 'pending', attempts: [] };
     this.schedule(again, 0, 0, true);
     return again;
   }
@@ -106,11 +123,12 @@ export class CallbackSender {
     const held = this.held;
     this.held = [];
     if (order === 'batch') {
-      const byUrl = new Map<string, Delivery[]>();
+      const byUrl = new Map<string, AnyDelivery[]>();
       for (const d of held) byUrl.set(d.url, [...(byUrl.get(d.url) ?? []), d]);
       for (const [url, group] of byUrl) {
         for (const d of group) d.state = 'delivered';
-        const batch: Delivery = { id: this.nextId++, url, body: { pix: group.flatMap((d) => d.body.pix) }, state: 'pending', attempts: [] };
+        const items = group.flatMap((d) => itemsOf(d.body));
+        const batch: AnyDelivery = { id: this.nextId++, url, body: Array.isArray(group[0]!.body) ? items : { pix: items }, state: 'pending', attempts: [] };
         this.log.push(batch);
         this.schedule(batch, 0, 0);
       }
@@ -126,7 +144,7 @@ export class CallbackSender {
     return held.length;
   }
 
-  private schedule(d: Delivery, delayMs: number, retry: number, extra = false): void {
+  private schedule(d: AnyDelivery, delayMs: number, retry: number, extra = false): void {
     if (extra) this.log.push(d);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
@@ -135,7 +153,7 @@ export class CallbackSender {
     this.timers.add(timer);
   }
 
-  private async attempt(d: Delivery, retry: number): Promise<void> {
+  private async attempt(d: AnyDelivery, retry: number): Promise<void> {
     this.inFlight++;
     const attempt: Attempt = { at: new Date().toISOString() };
     d.attempts.push(attempt);

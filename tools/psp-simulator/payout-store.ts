@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
-/** Efí's "Pix Envio" payout as the simulator holds it. */
+/**
+ * A payout as the simulator holds it: Efí's "Pix Envio" by its `idEnvio`, or Banco Inter's
+ * "Pagamento Pix" by its `codigoSolicitacao` (`psp: 'inter'`, the `descricao` as
+ * `infoPagador`), in Efí's status words (Inter's views translate them).
+ */
 export interface Payout {
   idEnvio: string;
+  psp?: 'inter';
   endToEndId: string;
   valor: string;
   /** The paying key (the sender's, with its webhook). */

@@ -2,6 +2,7 @@ import { centsOf, reaisOf } from './amount';
 import { CallbackSender, type CallbackTls } from './callbacks';
 import { CobStore, type Cob, type Receiver } from './cob-store';
 import { noFaults, type Faults } from './faults';
+import { interCallbackItem } from './inter-payout-views';
 import { normalPayouts, payoutEndToEndId, PayoutStore, type Payout, type PayoutSettings } from './payout-store';
 import { newRtrId, PixStore, type Devolucao } from './pix-store';
 import { Tokens, type ClientCredentials } from './tokens';
@@ -42,6 +43,9 @@ export class Psp {
   /** Efí's payouts ("Pix Envio") and what happens to them. */
   readonly payouts = new PayoutStore();
   payoutSettings: PayoutSettings = normalPayouts();
+  /** Banco Inter's banking webhooks by type (`pix-pagamento`), and its payouts by `x-id-idempotente`. */
+  readonly bankingWebhooks = new Map<string, Webhook>();
+  readonly interIdempotency = new Map<string, { codigoSolicitacao: string; answer: Record<string, unknown> }>();
   /** When enabled, every new cob is paid (its amount) this long after its creation. */
   autoPay = { enabled: false, delayMs: 0 };
   /** Added to the real clock: the control API moves time forward (expiry, token lifetime, late payments). */
@@ -71,6 +75,8 @@ export class Psp {
     this.refunds = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
     this.payouts.reset();
     this.payoutSettings = normalPayouts();
+    this.bankingWebhooks.clear();
+    this.interIdempotency.clear();
     this.autoPay = { enabled: false, delayMs: 0 };
     this.clockOffsetMs = 0;
   }
@@ -155,9 +161,10 @@ export class Psp {
   }
 
   /** A payout accepted EM_PROCESSAMENTO; in `auto` mode it reaches its outcome after the delay. `loseNext` forgets it at once. */
-  sendPayout(idEnvio: string, body: { valor: string; pagador: { chave: string; infoPagador?: string }; favorecido: Record<string, string> }): Payout {
+  sendPayout(idEnvio: string, body: { valor: string; pagador: { chave: string; infoPagador?: string }; favorecido: Record<string, string> }, psp?: 'inter'): Payout {
     const p: Payout = {
       idEnvio,
+      ...(psp ? { psp } : {}),
       endToEndId: payoutEndToEndId(this.now()),
       valor: body.valor,
       chave: body.pagador.chave,
@@ -183,11 +190,16 @@ export class Psp {
     return p;
   }
 
-  /** A payout reaches REALIZADO or NAO_REALIZADO; the webhook of the paying key is told. */
+  /** A payout reaches REALIZADO or NAO_REALIZADO; the webhook of the paying key (Inter: `pix-pagamento`) is told. */
   settlePayout(p: Payout, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string): void {
     p.status = status;
     if (status === 'REALIZADO') p.horario.liquidacao = new Date(this.now()).toISOString();
     else p.erro = { codigo: 'AC03', origem: 'PSP do usuário recebedor', motivo: motivo ?? 'Conta transacional do usuário recebedor inexistente ou inválida' };
+    if (p.psp === 'inter') {
+      const banking = this.bankingWebhooks.get('pix-pagamento');
+      if (banking) this.callbacks.sendList(banking.webhookUrl, [interCallbackItem(p)]);
+      return;
+    }
     const webhook = this.webhooks.get(p.chave);
     if (webhook) this.callbacks.send(webhook.webhookUrl, [this.payouts.toWebhookItem(p)]);
   }

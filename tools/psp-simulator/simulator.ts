@@ -9,6 +9,7 @@ import { PixProblem, sendProblem } from './problem';
 import { Psp, type PspOptions } from './psp';
 import { cobRoutes } from './routes/cob';
 import { ControlError, controlRoutes } from './routes/control';
+import { interPayoutRoutes } from './routes/inter-payout';
 import { payoutRoutes } from './routes/payout';
 import { pixRoutes } from './routes/pix';
 import { tokenRoutes } from './routes/token';
@@ -31,6 +32,8 @@ export interface SimulatorOptions {
   callbackCa?: string[];
   /** Called after each answer of the API Pix or the token endpoint (tests check conformance with it). */
   observe?: (exchange: Exchange) => void;
+  /** The state of a simulator that crashed: a restart on its port resumes what the PSP held. */
+  psp?: Psp;
 }
 
 /** One request to the API Pix (or the token endpoint) and its answer, as parsed by the simulator. */
@@ -59,11 +62,13 @@ export interface RunningSimulator {
   /** Requests being handled right now (received, not yet answered or closed). */
   inFlight(): number;
   close(): Promise<void>;
+  /** Stops answering at once (connections reset), keeping the PSP's state for a restart (`psp`). */
+  crash(): Promise<void>;
 }
 
 const API_PREFIXES = /^\/(cob|pix|webhook)(\/|$)/;
-/** Efí's payout endpoints: faults apply to them, the API Pix observer does not (they are not API Pix). */
-const PAYOUT_PREFIX = /^\/v[23]\/gn\/pix(\/|$)/;
+/** Efí's and Inter's payout endpoints: faults apply to them, the API Pix observer does not (they are not API Pix). */
+const PAYOUT_PREFIX = /^\/(v[23]\/gn\/pix|banking\/v2)(\/|$)/;
 
 /** Starts the PSP simulator on 127.0.0.1. */
 export async function startPspSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
@@ -100,7 +105,7 @@ export async function startPspSimulator(options: SimulatorOptions = {}): Promise
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  psp = new Psp(pspOptions(port));
+  psp = options.psp ?? new Psp(pspOptions(port));
   app = buildApp(psp, options.observe);
   const url = `${options.http ? 'http' : 'https'}://127.0.0.1:${port}`;
   return {
@@ -115,6 +120,11 @@ export async function startPspSimulator(options: SimulatorOptions = {}): Promise
     close: () =>
       new Promise<void>((resolve) => {
         psp!.reset();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    crash: () =>
+      new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -186,6 +196,7 @@ function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Exp
   app.use(pixRoutes(psp));
   app.use(webhookRoutes(psp));
   app.use(payoutRoutes(psp));
+  app.use(interPayoutRoutes(psp));
   app.use(controlRoutes(psp));
 
   app.use((req: Request) => {

@@ -1,6 +1,22 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const SCOPES = ['cob.write', 'cob.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read', 'pix.send', 'gn.pix.send.read'] as const;
+export const SCOPES = [
+  'cob.write',
+  'cob.read',
+  'pix.write',
+  'pix.read',
+  'webhook.write',
+  'webhook.read',
+  // Efí's Pix Envio.
+  'pix.send',
+  'gn.pix.send.read',
+  // Banco Inter's API Banking: Pix payments, the statement, the banking webhooks.
+  'pagamento-pix.write',
+  'pagamento-pix.read',
+  'extrato.read',
+  'webhook-banking.write',
+  'webhook-banking.read',
+] as const;
 
 interface Grant {
   expiresAt: number;

@@ -44,6 +44,8 @@ export interface OperatorAndSandboxServices {
   sandbox: SandboxActions;
   /** Payouts through a PSP (PAYOUT_PROVIDER), or null: its webhooks are hints read back by our identifier. */
   pspPayouts?: Pick<PspPayouts, 'hint'> | null;
+  /** Which payouts a webhook of the payout PSP names (Efí's by default). */
+  payoutWebhookIds?: (input: unknown) => string[];
 }
 
 export function operatorAndSandboxCommands(d: OperatorAndSandboxServices, clock: Clock): OperatorAndSandboxCommands {
@@ -60,7 +62,7 @@ export function operatorAndSandboxCommands(d: OperatorAndSandboxServices, clock:
     receivePspCallback: receivePspCallbackCommand({
       confirmations: d.apiPixCallbacks,
       applyPix: d.applyPspPix,
-      payouts: d.pspPayouts ? { named: (input) => efiWebhookPayoutIds(input), hint: (id) => d.pspPayouts!.hint(id) } : null,
+      payouts: d.pspPayouts ? { named: (input) => (d.payoutWebhookIds ?? efiWebhookPayoutIds)(input), hint: (id) => d.pspPayouts!.hint(id) } : null,
       now: () => clock.now(),
       ignored: logIgnoredPix(d.logger),
     }),

@@ -11,6 +11,10 @@ import { sandboxPayoutJobs } from '../../infra/institution/sandbox-jobs';
 import { SandboxPayouts } from '../../infra/institution/sandbox-payouts';
 import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { EfiPayouts } from '../../infra/payouts/efi/efi-payouts';
+import { efiWebhookPayoutIds } from '../../infra/payouts/efi/efi-payout-transformers';
+import { InterPayouts } from '../../infra/payouts/inter/inter-payouts';
+import { interWebhookPayoutIds } from '../../infra/payouts/inter/inter-payout-transformers';
+import { PgPayoutReferences } from '../../infra/withdrawals/pg-payout-references';
 import { PgPayoutProgress } from '../../infra/withdrawals/pg-payout-progress';
 import { PgWithdrawalRepository } from '../../infra/withdrawals/pg-withdrawal-repository';
 import type { Dispatcher } from 'undici';
@@ -28,7 +32,7 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   const repo = new PgWithdrawalRepository(p.sql);
   const withdrawalReports = new InstitutionPayoutReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
   const sandboxPayouts = new SandboxPayouts({ uow, scheduler, clock, logger, report: (r) => withdrawalReports.apply(r) });
-  const pspPayouts = config.PAYOUT_PROVIDER === 'efi' && deps.apiPix ? wirePspPayouts(p, deps.apiPix, withdrawalReports, repo) : null;
+  const pspPayouts = config.PAYOUT_PROVIDER !== 'simulated' && deps.apiPix ? wirePspPayouts(p, deps.apiPix, withdrawalReports, repo) : null;
   const withdrawals = new WithdrawalsService({
     uow,
     repo,
@@ -46,8 +50,16 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   jobs.registerAll(withdrawalJobs({ submit: (id) => withdrawals.submit(id), followPayout: pspPayouts ? (id) => pspPayouts.follow(id) : undefined }));
   jobs.registerAll(sandboxPayoutJobs(sandboxPayouts));
 
-  return { withdrawals, withdrawalReports, pspPayouts };
+  // Which payouts a PSP's webhook names: Efí's on the paying key's webhook, Inter's on `pix-pagamento`.
+  const payoutWebhookIds = config.PAYOUT_PROVIDER === 'inter' ? interWebhookPayoutIds : efiWebhookPayoutIds;
+  return { withdrawals, withdrawalReports, pspPayouts, payoutWebhookIds };
 }
+
+/**
+ * Inter's statement may list a Pix a little after its send: a payout not listed within this
+ * time of its last send is no answer yet (docs/operate/going-live.md, Payouts, Banco Inter).
+ */
+export const INTER_LISTING_GRACE_MS = 60_000;
 
 function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository) {
   const { config } = p;
@@ -58,11 +70,15 @@ function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: Institut
     timeoutMs: config.APIPIX_TIMEOUT_MS,
   });
   const payerKey = config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY!;
+  const psp =
+    config.PAYOUT_PROVIDER === 'inter'
+      ? new InterPayouts({ client, references: new PgPayoutReferences(p.sql), now: () => p.clock.now(), listingGraceMs: INTER_LISTING_GRACE_MS })
+      : new EfiPayouts({ client, payerKey });
   return new PspPayouts({
     uow: p.uow,
     repo,
     progress: new PgPayoutProgress(p.sql),
-    psp: new EfiPayouts({ client, payerKey }),
+    psp,
     reports,
     scheduler: p.scheduler,
     clock: p.clock,

@@ -84,6 +84,7 @@ export function controlRoutes(psp: Psp): Router {
       cobs: psp.cobs.count,
       pix: psp.pix.count,
       webhooks: Object.fromEntries(psp.webhooks),
+      bankingWebhooks: Object.fromEntries(psp.bankingWebhooks),
       now: new Date(psp.now()).toISOString(),
       faults: psp.faults,
       refunds: psp.refunds,

@@ -1,0 +1,75 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../src/cli/admin-commands';
+import { verifyWebhook } from '../../src/domain/webhooks/signature';
+import { totpCode } from '../../src/infra/security/otplib-totp';
+import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
+import { PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
+import { outboxEventTypes, runDueJobs, sqlOf } from '../support/platform';
+import { rest } from '../support/rest';
+import { Receiver } from '../webhooks/support/receiver';
+import { createWithdrawal, fund, WD } from '../withdrawals/support';
+import { onboardLiveSeller } from './apipix-app';
+import { apiPixConformance, control, startPsp, until } from './psp';
+
+let sim: RunningSimulator;
+let app: TestApp;
+let liveKey: string;
+let sellerId: string;
+let totpSecret: string;
+let receiver: Receiver;
+const conformance = apiPixConformance();
+afterEach(() => expect(conformance.problems).toEqual([]));
+
+beforeAll(async () => {
+  const psp = await startPsp();
+  sim = psp.sim;
+  receiver = await Receiver.start();
+  // The seller's endpoint is a local HTTPS receiver: production refuses the allow-list unless told it is meant.
+  const webhooks = { WEBHOOK_ALLOW_HOSTS: receiver.allowHosts, WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION: 'true', WEBHOOK_CA_FILE: receiver.caFile };
+  const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env, ...webhooks, APIPIX_PROFILE: 'inter', PAYOUT_PROVIDER: 'inter' };
+  app = await startTestApp({ ...env, ROLE: 'api' }, undefined, undefined, { apiPixObserve: conformance.observe });
+  ({ liveKey, sellerId, totpSecret } = await onboardLiveSeller(app));
+  // The withdrawal's code is a later one than the code that confirmed 2FA.
+  app.clock.advance(30_000);
+  await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });
+});
+afterAll(async () => {
+  await app?.close();
+  await sim?.close();
+  await receiver?.stop();
+});
+
+describe('production mode: a withdrawal paid out through Banco Inter', () => {
+  it('a live key with 2FA creates a withdrawal, Inter pays it, its pix-pagamento webhook makes it PAID and the seller gets WITHDRAWAL_PAID signed', async () => {
+    expect(liveKey).toMatch(/^sk_live_/);
+    const hook = await rest(app, 'POST', '/v1/webhooks', { key: liveKey, body: { eventType: 'WITHDRAWAL', url: receiver.url('/pixpay') } });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    expect(sim.psp.bankingWebhooks.get('pix-pagamento')?.webhookUrl).toMatch(/\/v1\/institution\/apipix\/[^/]+$/);
+    await control(sim, 'PUT', '/_control/payouts', { mode: 'manual' });
+    await fund(app, sellerId, 5_100);
+    const created = await createWithdrawal(app, liveKey, { amount: 5_000, method: 'PIX', pixKeyType: 'EMAIL', pixKey: 'fornecedor@example.com' }, { code: totpCode(totpSecret, app.clock.now()) });
+    expect(created.status).toBe(201);
+    const w = created.body.data;
+    await runDueJobs(app);
+    const code = (await sqlOf(app).one<{ psp_payout_ref: string }>('select psp_payout_ref from withdrawals where id = ?', [w.id]))!.psp_payout_ref;
+    const payout = sim.psp.payouts.get(code);
+    expect(payout).toMatchObject({ psp: 'inter', valor: '50.00', status: 'EM_PROCESSAMENTO', infoPagador: `W${w.id}`, favorecido: { chave: 'fornecedor@example.com' } });
+    expect((await control(sim, 'POST', `/_control/payouts/${code}/settle`, { status: 'REALIZADO' })).status).toBe(200);
+    await until(async () => (await rest(app, 'GET', `${WD}/${w.id}`, { key: liveKey })).body.data.status === 'PAID', 'the withdrawal to be PAID');
+    expect((await rest(app, 'GET', `${WD}/${w.id}`, { key: liveKey })).body.data.end2end).toBe(payout!.endToEndId);
+    expect(await outboxEventTypes(app, w.id)).toContain('WITHDRAWAL_PAID');
+
+    // The seller's webhook: what a worker does (relay the outbox, deliver), done here in this api process.
+    const { relay, embeddedWorker } = app.services.webhookRuntime;
+    const paidHooks = () => receiver.on('/pixpay').filter((r) => (JSON.parse(r.rawBody) as { eventType?: string }).eventType === 'WITHDRAWAL_PAID');
+    await until(async () => {
+      await relay.relayOnce();
+      await embeddedWorker!.runDue();
+      return paidHooks().length > 0;
+    }, 'the WITHDRAWAL_PAID webhook to reach the receiver');
+    const [delivered] = paidHooks();
+    const verified = verifyWebhook({ rawBody: delivered!.rawBody, timestampHeader: String(delivered!.headers['x-webhook-timestamp']), secret: hook.body.data.secret, now: app.clock.now() });
+    expect(verified.ok).toBe(true);
+    expect(verified.ok && verified.event).toMatchObject({ eventType: 'WITHDRAWAL_PAID', id: w.id, status: 'PAID', amount: 5_000 });
+  });
+});
