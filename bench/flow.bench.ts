@@ -75,13 +75,13 @@ async function startReceiver(dist: string): Promise<Receiver> {
   };
 }
 
-interface Api {
+export interface Api {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   close(): void;
 }
 
 /** A keep-alive HTTP client to the service (node:http: less overhead per call than fetch). */
-function apiClient(port: number, apiKey: string): Api {
+export function apiClient(port: number, apiKey: string): Api {
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
   return {
     post: (path, body, headers = {}) =>

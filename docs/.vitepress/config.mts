@@ -54,6 +54,7 @@ export default defineConfig({
           { text: 'Configuration reference', link: '/operate/configuration' },
           { text: 'Health and outages', link: '/operate/health-and-outages' },
           { text: 'Metrics and alerts', link: '/operate/metrics' },
+          { text: 'Retention', link: '/operate/retention' },
           { text: 'Backups and restore', link: '/operate/backups' },
           { text: 'Upgrades and migrations', link: '/operate/upgrades' },
           { text: 'Secret rotation', link: '/operate/secret-rotation' },

@@ -12,7 +12,7 @@ import type { InstitutionPayoutReportsService } from '../domain/withdrawals/inst
 import type { PspPayouts } from '../domain/withdrawals/psp-payouts.service';
 import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
 import type { DisputeRepository } from '../domain/disputes/dispute.types';
-import type { WebhookRetention } from '../domain/webhooks/webhook-retention';
+import type { RetentionPurge } from '../domain/retention/retention-purge';
 import type { WebhookTargetGuard } from '../domain/webhooks/webhooks.ports';
 import type { AbuseLimits } from '../domain/rate-limits/abuse-limits';
 import type { RetainedEventMasking } from '../domain/privacy/retained-event-masking';
@@ -65,8 +65,8 @@ export interface AppServices extends Services {
   webhookTargets: WebhookTargetGuard;
   /** Relay, workers and connections of the webhook backend (shutdown, tests). */
   webhookRuntime: WebhookRuntime;
-  /** Purge of finished deliveries and superseded events (the worker's maintenance pass runs it). */
-  webhookRetention: WebhookRetention;
+  /** The purge of finished rows past their retention window, table by table (the worker's maintenance pass runs it). */
+  retentionPurge: RetentionPurge;
   /** Brute-force guards of log-in and TOTP codes. */
   abuseLimits: AbuseLimits;
   /** The limiter's Redis connection and the load monitor's timer. */

@@ -1,4 +1,5 @@
 import { INSTITUTION_SECRET_SETTINGS, INSTITUTION_SETTING_RULES } from './apipix-config';
+import { RETENTION_SETTING_RULES } from './retention-config';
 
 /**
  * What each setting accepts, in words, for the message a bad value gets
@@ -30,10 +31,10 @@ export const SETTING_RULES: Record<string, string> = {
   WEBHOOK_CONCURRENCY: 'must be a number from 1 to 1000',
   WEBHOOK_POLL_MS: 'must be a number of milliseconds from 10 to 60000',
   WEBHOOK_SWEEP_MS: 'must be a number of milliseconds from 100 to 3600000',
-  WEBHOOK_RETENTION_DAYS: 'must be a number of days from 1 to 3650',
   WEBHOOK_RESCUE_AFTER_MS: 'must be a number of milliseconds from 1000 to 86400000',
   EVIDENCE_STORE: 'must be postgres or s3',
   ...INSTITUTION_SETTING_RULES,
+  ...RETENTION_SETTING_RULES,
 };
 
 /** Settings whose values are never repeated in a message (secrets, URLs with passwords). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { settingProblem } from './config-rules';
 import { institutionProblems, institutionSettings } from './apipix-config';
 import { evidenceStoreProblems, evidenceStoreSettings } from './evidence-store-config';
+import { retentionSettings, retiredRetentionSettings } from './retention-config';
 import { SANDBOX_DEV_SECRET, weakSecretProblem } from './secret-strength';
 import { parseTrustProxy } from './trust-proxy';
 import { type AllowedTarget, parseAllowList } from '../domain/webhooks/webhook-allow-list';
@@ -77,8 +78,6 @@ const schema = z.object({
   /** How often expired deliveries are marked and lost messages re-enqueued. */
   WEBHOOK_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** RabbitMQ backend: a delivery overdue by this long with no worker on it is re-enqueued. */
-  /** Days a finished webhook delivery (and a superseded event) is kept. */
-  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   WEBHOOK_RESCUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
   /** How long a worker holds a job it claimed; a worker that dies holds it this long (the reconciliation reads 20 s a run). */
   JOB_LOCK_SECONDS: z.coerce.number().int().min(30).max(3_600).default(60),
@@ -116,6 +115,7 @@ const schema = z.object({
   DATA_EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   ...evidenceStoreSettings,
   ...institutionSettings,
+  ...retentionSettings,
 });
 
 /** The names of every setting the service reads. */
@@ -139,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => settingProblem(i.path.join('.'), cleaned[String(i.path[0])], i.message)));
   }
+  const retired = retiredRetentionSettings(cleaned);
+  if (retired.length > 0) throw new ConfigError(retired);
   const c = parsed.data;
   if (c.MODE === 'production' && !c.APP_SECRET) {
     throw new ConfigError(['APP_SECRET is required in production mode (at least 32 characters)']);

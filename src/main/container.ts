@@ -26,6 +26,7 @@ import { buildPlatform } from './wiring/platform';
 import { wireWebhooks } from './wiring/webhooks';
 import { wireRateLimits } from './wiring/rate-limits';
 import { wirePrivacy } from './wiring/privacy';
+import { wireRetention } from './wiring/retention';
 import { wireCommands } from './wiring/commands';
 import { institutionCallbackSecrets } from './wiring/institution-callback';
 
@@ -93,6 +94,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...rateLimits,
     ...disputes,
     ...privacy,
+    ...wireRetention(platform),
     boletoPages: new BoletoPages({ findBoleto: (token) => transactions.transactions.findBoleto(token), render: renderBoletoPage }),
     commands: wireCommands(platform, {
       ...transactions,

@@ -45,7 +45,7 @@ describe('dashboard sessions', () => {
     app.clock.advance(13 * 3_600_000); // past the 12 h lifetime
     expect((await gql(app, '{ me { credential } }', {}, fresh)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     app.clock.advance(24 * 3_600_000);
-    expect(await app.services.identity.purgeExpiredSessions()).toBeGreaterThanOrEqual(2);
+    expect((await app.services.retentionPurge.run()).purged['sessions']).toBeGreaterThanOrEqual(2);
     expect(await count()).toBe(0);
   });
 });

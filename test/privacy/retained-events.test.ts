@@ -8,7 +8,7 @@ import { sqlOf } from '../support/platform';
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api', WEBHOOK_RETENTION_DAYS: '30' });
+  app = await startTestApp({ ROLE: 'api', RETENTION_OUTBOX_EVENTS: '30d' });
 });
 afterAll(async () => {
   await app?.close();

@@ -10,7 +10,7 @@ let app: WebhookTestApp;
 
 beforeAll(async () => {
   receiver = await Receiver.start();
-  app = await startWebhookApp(receiver, { amqp: false, name: 'retention', env: { WEBHOOK_RETENTION_DAYS: '30' } });
+  app = await startWebhookApp(receiver, { amqp: false, name: 'retention', env: { RETENTION_WEBHOOK_DELIVERIES: '30d', RETENTION_OUTBOX_EVENTS: '30d' } });
 });
 afterAll(async () => {
   await app?.close();
@@ -36,7 +36,7 @@ describe('webhook retention', () => {
     await receiver.waitFor(() => receiver.on('/retention').length === 4);
     await eventually(() => count(`select count(*) n from webhook_deliveries where event_id = ? and status = 'DELIVERED'`, [fresh]), (n) => n === 1, 5_000, 'fresh delivered');
 
-    expect(await app.services.webhookRetention.purge()).toEqual({ deliveries: 2, events: 1 });
+    expect((await app.services.retentionPurge.run()).purged).toMatchObject({ webhook_deliveries: 2, webhook_attempts: 2, outbox: 1 });
     const left = await sqlOf(app).query<{ event_id: string }>(`select event_id from webhook_deliveries order by event_id`);
     expect(left.map((r) => r.event_id).sort()).toEqual([lone, fresh].sort());
     expect(await count(`select count(*) n from webhook_attempts where event_id in (?, ?)`, [first, latest])).toBe(0);
@@ -47,6 +47,6 @@ describe('webhook retention', () => {
     // The latest event of an old resource is still there to resend.
     const resend = await rest(app, 'POST', '/v1/webhooks/resend-transaction-event', { key: s.apiKey, body: { transactionIds: ['tx_old'] } });
     expect(resend.body.data.results[0]).toMatchObject({ eventId: latest, deliveries: 1 });
-    expect(await app.services.webhookRetention.purge()).toEqual({ deliveries: 0, events: 0 });
+    expect((await app.services.retentionPurge.run()).purged).toMatchObject({ webhook_deliveries: 0, webhook_attempts: 0, outbox: 0 });
   });
 });

@@ -31,7 +31,6 @@ export interface SessionRepository {
   findByHash(tokenHash: string): Promise<Session | null>;
   insert(session: Session): Promise<void>;
   revoke(id: string, at: Date): Promise<void>;
-  deleteExpiredBefore(before: Date): Promise<number>;
 }
 
 export interface PasswordHasher {

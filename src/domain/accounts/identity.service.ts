@@ -90,11 +90,6 @@ export class IdentityService {
     await this.d.sessions.revoke(sessionId, this.d.clock.now());
   }
 
-  /** Deletes sessions that expired more than a day ago; returns how many. */
-  purgeExpiredSessions(): Promise<number> {
-    return this.d.sessions.deleteExpiredBefore(new Date(this.d.clock.now().getTime() - 86_400_000));
-  }
-
   async authenticateSession(token: string): Promise<Principal> {
     const session = await this.d.sessions.findByHash(this.d.tokens.digest(token));
     if (!session || session.revokedAt || session.expiresAt <= this.d.clock.now()) throw unauthenticated();

@@ -17,10 +17,10 @@ const BATCH = 500;
  * webhook bodies are (`MASKED_FIELDS`), so a later resend sends what a delivery would.
  */
 export class RetainedEventMasking {
-  constructor(private readonly d: { store: RetainedEventStore; clock: Clock; retentionDays: number }) {}
+  constructor(private readonly d: { store: RetainedEventStore; clock: Clock; retentionMs: number }) {}
 
   run(): Promise<number> {
-    const before = new Date(this.d.clock.now().getTime() - this.d.retentionDays * 86_400_000);
+    const before = new Date(this.d.clock.now().getTime() - this.d.retentionMs);
     return inBatches(BATCH, async (limit) => {
       const rows = await this.d.store.unmaskedBefore(before, limit);
       if (rows.length > 0) await this.d.store.saveMasked(rows.map((r) => ({ id: r.id, payload: maskPersonalData(r.payload) })));

@@ -93,7 +93,6 @@ describe('CachingSessionRepository', () => {
       },
       insert: async (session) => void rows.set(session.tokenHash, session),
       revoke: async () => undefined,
-      deleteExpiredBefore: async () => 0,
     };
     const repo = new CachingSessionRepository(inner, new CredentialCache({ maxEntries: 100, ttlMs: 60_000, absentTtlMs: 60_000 }));
     for (let i = 0; i < 10; i++) expect(await repo.findByHash('s-new')).toBeNull();

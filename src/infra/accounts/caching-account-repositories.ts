@@ -79,10 +79,6 @@ export class CachingSessionRepository implements SessionRepository {
   revoke(id: string, at: Date) {
     return this.inner.revoke(id, at);
   }
-
-  deleteExpiredBefore(before: Date) {
-    return this.inner.deleteExpiredBefore(before);
-  }
 }
 
 /** Sellers whose updates (KYC approval, rejection, fee plan, name) are announced. */

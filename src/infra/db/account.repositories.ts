@@ -149,8 +149,5 @@ export class MikroSessionRepository implements SessionRepository {
   async revoke(id: string, at: Date) {
     await this.em.fork().nativeUpdate(SessionSchema, { id, revokedAt: null }, { revokedAt: at });
   }
-  deleteExpiredBefore(before: Date) {
-    return this.em.fork().nativeDelete(SessionSchema, { expiresAt: { $lt: before } });
-  }
 }
 

@@ -116,10 +116,11 @@ export class PgIdempotencyStore implements IdempotencyStore {
     await this.sql.query(`delete from idempotency_keys where id = ? and owner = ? and resource_id is null`, [id, owner]);
   }
 
-  async purgeExpired(now: Date, limit: number): Promise<number> {
+  async purgeExpired(now: Date, limit: number, tx?: Tx): Promise<number> {
     const rows = await this.sql.query(
-      `delete from idempotency_keys where id in (select id from idempotency_keys where expires_at <= ? limit ?) returning id`,
+      `delete from idempotency_keys where id in (select id from idempotency_keys where expires_at <= ? order by expires_at limit ? for update skip locked) returning id`,
       [now, limit],
+      tx,
     );
     return rows.length;
   }

@@ -86,6 +86,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly retentionPurged = new Counter({
+    name: 'pixpay_retention_purged_rows_total',
+    help: 'Rows the retention purge deleted, by table',
+    labelNames: ['table'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly retentionFailures = new Counter({
+    name: 'pixpay_retention_purge_failures_total',
+    help: 'Purge runs in which a table failed (retried at the next run), by table',
+    labelNames: ['table'] as const,
+    registers: [this.registry],
+  });
+
   /** Counts the open GraphQL subscriptions (set by the GraphQL door). */
   private liveSubscriptions: () => number = () => 0;
 
@@ -140,6 +154,12 @@ export class Metrics {
     const outcome = success ? 'success' : 'failure';
     this.webhookAttempts.inc({ outcome });
     this.webhookAttemptDuration.observe({ outcome }, latencyMs / 1000);
+  }
+
+  /** One purge run's figures for a table (the table names are the purge's fixed list). */
+  retentionRun(table: string, rows: number, failed: boolean): void {
+    this.retentionPurged.inc({ table }, rows);
+    if (failed) this.retentionFailures.inc({ table });
   }
 
   webhookDeliveryFinished(status: 'DELIVERED' | 'EXPIRED' | 'CANCELED'): void {

@@ -44,6 +44,6 @@ export function wirePrivacy(
   });
   const erasure = new ErasureService({ uow, requests, store, external: deps.external, scheduler, holidays: new BrazilHolidays(), tokens, clock, credentialsChanged: deps.credentialsChanged });
   jobs.registerAll(privacyJobs({ buildExport: (id) => dataExport.build(id), finishRetention: (id) => erasure.finishRetention(id) }));
-  const retainedEventMasking = new RetainedEventMasking({ store: new PgRetainedEvents(sql), clock, retentionDays: config.WEBHOOK_RETENTION_DAYS });
+  const retainedEventMasking = new RetainedEventMasking({ store: new PgRetainedEvents(sql), clock, retentionMs: config.RETENTION_OUTBOX_EVENTS });
   return { dataExport, erasure, retainedEventMasking };
 }

@@ -3,7 +3,6 @@ import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import { EventFanOut } from '../../domain/webhooks/event-fan-out';
 import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
 import { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
-import { WebhookRetention } from '../../domain/webhooks/webhook-retention';
 import type { DeliveryQueue, WebhookTargetGuard } from '../../domain/webhooks/webhooks.ports';
 import { AmqpDeliveryQueue, AmqpWebhookWorkers } from '../../infra/amqp/amqp-webhooks';
 import { openAmqp } from '../../infra/amqp/connection';
@@ -18,7 +17,6 @@ import { PgDeliveryFanOut } from '../../infra/webhooks/pg-delivery-fan-out';
 import { PgDeliveryLog } from '../../infra/webhooks/pg-delivery-log';
 import { PgDeliveryWork } from '../../infra/webhooks/pg-delivery-work';
 import { PgWebhookEndpoints } from '../../infra/webhooks/pg-webhook-endpoints';
-import { PgWebhookRetention } from '../../infra/webhooks/pg-webhook-retention';
 import { SsrfGuard } from '../../infra/webhooks/ssrf-guard';
 import { PgPoolRunner } from '../../infra/webhooks/query-runners';
 import { connectionBudget } from './connection-budget';
@@ -198,7 +196,5 @@ export function wireWebhooks(p: Platform) {
     /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
     webhookTargets,
     webhookRuntime: runtime,
-    /** Run by the worker's maintenance pass. */
-    webhookRetention: new WebhookRetention({ store: new PgWebhookRetention(sql), clock, retentionDays: config.WEBHOOK_RETENTION_DAYS }),
   };
 }
