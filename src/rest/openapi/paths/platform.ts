@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { QrImageQuery } from '../../../domain/pix/qr-image';
-import { SandboxChargeReport } from '../../../domain/sandbox/sandbox-report-request';
+import { SandboxChargeReport, SandboxPayRequest } from '../../../domain/sandbox/sandbox-report-request';
 import { envelope, headers, ok } from '../components';
 import { CHARGE_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
@@ -162,8 +162,11 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     path: '/v1/sandbox/transactions/{id}/pay',
     operationId: 'sandboxPayTransaction',
     summary: 'Pay a charge now (simulated payer)',
-    description: 'Sandbox only. PIX charges are also paid by themselves SANDBOX_AUTOPAY_SECONDS after creation; boletos only through this path.',
-    errors: { 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION'], 422: ['NOT_PAYABLE', 'REPORT_NOT_SUPPORTED'] },
+    description:
+      'Sandbox only. PIX charges are also paid by themselves SANDBOX_AUTOPAY_SECONDS after creation; boletos only through this path. A charge with a due date is paid as on `paymentDate` (default today): its amount by the due-date rules.',
+    body: SandboxPayRequest,
+    bodyOptional: true,
+    errors: { 400: ['INVALID_PAYMENT_DATE', 'UNKNOWN_FIELD'], 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION'], 422: ['NOT_PAYABLE', 'REPORT_NOT_SUPPORTED', 'DUE_DATE_CHARGE_NOT_PAYABLE'] },
     responses: { 200: ok('The charge', envelope(Transaction), { limited: 'seller', example: { ...CHARGE_EXAMPLE, data: { ...CHARGE_EXAMPLE.data, status: 'PAID' } } }) },
   });
   registerOperation(registry, {
