@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { parseBrCode } from '../../src/domain/pix/br-code';
+import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
 import { outboxEventTypes, runDueJobs, sqlOf } from '../support/platform';
 
@@ -75,6 +78,32 @@ describe('PIX charges with a due date', () => {
     const paid = (await pay(t.id, { paymentDate: '2026-11-24' })).body.data;
     expect(paid).toMatchObject({ status: 'PAID', amount: 9_500 });
     expect(paid.dueDateCharge).toMatchObject({ originalAmount: 10_000, amountComponents: { original: 10_000, discount: 500, fine: 0, interest: 0 } });
+  });
+
+  it("answers the cobv payload at its location, priced on the payer's intended payment date, signed", async () => {
+    const t = (await create({ ...BILL, description: 'Mensalidade' })).body.data;
+    expect(parseBrCode(t.pix.copyPaste).amountCents).toBeUndefined();
+    const location = `/pix/qr/${/pix\/qr\/([a-z0-9]+)\.png/.exec(t.pix.qrCode)![1]}`;
+    const jwks = createLocalJWKSet((await (await contractFetch(`${app.url}/pix/jwks`)).json()) as JSONWebKeySet);
+    const read = async (query: string) => {
+      const res = await contractFetch(`${app.url}${location}${query}`);
+      expect(res.status).toBe(200);
+      return JSON.parse(new TextDecoder().decode((await compactVerify(await res.text(), jwks)).payload));
+    };
+    expect(await read('?codMun=3550308&DPP=2026-11-29')).toMatchObject({
+      txid: t.providerReference,
+      status: 'ATIVA',
+      calendario: { dataDeVencimento: '2026-11-27', validadeAposVencimento: 3 },
+      devedor: { nome: 'Maria Souza', cpf: '52998224725' },
+      valor: { original: '100.00', multa: '3.00', juros: '2.00', final: '105.00' },
+      solicitacaoPagador: 'Mensalidade',
+    });
+    expect((await read('')).valor).toEqual({ original: '100.00', desconto: '5.00', final: '95.00' });
+    for (const [query, code] of [['?DPP=2026-11-22', 'INVALID_DPP'], ['?DPP=2026-12-01', 'INVALID_DPP'], ['?DPP=amanha', 'INVALID_DPP'], ['?codMun=355', 'INVALID_COD_MUN']]) {
+      const res = await contractFetch(`${app.url}${location}${query}`);
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(await res.json()), query).toContain(code);
+    }
   });
 
   it('cannot be paid after its last payable day, nor before it was created', async () => {

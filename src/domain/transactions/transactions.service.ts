@@ -4,6 +4,9 @@ import type { CardPaymentsService } from '../cards/card-payments.service';
 import type { Scheduler } from '../jobs/scheduler';
 import type { WebhookTargetGuard } from '../webhooks/webhooks.ports';
 import { buildDynamicBrCode } from '../pix/br-code';
+import { cobvLocationPayload, type CobvLocationQuery } from '../pix/cobv-location-payload';
+import { locationPayload } from '../pix/location-payload';
+import { locationNotFound } from './qr-images.service';
 import type { Clock } from '../shared/clock';
 import { openDueDateCharge } from '../due-date/due-date-charge';
 import type { HolidayCalendar } from '../privacy/business-days';
@@ -75,7 +78,8 @@ export class TransactionsService {
       ? (await registrar.registerPixCharge({ txid, amount: input.amount, expirationSeconds: input.expirationSeconds, description: input.description, customer: input.customer, dueDateTerms: input.dueDateTerms })).copyPaste
       : buildDynamicBrCode({
           locationUrl: `${this.d.locationBase}/${locationId}`,
-          amountCents: input.amount,
+          // A charge with a due date asks a different amount each day: its payload says which.
+          amountCents: due ? undefined : input.amount,
           merchantName: seller.name,
           merchantCity: this.d.merchantCity,
         });
@@ -110,6 +114,17 @@ export class TransactionsService {
 
   findByLocation(locationId: string): Promise<Transaction | null> {
     return this.d.repo.findByLocation(locationId);
+  }
+
+  /**
+   * What the payer's bank reads at a location, unsigned: the cob payload, or for a charge with
+   * a due date the cobv payload priced on the intended payment date (`query`: codMun, DPP).
+   */
+  async locationPayload(locationId: string, query: CobvLocationQuery): Promise<Record<string, unknown>> {
+    const t = await this.d.repo.findByLocation(locationId);
+    if (!t) throw locationNotFound();
+    const now = this.d.clock.now();
+    return t.dueDateCharge ? cobvLocationPayload(t, now, query, this.d.holidays) : locationPayload(t, now);
   }
 
   list(filter: TransactionListFilter) {

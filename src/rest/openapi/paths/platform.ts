@@ -86,12 +86,17 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     path: '/pix/qr/{locationId}',
     operationId: 'getPixLocation',
     summary: 'BR Code location payload',
-    description: "What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks.",
+    description:
+      "What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks. A charge with a due date answers API Pix's cobv payload (calendario.dataDeVencimento and validadeAposVencimento, devedor, valor with multa, juros, abatimento, desconto and final) priced on `DPP` (default today in Brasília).",
     tag: 'BR Code location',
     auth: 'none',
     limited: 'address',
     params: locationId,
-    errors: { 404: ['LOCATION_NOT_FOUND'] },
+    query: z.object({
+      codMun: z.string().optional().describe("charges with a due date: the payer's IBGE municipality code (7 digits)"),
+      DPP: z.string().optional().describe('charges with a due date: the intended payment date, YYYY-MM-DD, from today to the last payable day'),
+    }),
+    errors: { 400: ['INVALID_COD_MUN', 'INVALID_DPP'], 404: ['LOCATION_NOT_FOUND'] },
     responses: { 200: { description: 'The JWS (compact serialisation)', headers: headers('RateLimit', 'RateLimit-Policy'), content: { 'application/jose': { schema: z.string() } } } },
   });
   registerOperation(registry, {

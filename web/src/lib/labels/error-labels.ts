@@ -175,6 +175,8 @@ export const ERROR_LABELS: Labels = {
   DISCOUNT_TOO_LARGE: ['Cada desconto deve ser menor que o valor da cobrança.', 'Each discount must be less than the amount of the charge.'],
   DISCOUNT_DATE_AFTER_DUE_DATE: ['As datas de desconto devem ser até o vencimento.', 'Discount dates must be on or before the due date.'],
   DUE_DATE_CHARGE_NOT_PAYABLE: ['A cobrança passou da validade após o vencimento e não pode mais ser paga.', 'The charge is past its validity after the due date and can no longer be paid.'],
+  INVALID_COD_MUN: ['Código de município inválido: use os 7 dígitos do IBGE.', 'Invalid municipality code: use the 7 IBGE digits.'],
+  INVALID_DPP: ['Data de pagamento pretendida inválida para esta cobrança.', 'Invalid intended payment date for this charge.'],
   INVALID_PAYMENT_DATE: ['Data de pagamento inválida para esta cobrança.', 'Invalid payment date for this charge.'],
   INVALID_DUE_DATE: ['Data de vencimento inválida.', 'Due date is not valid.'],
   INVALID_CUSTOMER: ['Dados do cliente inválidos.', 'Customer data is not valid.'],
