@@ -79,7 +79,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     : null;
   // What the PSP says it received, applied once whichever path (callback, reconciliation) reads it.
   const refundOutcomes = new RefundOutcomesService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock });
-  const applyPix = loggedReturnProblems(applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds: refundOutcomes }), logger);
+  const applyPix = loggedReturnProblems(applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds: refundOutcomes, holidays }), logger);
   const reconciliation = apiPix ? wireApiPixReconciliation(p, { client: apiPix.client, reports, applyPix }) : null;
   // A sandbox on API Pix with the PSP simulator's control API (loadConfig allows it in sandbox
   // mode only): the sandbox's payer pays at the PSP, and the charge is applied as the PSP reports it.
