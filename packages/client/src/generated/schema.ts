@@ -785,7 +785,7 @@ export interface paths {
         };
         /**
          * BR Code location payload
-         * @description What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks.
+         * @description What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks. A charge with a due date answers API Pix's cobv payload (calendario.dataDeVencimento and validadeAposVencimento, devedor, valor with multa, juros, abatimento, desconto and final) priced on `DPP` (default today in Brasília).
          */
         get: operations["getPixLocation"];
         put?: never;
@@ -7688,7 +7688,12 @@ export interface operations {
     };
     getPixLocation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description charges with a due date: the payer's IBGE municipality code (7 digits) */
+                codMun?: string;
+                /** @description charges with a due date: the intended payment date, YYYY-MM-DD, from today to the last payable day */
+                DPP?: string;
+            };
             header?: never;
             path: {
                 /** @description the location id in the BR Code (unguessable) */
@@ -7710,7 +7715,7 @@ export interface operations {
                     "application/jose": string;
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_COD_MUN, INVALID_DPP */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
