@@ -20,7 +20,7 @@ export function standaloneReconciliation(p: Platform) {
   const repo = transactionRepository(p);
   const reports = new InstitutionChargeReportsService({ uow: p.uow, repo, ledger, outbox: p.outbox, live: p.live, clock: p.clock, holidays: new BrazilHolidays() });
   const refunds = new RefundOutcomesService({ uow: p.uow, repo, ledger, outbox: p.outbox, live: p.live, scheduler: p.scheduler, clock: p.clock });
-  const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds });
+  const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds, holidays: new BrazilHolidays() });
   const pix = apiPixClient(p.config);
   const { reconciliation } = wireApiPixReconciliation(p, { client: pix.client, reports, applyPix });
   return { reconciliation, close: () => pix.dispatcher.close() };
