@@ -51,7 +51,8 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     transactions: transactions.transactions,
     withdrawals: withdrawals.withdrawals,
     // On API Pix with the simulator's control API a PIX charge is paid at the PSP; a boleto has no PSP side.
-    payNow: (t, at) => (t.paymentMethod === 'PIX' && pspSimulator ? pspSimulator.pay(t) : transactions.sandboxInstitution.pay(t.id, at, undefined, t.paymentMethod)),
+    payNow: (t, at, paymentDate) =>
+      t.paymentMethod === 'PIX' && pspSimulator ? pspSimulator.pay(t) : transactions.sandboxInstitution.pay(t.id, at, undefined, t.paymentMethod, paymentDate),
     medReturn: pspSimulator ? (t) => pspSimulator.medReturn(t) : undefined,
     chargeReports: transactions.transactionReports,
     payoutReports: withdrawals.withdrawalReports,

@@ -118,6 +118,8 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       boleto: keep('NAME', { keepKeys: ['barcode', 'digitableLine', 'bankCode', 'dueDate', 'expiresAt', 'token', 'url'] }),
       // Sandbox card payments: brand, last four digits, a keyed fingerprint and installments (never the number or CVV).
       card: F,
+      // Charges with a due date: the terms and the components of the amount paid (the payer is in `customer`).
+      due_date_charge: F,
     },
   },
   transaction_refunds: {

@@ -4,6 +4,7 @@ import { judgePspPix, type PspPix } from '../transactions/psp-pix';
 import { applyConfirmedPayment } from '../transactions/apply-confirmed-payment';
 import type { ReconciliationObserver, ReconciliationStore, SeenPix } from './reconciliation.ports';
 import { storedVerdict } from './reconciliation-report';
+import type { HolidayCalendar } from '../privacy/business-days';
 
 export interface ReconcilePixPageDeps {
   store: Pick<ReconciliationStore, 'chargesByTxid' | 'recordedReports' | 'recordSeen'>;
@@ -13,6 +14,8 @@ export interface ReconcilePixPageDeps {
   observer?: ReconciliationObserver;
   /** Payments applied at once (each is its own short transaction). */
   concurrency?: number;
+  /** National holidays: what a charge with a due date asks on the Pix's day. */
+  holidays?: HolidayCalendar;
 }
 
 /**
@@ -26,7 +29,7 @@ export function reconcilePixPage(d: ReconcilePixPageDeps) {
     if (page.length === 0) return { applied: 0 };
     const txids = [...new Set(page.map((p) => p.txid).filter((t): t is string => t !== null))];
     const charges = await d.store.chargesByTxid(txids);
-    const judged = page.map((pix) => ({ pix, verdict: judgePspPix(pix, pix.txid ? (charges.get(pix.txid) ?? null) : null) }));
+    const judged = page.map((pix) => ({ pix, verdict: judgePspPix(pix, pix.txid ? (charges.get(pix.txid) ?? null) : null, d.holidays) }));
     const reportIds = judged.flatMap((j) => (j.verdict.kind === 'payment' ? [j.verdict.report.reportId] : []));
     const recorded = await d.store.recordedReports(reportIds);
     const work = judged.filter(({ pix, verdict }) => pix.returns.length > 0 || (verdict.kind === 'payment' && !recorded.has(verdict.report.reportId)));

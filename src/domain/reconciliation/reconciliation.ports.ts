@@ -42,7 +42,7 @@ export interface ReconciliationStore {
   /** Moves a cursor forward to `to` (never back). */
   advance(name: string, to: Date): Promise<void>;
   /** Our charges among these txids, by txid (one statement). */
-  chargesByTxid(txids: string[]): Promise<Map<string, Pick<Transaction, 'id' | 'amount'>>>;
+  chargesByTxid(txids: string[]): Promise<Map<string, Pick<Transaction, 'id' | 'amount' | 'dueDateCharge'>>>;
   /** Which of these institution report ids are recorded already (one statement). */
   recordedReports(reportIds: string[]): Promise<Set<string>>;
   /** Records the Pix of a page (one statement); answers the end-to-end ids seen for the first time. */

@@ -1,6 +1,8 @@
 import type { DisputeQueries } from '../disputes/dispute-queries';
 import type { Dispute } from '../disputes/dispute.types';
 import type { Clock } from '../shared/clock';
+import { brasiliaDate, type CivilDate } from '../due-date/civil-dates';
+import { validationError } from '../shared/errors';
 import { DomainError } from '../shared/errors';
 import { parseWith } from '../shared/zod-input';
 import type { InstitutionChargeReportsService, ReportOutcome } from '../transactions/institution-charge-reports.service';
@@ -15,7 +17,7 @@ export interface SandboxActionsDeps {
   transactions: Pick<TransactionsService, 'get'>;
   withdrawals: Pick<WithdrawalsService, 'get'>;
   /** The simulated payer paying a charge now (the same path as the automatic payment); only called while PAID would change it. */
-  payNow(charge: Transaction, at: Date): Promise<unknown>;
+  payNow(charge: Transaction, at: Date, paymentDate?: CivilDate): Promise<unknown>;
   /**
    * A MED return through the PSP (its simulator), applied as the PSP reports it: true when the
    * PSP took money back, false when it holds no such Pix or refused. Absent (or false), a MED
@@ -42,14 +44,23 @@ export interface SandboxActionsDeps {
 export class SandboxActions {
   constructor(private readonly d: SandboxActionsDeps) {}
 
-  async payCharge(sellerId: string, id: string): Promise<Transaction> {
+  /**
+   * `paymentDate`: a charge with a due date is paid as on that day (its amount and components
+   * by the due-date rules; 422 DUE_DATE_CHARGE_NOT_PAYABLE after its last payable day).
+   */
+  async payCharge(sellerId: string, id: string, paymentDate?: CivilDate): Promise<Transaction> {
     const t = await this.d.transactions.get(sellerId, id);
+    if (paymentDate !== undefined) {
+      if (!t.dueDateCharge) throw validationError('INVALID_PAYMENT_DATE', 'paymentDate applies only to a charge with a due date', { field: 'paymentDate' });
+      const created = brasiliaDate(t.createdAt);
+      if (paymentDate < created) throw validationError('INVALID_PAYMENT_DATE', `paymentDate must be on or after the day the charge was created (${created})`, { field: 'paymentDate' });
+    }
     if (t.paymentMethod === 'CARD') {
       throw new DomainError('NOT_PAYABLE', 'a card payment is approved or refused when it is created; it cannot be paid later', 'UNPROCESSABLE');
     }
     // Paid already (or further along: refunded, disputed): nothing to pay, nothing to report.
     if (!shouldApplyReport(t.status, 'PAID')) return t;
-    await this.d.payNow(t, this.d.clock.now());
+    await this.d.payNow(t, this.d.clock.now(), paymentDate);
     return this.d.transactions.get(t.sellerId, t.id);
   }
 

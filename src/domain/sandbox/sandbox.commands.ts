@@ -5,15 +5,15 @@ import { asObject, parseWith } from '../shared/zod-input';
 import { transactionView } from '../transactions/transaction-view';
 import { withdrawalDetailView } from '../withdrawals/withdrawal-view';
 import type { SandboxActions } from './sandbox-actions';
-import { SandboxDisputeDecision, SandboxWithdrawalReport } from './sandbox-report-request';
+import { SandboxDisputeDecision, SandboxPayRequest, SandboxWithdrawalReport } from './sandbox-report-request';
 
 type Answer<V extends View = View> = Promise<CommandResult<V>>;
 /** The charge's view, and whether the simulated report changed it. */
 export type ReportedCharge = { applied: boolean; transaction: View };
 
 export interface SandboxCommands {
-  /** The simulated payer pays the charge now: the charge's view. */
-  sandboxPayCharge(r: { seller: Seller; transactionId: string }): Answer;
+  /** The simulated payer pays the charge now (`input`: `{ paymentDate }` as sent, for a charge with a due date): the charge's view. */
+  sandboxPayCharge(r: { seller: Seller; transactionId: string; input?: unknown }): Answer;
   /** The simulated institution reports any status for a charge (`input`: `{ status, refusedReason }` as sent). */
   sandboxReportCharge(r: { seller: Seller; transactionId: string; input: unknown }): Answer<ReportedCharge>;
   /** The same for a withdrawal (`input`: `{ status, reason }` as sent). */
@@ -28,7 +28,10 @@ export interface SandboxCommands {
 export function sandboxCommands(d: { sandbox: SandboxActions }): SandboxCommands {
   const { sandbox } = d;
   return {
-    sandboxPayCharge: async ({ seller, transactionId }) => answered(transactionView(await sandbox.payCharge(seller.id, transactionId))),
+    sandboxPayCharge: async ({ seller, transactionId, input }) => {
+      const { paymentDate } = parseWith(SandboxPayRequest, input ?? {});
+      return answered(transactionView(await sandbox.payCharge(seller.id, transactionId, paymentDate ?? undefined)));
+    },
     sandboxReportCharge: async ({ seller, transactionId, input }) => {
       const outcome = await sandbox.reportCharge(seller.id, transactionId, reportFields(input));
       return answered({ applied: outcome.applied, transaction: transactionView(outcome.transaction) });

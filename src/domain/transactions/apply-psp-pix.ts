@@ -4,6 +4,7 @@ import type { InstitutionChargeReportsService } from './institution-charge-repor
 import { judgePspPix, judgePspPixReturn, type PspPix, type PspPixReturn, type PspPixVerdict } from './psp-pix';
 import type { RefundOutcomesService } from './refund-outcomes.service';
 import type { Transaction } from './transaction.types';
+import type { HolidayCalendar } from '../privacy/business-days';
 
 /** What applying one devolução of a received Pix did. */
 export interface PspPixReturnOutcome {
@@ -25,7 +26,9 @@ export interface PspPixOutcome {
 }
 
 export interface ApplyPspPixDeps {
-  findByTxid(txid: string): Promise<Pick<Transaction, 'id' | 'amount'> | null>;
+  findByTxid(txid: string): Promise<Pick<Transaction, 'id' | 'amount' | 'dueDateCharge'> | null>;
+  /** National holidays: what a charge with a due date asks on the Pix's day. */
+  holidays?: HolidayCalendar;
   /** The one institution-report path (idempotent by report id). */
   reports: Pick<InstitutionChargeReportsService, 'apply'>;
   /** Where refunds are followed to their outcome (idempotent: a final status is final). */
@@ -45,7 +48,7 @@ export type ApplyPspPix = (pix: PspPix) => Promise<PspPixOutcome>;
 
 export function applyPspPix(d: ApplyPspPixDeps): ApplyPspPix {
   return async (pix) => {
-    const verdict = judgePspPix(pix, pix.txid ? await d.findByTxid(pix.txid) : null);
+    const verdict = judgePspPix(pix, pix.txid ? await d.findByTxid(pix.txid) : null, d.holidays);
     if (verdict.kind !== 'payment') return { verdict, applied: false, returns: [] };
     const applied = await applyConfirmedPayment(d.reports, verdict.report);
     const returns: PspPixReturnOutcome[] = [];

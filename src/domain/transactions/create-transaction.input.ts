@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { transform } from '../shared/zod-effects';
 import { amountInCents, jsonMetadata, storableText } from '../shared/zod-fields';
-import { coded, codedMessage, issue, parseWith } from '../shared/zod-input';
+import { coded, codedMessage, issue, parsePart, parseWith } from '../shared/zod-input';
+import { DueDate } from '../boleto/boleto-input';
+import { DUE_DATE_FIELDS, dueDateTermsOf, strayDueDateTerm } from '../due-date/due-date-input';
+import type { DueDateTerms } from '../due-date/due-date-terms';
 import { customerRequest, CUSTOMER_LIMITS } from './customer-input';
 import { METHOD_FIELDS, methodFields, PaymentMethod, type MethodFields } from './payment-method-input';
 import type { Customer, TransactionPaymentMethod } from './transaction.types';
@@ -31,6 +34,8 @@ export interface CreateTransactionInput extends MethodFields {
   description: string | null;
   merchantOrderId: string | null;
   postbackUrl: string | null;
+  /** PIX with a `dueDate`: a charge with a due date (API Pix cobv); null for an immediate charge. */
+  dueDateTerms?: DueDateTerms | null;
 }
 
 const INVALID_POSTBACK_URL = ['INVALID_POSTBACK_URL', 'postbackUrl must be an https URL'] as const;
@@ -92,6 +97,7 @@ function createTransactionRequest(sandbox: boolean) {
       merchantOrderId: storableText('merchantOrderId', TRANSACTION_LIMITS.merchantOrderIdMax, { singleLine: true }),
       postbackUrl: PostbackUrl,
       ...METHOD_FIELDS,
+      ...DUE_DATE_FIELDS,
     },
     { errorMap: () => ({ message: codedMessage('INVALID_BODY', 'request body must be a JSON object') }) },
   ).strict();
@@ -100,6 +106,8 @@ function createTransactionRequest(sandbox: boolean) {
     const customer = b.customer ?? null;
     const fields = methodFields(paymentMethod, b, customer, ctx);
     if (!fields) return z.NEVER;
+    const dueDateTerms = pixDueDateTerms(paymentMethod, b, customer, ctx);
+    if (dueDateTerms === undefined) return z.NEVER;
     return {
       amount: b.amount,
       paymentMethod,
@@ -109,9 +117,25 @@ function createTransactionRequest(sandbox: boolean) {
       description: b.description ?? null,
       merchantOrderId: b.merchantOrderId ?? null,
       postbackUrl: b.postbackUrl ?? null,
+      dueDateTerms,
       ...fields,
     };
   });
+}
+
+/** A PIX charge's due-date terms (null without `dueDate`); the other methods refuse them. */
+function pixDueDateTerms(
+  method: TransactionPaymentMethod,
+  b: Parameters<typeof dueDateTermsOf>[0] & { amount: number },
+  customer: Customer | null,
+  ctx: z.RefinementCtx,
+): DueDateTerms | null | undefined {
+  if (method !== 'PIX') {
+    const stray = strayDueDateTerm(b);
+    return stray ? issue(ctx, 'DUE_DATE_TERMS_PIX_ONLY', `${stray} applies only to PIX charges with a dueDate`, [stray]) : null;
+  }
+  const dueDate = parsePart(ctx, DueDate, b.dueDate, ['dueDate']);
+  return dueDate && dueDateTermsOf(b, dueDate.value, b.amount, customer, ctx);
 }
 
 /** Built once: the production rules (documented) and the sandbox's. */

@@ -9,6 +9,9 @@ import { DomainError, validationError } from '../shared/errors';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { creditOtherMethod } from './method-credit';
+import { brasiliaDate } from '../due-date/civil-dates';
+import { dueDatePayment } from '../due-date/due-date-charge';
+import type { HolidayCalendar } from '../privacy/business-days';
 import { emitTransactionEvents } from './transaction-events';
 import { applyTransactionCommand } from './transaction-machine';
 import { mapInstitutionStatus, shouldApplyReport, TRANSACTION_CREATED_EVENT, transactionEventName, type TransactionStatus } from './transaction-status';
@@ -39,6 +42,8 @@ export interface InstitutionChargeReportsDeps {
   outbox: Outbox;
   live: LiveEvents;
   clock: Clock;
+  /** National holidays, for what a charge with a due date asks on the day it is paid. */
+  holidays: HolidayCalendar;
   /** The disputes capability: money of DISPUTE, CHARGEDBACK, PENDING_REVIEW, BLOCKED and dispute decisions. */
   protective?: ProtectiveReports;
 }
@@ -102,8 +107,14 @@ export class InstitutionChargeReportsService {
 
   private async credit(tx: Tx, t: Transaction, report: InstitutionReport, now: Date, feePlan: FeePlan) {
     if (t.paymentMethod !== 'PIX') return creditOtherMethod(this.d.ledger, tx, t, report.paidAt ?? now, feePlan);
-    const fee = pixCashInFee(feePlan, t.amount);
     t.paidAt = report.paidAt ?? now;
+    if (t.dueDateCharge) {
+      // What the payer's bank asked on the day it priced the payment; no partial payment exists.
+      const paid = dueDatePayment(t.dueDateCharge, report.paymentDate ?? brasiliaDate(t.paidAt), this.d.holidays);
+      t.dueDateCharge = { ...t.dueDateCharge, paid };
+      t.amount = paid.final;
+    }
+    const fee = pixCashInFee(feePlan, t.amount);
     t.end2endId = report.end2endId ?? t.end2endId;
     t.feeAmount = fee;
     t.netAmount = t.amount - fee;

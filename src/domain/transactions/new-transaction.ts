@@ -17,6 +17,7 @@ export function newTransaction(
     pix: null,
     boleto: null,
     card: null,
+    dueDateCharge: null,
     paidAt: null,
     end2endId: null,
     feeAmount: null,

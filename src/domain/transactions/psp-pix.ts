@@ -1,5 +1,8 @@
 import type { Cents } from '../shared/money';
 import type { Transaction } from './transaction.types';
+import { amountDue } from '../due-date/amount-due';
+import { brasiliaDate, type CivilDate } from '../due-date/civil-dates';
+import type { HolidayCalendar } from '../privacy/business-days';
 
 /** A devolução of a received Pix as the PSP holds it: a refund we asked for, or a MED return. */
 export interface PspPixReturn {
@@ -35,6 +38,8 @@ export interface ConfirmedPixPayment {
   status: 'PAID';
   end2endId: string;
   paidAt: string;
+  /** A charge with a due date: the day it was priced on. */
+  paymentDate?: CivilDate;
 }
 
 /** What a received Pix means for our charges. */
@@ -49,13 +54,27 @@ export type PspPixVerdict =
 /** The report id of a received Pix: one per end-to-end id, whichever path (callback, reconciliation) sees it first. */
 export const pspPixReportId = (endToEndId: string): string => `apipix-pix:${endToEndId}`;
 
-/** Judges a received Pix against the charge its txid names (null when none of ours does). */
-export function judgePspPix(pix: PspPix, charge: Pick<Transaction, 'id' | 'amount'> | null): PspPixVerdict {
+/**
+ * Judges a received Pix against the charge its txid names (null when none of ours does). A
+ * charge with a due date asks what its rules give on the Pix's day in Brasília (with
+ * `calendar`; without one, its stored amount): after its last payable day nothing is due.
+ */
+export function judgePspPix(pix: PspPix, charge: Pick<Transaction, 'id' | 'amount' | 'dueDateCharge'> | null, calendar?: HolidayCalendar): PspPixVerdict {
   if (!charge) return { kind: 'not-ours' };
-  if (pix.cents !== charge.amount) return { kind: 'amount-differs', transactionId: charge.id, paid: pix.cents, amount: charge.amount };
+  const paymentDate = brasiliaDate(pix.at);
+  const dueDate = charge.dueDateCharge && calendar ? amountDue(charge.dueDateCharge.terms, charge.dueDateCharge.originalAmount, paymentDate, calendar) : null;
+  const expected = !dueDate ? charge.amount : dueDate.payable ? dueDate.components.final : 0;
+  if (pix.cents !== expected) return { kind: 'amount-differs', transactionId: charge.id, paid: pix.cents, amount: expected };
   return {
     kind: 'payment',
-    report: { reportId: pspPixReportId(pix.endToEndId), transactionId: charge.id, status: 'PAID', end2endId: pix.endToEndId, paidAt: pix.at.toISOString() },
+    report: {
+      reportId: pspPixReportId(pix.endToEndId),
+      transactionId: charge.id,
+      status: 'PAID',
+      end2endId: pix.endToEndId,
+      paidAt: pix.at.toISOString(),
+      ...(dueDate ? { paymentDate } : {}),
+    },
   };
 }
 

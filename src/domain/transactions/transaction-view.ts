@@ -1,3 +1,4 @@
+import { dueDateChargeView } from '../due-date/due-date-view';
 import { putMethodDetails } from './method-details-view';
 import type { Transaction } from './transaction.types';
 
@@ -25,6 +26,7 @@ export function transactionView(t: Transaction): Record<string, unknown> {
   put('merchantOrderId', t.merchantOrderId);
   put('postbackUrl', t.postbackUrl);
   if (t.pix) put('pix', { copyPaste: t.pix.copyPaste, qrCode: t.pix.qrCode, expiresAt: t.pix.expiresAt.toISOString() });
+  if (t.dueDateCharge) put('dueDateCharge', dueDateChargeView(t.dueDateCharge));
   putMethodDetails(put, t);
   put('end2endId', t.end2endId);
   put('feeAmount', t.feeAmount);

@@ -1,3 +1,4 @@
+import type { DueDateCharge } from '../due-date/due-date-charge';
 import type { RefundStatus } from './refund-status';
 import type { Cents } from '../shared/money';
 import type { TransactionStatus } from './transaction-status';
@@ -70,6 +71,8 @@ export interface Transaction {
   boleto?: BoletoCharge | null;
   /** CARD transactions only. */
   card?: CardSummary | null;
+  /** PIX charges with a due date (API Pix cobv) only; `amount` is the original until paid, then what was paid. */
+  dueDateCharge?: DueDateCharge | null;
   paidAt: Date | null;
   end2endId: string | null;
   feeAmount: Cents | null;

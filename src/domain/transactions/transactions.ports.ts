@@ -5,6 +5,8 @@ import type { TransactionStatus } from './transaction-status';
 import type { Cents } from '../shared/money';
 import type { Customer, Transaction, TransactionListFilter, TransactionPaymentMethod, TransactionRefund } from './transaction.types';
 import type { PspPix } from './psp-pix';
+import type { CivilDate } from '../due-date/civil-dates';
+import type { DueDateTerms } from '../due-date/due-date-terms';
 
 export interface TransactionRepository {
   insert(tx: Tx, t: Transaction): Promise<void>;
@@ -43,6 +45,8 @@ export interface PixChargeRegistration {
   expirationSeconds: number;
   description: string | null;
   customer: Customer | null;
+  /** A charge with a due date (API Pix cobv); null for an immediate charge (cob). */
+  dueDateTerms?: DueDateTerms | null;
 }
 
 /** The charge as the PSP holds it: the BR Code its payers scan. */
@@ -115,6 +119,8 @@ export interface InstitutionReport {
   status: string;
   end2endId?: string;
   paidAt?: Date;
+  /** PAID of a charge with a due date: the day the payer's bank priced it on (default: paidAt's day in Brasília). */
+  paymentDate?: CivilDate;
   refusedReason?: string;
   /** CHARGEDBACK only: what the MED return took back (a partial one is less than the payment); absent, all that is left. */
   amount?: Cents;

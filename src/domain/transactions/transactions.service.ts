@@ -4,7 +4,12 @@ import type { CardPaymentsService } from '../cards/card-payments.service';
 import type { Scheduler } from '../jobs/scheduler';
 import type { WebhookTargetGuard } from '../webhooks/webhooks.ports';
 import { buildDynamicBrCode } from '../pix/br-code';
+import { cobvLocationPayload, type CobvLocationQuery } from '../pix/cobv-location-payload';
+import { locationPayload } from '../pix/location-payload';
+import { locationNotFound } from './qr-images.service';
 import type { Clock } from '../shared/clock';
+import { openDueDateCharge } from '../due-date/due-date-charge';
+import type { HolidayCalendar } from '../privacy/business-days';
 import { DomainError } from '../shared/errors';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import type { CreateTransactionInput } from './create-transaction.input';
@@ -22,6 +27,8 @@ export interface TransactionsDeps {
   qrImageUrl(locationId: string): string;
   ids: PixIds & { transactionId(): string };
   clock: Clock;
+  /** National holidays: a due date on one is paid on the next business day. */
+  holidays: HolidayCalendar;
   /** Host and path prefix of location URLs, without scheme, e.g. `pix.example.com/pix/qr`. */
   locationBase: string;
   merchantCity: string;
@@ -61,21 +68,25 @@ export class TransactionsService {
     if (input.paymentMethod === 'BOLETO') return this.d.boletos.build(seller, input);
     if (input.paymentMethod === 'CARD') return this.d.cards.decide(seller, input);
     const now = this.d.clock.now();
+    const due = input.dueDateTerms ? openDueDateCharge(input.dueDateTerms, input.amount, now, this.d.holidays) : null;
     const locationId = this.d.ids.locationId();
     const registrar = this.d.pixRegistrar;
     const seed = registrar && request.idempotencyKey !== undefined ? JSON.stringify([seller.id, request.idempotencyKey, input]) : undefined;
     const txid = this.d.ids.txid(seed);
     // No database transaction or connection is held while the PSP answers: the row is written after.
     const copyPaste = registrar
-      ? (await registrar.registerPixCharge({ txid, amount: input.amount, expirationSeconds: input.expirationSeconds, description: input.description, customer: input.customer })).copyPaste
+      ? (await registrar.registerPixCharge({ txid, amount: input.amount, expirationSeconds: input.expirationSeconds, description: input.description, customer: input.customer, dueDateTerms: input.dueDateTerms })).copyPaste
       : buildDynamicBrCode({
           locationUrl: `${this.d.locationBase}/${locationId}`,
-          amountCents: input.amount,
+          // A charge with a due date asks a different amount each day: its payload says which.
+          amountCents: due ? undefined : input.amount,
           merchantName: seller.name,
           merchantCity: this.d.merchantCity,
         });
-    const pix: PixCharge = { copyPaste, qrCode: this.d.qrImageUrl(locationId), expiresAt: new Date(now.getTime() + input.expirationSeconds * 1_000) };
-    return newTransaction(seller, input, { id: this.d.ids.transactionId(), paymentMethod: 'PIX', status: 'PENDING', providerReference: txid, createdAt: now, txid, locationId, pix });
+    const expiresAt = due?.expiresAt ?? new Date(now.getTime() + input.expirationSeconds * 1_000);
+    const pix: PixCharge = { copyPaste, qrCode: this.d.qrImageUrl(locationId), expiresAt };
+    const id = this.d.ids.transactionId();
+    return newTransaction(seller, input, { id, paymentMethod: 'PIX', status: 'PENDING', providerReference: txid, createdAt: now, txid, locationId, pix, dueDateCharge: due?.charge ?? null });
   }
 
   /** Writes in tx a charge built by `open`, with what its method needs (jobs, or money and events). */
@@ -109,6 +120,17 @@ export class TransactionsService {
 
   findByLocation(locationId: string): Promise<Transaction | null> {
     return this.d.repo.findByLocation(locationId);
+  }
+
+  /**
+   * What the payer's bank reads at a location, unsigned: the cob payload, or for a charge with
+   * a due date the cobv payload priced on the intended payment date (`query`: codMun, DPP).
+   */
+  async locationPayload(locationId: string, query: CobvLocationQuery): Promise<Record<string, unknown>> {
+    const t = await this.d.repo.findByLocation(locationId);
+    if (!t) throw locationNotFound();
+    const now = this.d.clock.now();
+    return t.dueDateCharge ? cobvLocationPayload(t, now, query, this.d.holidays) : locationPayload(t, now);
   }
 
   list(filter: TransactionListFilter) {

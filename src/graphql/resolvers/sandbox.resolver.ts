@@ -18,10 +18,15 @@ export class SandboxResolver {
     return ctx.services.mode === 'sandbox' ? SandboxInfoType.current() : null;
   }
 
-  @Mutation(() => TransactionType, { description: 'sandbox only: the simulated payer pays this charge now' })
-  async sandboxPayTransaction(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
+  @Mutation(() => TransactionType, { description: 'sandbox only: the simulated payer pays this charge now; paymentDate (YYYY-MM-DD): a charge with a due date is paid as on that day' })
+  async sandboxPayTransaction(
+    @Ctx() ctx: GqlContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('paymentDate', () => String, { nullable: true }) paymentDate: string | null,
+  ) {
     requireSandbox(ctx);
-    return TransactionType.fromView((await ctx.services.commands.sandboxPayCharge({ seller: requireSeller(ctx), transactionId: id })).view);
+    const input = paymentDate == null ? {} : { paymentDate };
+    return TransactionType.fromView((await ctx.services.commands.sandboxPayCharge({ seller: requireSeller(ctx), transactionId: id, input })).view);
   }
 
   @Mutation(() => TransactionType, { description: 'sandbox only: the simulated institution reports any status (unknown words become FAILED)' })

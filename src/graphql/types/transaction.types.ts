@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { createUnionType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Money } from './money.scalar';
+import { DueDateChargeType, DueDateDiscountInput, DueDateTermInput } from './due-date-charge.types';
 import { PageOf } from './page';
 import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
 
@@ -59,6 +60,7 @@ export class TransactionType {
   @Field(() => PixChargeType, { nullable: true }) pix?: PixChargeType;
   @Field(() => BoletoDetailsType, { nullable: true, description: 'BOLETO only' }) boleto?: BoletoDetailsType;
   @Field(() => CardDetailsType, { nullable: true, description: 'CARD only' }) card?: CardDetailsType;
+  @Field(() => DueDateChargeType, { nullable: true, description: 'PIX charges with a due date only' }) dueDateCharge?: DueDateChargeType;
   @Field(() => PaymentDetailsUnion, { nullable: true, description: 'the same details as pix / boleto / card, as one union' })
   paymentDetails?: PixChargeType | BoletoDetailsType | CardDetailsType;
   @Field(() => String, { nullable: true }) end2endId?: string;
@@ -111,7 +113,12 @@ export class CardInput {
 export class CreateTransactionInput {
   @Field(() => Money, { description: 'cents, 1 to 100000000' }) amount!: number;
   @Field(() => String, { nullable: true, description: 'PIX (default; the only method enabled in production), BOLETO or CARD (sandbox)' }) paymentMethod?: string;
-  @Field(() => String, { nullable: true, description: 'BOLETO: due date YYYY-MM-DD, today to 180 days ahead (São Paulo); default 3 days ahead' }) dueDate?: string;
+  @Field(() => String, { nullable: true, description: 'BOLETO: due date YYYY-MM-DD, today to 180 days ahead (São Paulo); default 3 days ahead. PIX: makes a charge with a due date (needs customer name and document)' }) dueDate?: string;
+  @Field(() => Int, { nullable: true, description: 'PIX with dueDate: calendar days after it during which it can be paid, 0 to 365, default 30' }) validityAfterDueDays?: number;
+  @Field(() => DueDateTermInput, { nullable: true, description: 'PIX with dueDate: a fine once paid late; modality FIXED or PERCENT' }) fine?: DueDateTermInput;
+  @Field(() => DueDateTermInput, { nullable: true, description: 'PIX with dueDate: simple interest per day late; modality AMOUNT_PER_CALENDAR_DAY, PERCENT_PER_DAY_CALENDAR_DAYS, PERCENT_PER_MONTH_CALENDAR_DAYS, PERCENT_PER_YEAR_CALENDAR_DAYS or the same four on BUSINESS days' }) interest?: DueDateTermInput;
+  @Field(() => DueDateTermInput, { nullable: true, description: 'PIX with dueDate: taken off on any day; modality FIXED or PERCENT' }) abatement?: DueDateTermInput;
+  @Field(() => DueDateDiscountInput, { nullable: true, description: 'PIX with dueDate: a discount for paying early' }) discount?: DueDateDiscountInput;
   @Field(() => CardInput, { nullable: true, description: 'CARD: the card' }) card?: CardInput;
   @Field(() => Int, { nullable: true, description: 'CARD: 1 to 12, default 1' }) installments?: number;
   @Field(() => Int, { nullable: true, description: 'seconds until the QR code expires: 60 to 604800, default 3600' }) expiration?: number;

@@ -3,7 +3,7 @@ import type { TransactionPaymentMethod } from '../../domain/transactions/transac
 import type { Logger } from '../log/logger';
 import type { ApiPixClient } from './apipix-client';
 import { institutionUnavailable, PspProblemError } from './apipix-errors';
-import { type CobAnswer, cobRequest, reais, registeredCharge } from './cob-transformers';
+import { type CobAnswer, cobRequest, cobvRequest, reais, registeredCharge } from './cob-transformers';
 import { pixReturn } from './received-pix';
 
 export interface ApiPixInstitutionDeps {
@@ -37,15 +37,18 @@ export class ApiPixInstitution implements PaymentInstitution, PixChargeRegistrar
 
   assertReady(): void {}
 
+  /** A charge with a due date is a cobv (`PUT /cobv/{txid}`), the same way. */
   async registerPixCharge(input: PixChargeRegistration): Promise<RegisteredPixCharge> {
     const expected = { txid: input.txid, amount: input.amount, chave: this.d.pixKey };
-    const path = `/cob/${input.txid}`;
+    const kind = input.dueDateTerms ? 'cobv' : 'cob';
+    const path = `/${kind}/${input.txid}`;
+    const body = kind === 'cobv' ? cobvRequest(input, this.d.pixKey) : cobRequest(input, this.d.pixKey);
     try {
-      const created = await this.d.client.call<CobAnswer>({ method: 'PUT', path, body: cobRequest(input, this.d.pixKey), scopes: ['cob.write'] });
+      const created = await this.d.client.call<CobAnswer>({ method: 'PUT', path, body, scopes: [`${kind}.write`] });
       return this.accept(created.body, expected, 'PUT');
     } catch (e) {
       if (!(e instanceof PspProblemError) || !MAYBE_EXISTS.has(e.status)) throw this.refused(e, input.txid);
-      const existing = await this.readCob(input.txid);
+      const existing = await this.readCob(input.txid, kind);
       if (!existing) throw this.refused(e, input.txid);
       return this.accept(existing, expected, 'GET');
     }
@@ -97,9 +100,9 @@ export class ApiPixInstitution implements PaymentInstitution, PixChargeRegistrar
     throw new Error(`refund ${refundId}: the PSP answered another devolução`);
   }
 
-  private async readCob(txid: string): Promise<CobAnswer | null> {
+  private async readCob(txid: string, kind: 'cob' | 'cobv'): Promise<CobAnswer | null> {
     try {
-      return (await this.d.client.call<CobAnswer>({ method: 'GET', path: `/cob/${txid}`, scopes: ['cob.read'] })).body;
+      return (await this.d.client.call<CobAnswer>({ method: 'GET', path: `/${kind}/${txid}`, scopes: [`${kind}.read`] })).body;
     } catch (e) {
       if (e instanceof PspProblemError && e.status === 404) return null;
       throw this.refused(e, txid);

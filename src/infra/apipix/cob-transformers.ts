@@ -1,5 +1,6 @@
 import type { Cents } from '../../domain/shared/money';
 import type { PixChargeRegistration, RegisteredPixCharge } from '../../domain/transactions/transactions.ports';
+import { ABATEMENT_MODALITIES, apiPixModality, DISCOUNT_MODALITIES, FINE_MODALITIES, INTEREST_MODALITIES } from '../../domain/due-date/due-date-terms';
 
 /** API Pix `solicitacaoPagador`: at most 140 characters. */
 export const SOLICITACAO_PAGADOR_MAX = 140;
@@ -21,6 +22,37 @@ export function cobRequest(input: PixChargeRegistration, chave: string): Record<
   };
   const devedor = devedorOf(input.customer);
   if (devedor) body.devedor = devedor;
+  const solicitacao = input.description?.trim();
+  if (solicitacao) body.solicitacaoPagador = [...solicitacao].slice(0, SOLICITACAO_PAGADOR_MAX).join('');
+  return body;
+}
+
+/**
+ * The API Pix `CobVSolicitada` body of `PUT /cobv/{txid}` for one of our charges with a due
+ * date: the modalities are API Pix's numbers (their position in our lists), and every
+ * `valorPerc` is written with two decimals, reais for the fixed ones and percent for the others
+ * (our integers are cents or hundredths of a percent alike). The payer is required.
+ */
+export function cobvRequest(input: PixChargeRegistration, chave: string): Record<string, unknown> {
+  const terms = input.dueDateTerms;
+  const devedor = devedorOf(input.customer);
+  if (!terms || !devedor) throw new Error(`charge ${input.txid}: a cobv needs due-date terms and a payer with a name and a document`);
+  const valor: Record<string, unknown> = { original: reais(input.amount) };
+  const term = (table: readonly string[], t: { modality: string; value: number }) => ({ modalidade: apiPixModality(table, t.modality), valorPerc: reais(t.value) });
+  if (terms.fine) valor.multa = term(FINE_MODALITIES, terms.fine);
+  if (terms.interest) valor.juros = term(INTEREST_MODALITIES, terms.interest);
+  if (terms.abatement) valor.abatimento = term(ABATEMENT_MODALITIES, terms.abatement);
+  const d = terms.discount;
+  if (d) {
+    const modalidade = apiPixModality(DISCOUNT_MODALITIES, d.modality);
+    valor.desconto = 'dates' in d ? { modalidade, descontoDataFixa: d.dates.map((x) => ({ data: x.until, valorPerc: reais(x.value) })) } : { modalidade, valorPerc: reais(d.value) };
+  }
+  const body: Record<string, unknown> = {
+    calendario: { dataDeVencimento: terms.dueDate, validadeAposVencimento: terms.validityAfterDueDays },
+    devedor,
+    valor,
+    chave,
+  };
   const solicitacao = input.description?.trim();
   if (solicitacao) body.solicitacaoPagador = [...solicitacao].slice(0, SOLICITACAO_PAGADOR_MAX).join('');
   return body;

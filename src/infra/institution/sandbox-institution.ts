@@ -67,9 +67,9 @@ export class SandboxInstitution implements PaymentInstitution {
    * The simulated payer pays now (a PIX payment carries an end-to-end id; a boleto does not).
    * Logged only when the payment changed the charge: paying a paid charge again is a no-op.
    */
-  async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`, method: TransactionPaymentMethod = 'PIX'): Promise<{ applied: boolean }> {
+  async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`, method: TransactionPaymentMethod = 'PIX', paymentDate?: string): Promise<{ applied: boolean }> {
     const end2endId = method === 'PIX' ? sandboxEndToEndId(at) : undefined;
-    const outcome = await this.d.report({ reportId, transactionId, status: 'PAID', end2endId, paidAt: at });
+    const outcome = await this.d.report({ reportId, transactionId, status: 'PAID', end2endId, paidAt: at, ...(paymentDate ? { paymentDate } : {}) });
     if (outcome.applied) this.d.logger.info({ transactionId, end2endId, reportId }, 'sandbox payer paid the charge');
     return outcome;
   }

@@ -28,10 +28,13 @@ export class PgReconciliationStore implements ReconciliationStore {
     );
   }
 
-  async chargesByTxid(txids: string[]): Promise<Map<string, Pick<Transaction, 'id' | 'amount'>>> {
+  async chargesByTxid(txids: string[]): Promise<Map<string, Pick<Transaction, 'id' | 'amount' | 'dueDateCharge'>>> {
     if (txids.length === 0) return new Map();
-    const rows = await this.sql.query<{ id: string; amount: string | number; txid: string }>(`select id, amount, txid from transactions where txid = any(?::text[])`, [txids]);
-    return new Map(rows.map((r) => [r.txid, { id: r.id, amount: Number(r.amount) }]));
+    const rows = await this.sql.query<{ id: string; amount: string | number; txid: string; due_date_charge: Transaction['dueDateCharge'] }>(
+      `select id, amount, txid, due_date_charge from transactions where txid = any(?::text[])`,
+      [txids],
+    );
+    return new Map(rows.map((r) => [r.txid, { id: r.id, amount: Number(r.amount), dueDateCharge: r.due_date_charge ?? null }]));
   }
 
   async recordedReports(reportIds: string[]): Promise<Set<string>> {

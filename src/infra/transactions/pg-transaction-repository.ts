@@ -4,6 +4,7 @@ import type { TransactionRepository } from '../../domain/transactions/transactio
 import type { RefundStatus } from '../../domain/transactions/refund-status';
 import type { BoletoCharge, CardSummary, Transaction, TransactionListFilter, TransactionPaymentMethod, TransactionRefund } from '../../domain/transactions/transaction.types';
 import type { Tx } from '../../domain/shared/unit-of-work';
+import type { DueDateCharge } from '../../domain/due-date/due-date-charge';
 import type { Sql } from '../db/sql';
 import { containsPattern } from '../db/contains-pattern';
 
@@ -20,6 +21,7 @@ interface Row {
   expires_at: Date | null;
   boleto: (Omit<BoletoCharge, 'expiresAt'> & { expiresAt: string }) | null;
   card: CardSummary | null;
+  due_date_charge?: DueDateCharge | null;
   paid_at: Date | null;
   end2end_id: string | null;
   fee_amount: string | null;
@@ -55,6 +57,7 @@ function toTransaction(r: Row, qrImageUrl: (locationId: string) => string): Tran
     pix: r.payment_method === 'PIX' && r.location_id ? { copyPaste: r.br_code ?? '', qrCode: qrImageUrl(r.location_id), expiresAt: date(r.expires_at ?? r.created_at) } : null,
     boleto: r.boleto ? { ...r.boleto, expiresAt: date(r.boleto.expiresAt) } : null,
     card: r.card,
+    dueDateCharge: r.due_date_charge ?? null,
     paidAt: r.paid_at ? date(r.paid_at) : null,
     end2endId: r.end2end_id,
     feeAmount: num(r.fee_amount),
@@ -84,13 +87,13 @@ export class PgTransactionRepository implements TransactionRepository {
     this.sql.defer(
       `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code,
          expires_at, paid_at, end2end_id, fee_amount, net_amount, refunded_amount, refund_type, refused_reason, customer, metadata,
-         description, merchant_order_id, postback_url, created_at, updated_at, boleto, card)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         description, merchant_order_id, postback_url, created_at, updated_at, boleto, card, due_date_charge)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         t.id, t.sellerId, t.amount, t.paymentMethod, t.status, t.providerReference, t.txid, t.locationId, t.pix?.copyPaste ?? null,
         t.pix?.expiresAt ?? t.boleto?.expiresAt ?? null, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason,
         json(t.customer), json(t.metadata), t.description, t.merchantOrderId, t.postbackUrl, t.createdAt, t.updatedAt,
-        json(t.boleto), json(t.card),
+        json(t.boleto), json(t.card), json(t.dueDateCharge),
       ],
       tx,
     );
@@ -101,12 +104,12 @@ export class PgTransactionRepository implements TransactionRepository {
     return row ? toTransaction(row, this.qrImageUrl) : null;
   }
 
-  /** Only the fields that change after creation are written. */
+  /** Only the fields that change after creation are written (a charge with a due date: its amount, once paid). */
   async update(tx: Tx, t: Transaction): Promise<void> {
     this.sql.defer(
       `update transactions set status = ?, paid_at = ?, end2end_id = ?, fee_amount = ?, net_amount = ?, refunded_amount = ?,
-         refund_type = ?, refused_reason = ?, updated_at = ? where id = ?`,
-      [t.status, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason, t.updatedAt, t.id],
+         refund_type = ?, refused_reason = ?, updated_at = ?, amount = ?, due_date_charge = ? where id = ?`,
+      [t.status, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason, t.updatedAt, t.amount, json(t.dueDateCharge), t.id],
       tx,
     );
   }

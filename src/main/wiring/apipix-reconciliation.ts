@@ -6,6 +6,7 @@ import type { InstitutionChargeReportsService } from '../../domain/transactions/
 import type { ApiPixClient } from '../../infra/apipix/apipix-client';
 import { ApiPixReconciliationReads } from '../../infra/apipix/apipix-reconciliation-reads';
 import { PgReconciliationStore } from '../../infra/reconciliation/pg-reconciliation-store';
+import { BrazilHolidays } from '../../infra/privacy/brazil-holidays';
 import type { Platform } from './platform';
 
 /** One run reads at most this long, within the job runner's lease (JOB_LOCK_SECONDS, at least 30), then hands over to the next. */
@@ -31,6 +32,7 @@ export function wireApiPixReconciliation(p: Platform, d: { client: Pick<ApiPixCl
       store,
       applyPix: d.applyPix,
       reports: d.reports,
+      holidays: new BrazilHolidays(),
       observer: { applied: (n) => metrics.reconcileAppliedPix(n), differences: (kind, n) => metrics.reconcileDifference(kind, n) },
     }),
     overlapMs,

@@ -6,6 +6,7 @@ import { apiPixClient } from './apipix';
 import { wireApiPixReconciliation } from './apipix-reconciliation';
 import { wireLedger } from './ledger';
 import type { Platform } from './platform';
+import { BrazilHolidays } from '../../infra/privacy/brazil-holidays';
 import { transactionRepository } from './transactions';
 
 /**
@@ -17,9 +18,9 @@ export function standaloneReconciliation(p: Platform) {
   if (p.config.INSTITUTION !== 'apipix') throw new Error('reconciliation needs INSTITUTION=apipix and its APIPIX_ settings');
   const { ledger } = wireLedger(p, wireAccounts(p).sellerRepository);
   const repo = transactionRepository(p);
-  const reports = new InstitutionChargeReportsService({ uow: p.uow, repo, ledger, outbox: p.outbox, live: p.live, clock: p.clock });
+  const reports = new InstitutionChargeReportsService({ uow: p.uow, repo, ledger, outbox: p.outbox, live: p.live, clock: p.clock, holidays: new BrazilHolidays() });
   const refunds = new RefundOutcomesService({ uow: p.uow, repo, ledger, outbox: p.outbox, live: p.live, scheduler: p.scheduler, clock: p.clock });
-  const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds });
+  const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds, holidays: new BrazilHolidays() });
   const pix = apiPixClient(p.config);
   const { reconciliation } = wireApiPixReconciliation(p, { client: pix.client, reports, applyPix });
   return { reconciliation, close: () => pix.dispatcher.close() };

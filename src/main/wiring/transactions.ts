@@ -33,6 +33,7 @@ import { wireApiPixInstitution } from './apipix';
 import { wireApiPixReconciliation } from './apipix-reconciliation';
 import { institutionCallbackSecrets } from './institution-callback';
 import type { Platform } from './platform';
+import { BrazilHolidays } from '../../infra/privacy/brazil-holidays';
 
 /** Location URLs are the public base URL without scheme (BR Code field 26.25). */
 export function locationBase(publicBaseUrl: string): string {
@@ -61,7 +62,8 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     cache: new LruQrImageCache(config.QR_IMAGE_CACHE_MB * 1024 * 1024),
   });
   const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
-  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
+  const holidays = new BrazilHolidays();
+  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, holidays, protective: deps.protective });
   const sandbox = new SandboxInstitution({
     uow,
     scheduler,
@@ -77,7 +79,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     : null;
   // What the PSP says it received, applied once whichever path (callback, reconciliation) reads it.
   const refundOutcomes = new RefundOutcomesService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock });
-  const applyPix = loggedReturnProblems(applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds: refundOutcomes }), logger);
+  const applyPix = loggedReturnProblems(applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds: refundOutcomes, holidays }), logger);
   const reconciliation = apiPix ? wireApiPixReconciliation(p, { client: apiPix.client, reports, applyPix }) : null;
   // A sandbox on API Pix with the PSP simulator's control API (loadConfig allows it in sandbox
   // mode only): the sandbox's payer pays at the PSP, and the charge is applied as the PSP reports it.
@@ -106,6 +108,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     qrImageUrl: qrImageUrlAt(p),
     ids: new RandomPixIds(),
     clock,
+    holidays,
     // Read at each create: with PORT=0 the public address is known only once the server listens.
     get locationBase() {
       return locationBase(p.publicAddress.baseUrl);
@@ -124,7 +127,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
         return boletoPrintBase(p.publicAddress.baseUrl);
       },
     }),
-    cards: new CardPaymentsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, fingerprinter: cardFingerprinter, transactionId: createId }),
+    cards: new CardPaymentsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, holidays, fingerprinter: cardFingerprinter, transactionId: createId }),
   });
   const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
 

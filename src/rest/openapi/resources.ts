@@ -44,6 +44,30 @@ export const Refund = z
   })
   .strict()
   .openapi('Refund');
+const term = () =>
+  z.object({ modality: z.string(), value: z.number().int().describe('cents for FIXED and AMOUNT_* modalities, hundredths of a percent for PERCENT_* ones') }).strict();
+
+export const DueDateCharge = z
+  .object({
+    dueDate: day(),
+    validityAfterDueDays: z.number().int(),
+    lastPayableDate: day().describe('the last day it can be paid; it expires at the end of it (Brasília)'),
+    originalAmount: cents('the amount asked on the due date; `amount` becomes what was paid'),
+    fine: term().optional(),
+    interest: term().optional(),
+    abatement: term().optional(),
+    discount: z
+      .object({ modality: z.string(), value: z.number().int().optional(), dates: z.array(z.object({ until: day(), value: z.number().int() }).strict()).optional() })
+      .strict()
+      .optional(),
+    amountComponents: z
+      .object({ original: cents(), fine: cents(), interest: cents(), abatement: cents(), discount: cents() })
+      .strict()
+      .optional()
+      .describe('once paid (API Pix componentesValor): original + fine + interest - abatement - discount = amount'),
+  })
+  .strict()
+  .openapi('DueDateCharge', { description: 'a PIX charge with a due date (API Pix cobv)' });
 
 export const Transaction = z
   .object({
@@ -88,6 +112,7 @@ export const Transaction = z
       .optional()
       .describe('sandbox only; the number and CVV are never stored'),
     installments: z.number().int().optional(),
+    dueDateCharge: DueDateCharge.optional().describe('PIX charges with a due date only'),
     end2endId: z.string().optional(),
     feeAmount: cents().optional(),
     netAmount: cents().optional(),

@@ -1,8 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../application/services';
-import { locationPayload } from '../../domain/pix/location-payload';
 import { parseQrImageSize, type QrImageFormat } from '../../domain/pix/qr-image';
-import { locationNotFound } from '../../domain/transactions/qr-images.service';
 
 /** An image of a location never changes: caches may keep it for a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,10 +38,10 @@ export function pixLocationRoutes(services: Services): Router {
   // Before the JWS route, whose parameter would also match "<id>.png".
   router.get('/pix/qr/:locationId.png', image('png'));
   router.get('/pix/qr/:locationId.svg', image('svg'));
+  // A charge with a due date answers API Pix's cobv payload, priced on `DPP` for the payer of `codMun`.
   router.get('/pix/qr/:locationId', async (req, res) => {
-    const t = await services.transactions.findByLocation(String(req.params.locationId));
-    if (!t) throw locationNotFound();
-    const jws = await services.pixSigner.sign(locationPayload(t, services.clock.now()));
+    const payload = await services.transactions.locationPayload(String(req.params.locationId), { codMun: req.query.codMun, DPP: req.query.DPP });
+    const jws = await services.pixSigner.sign(payload);
     res.type('application/jose').send(jws);
   });
   router.get('/pix/jwks', async (_req, res) => {

@@ -13,7 +13,7 @@ export function sandboxRoutes(services: Services): Router {
   const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
 
   router.post('/v1/sandbox/transactions/:id/pay', auth, async (req, res) => {
-    sendCommandResult(res, 200, await services.commands.sandboxPayCharge({ seller: sellerOf(res), transactionId: String(req.params.id) }));
+    sendCommandResult(res, 200, await services.commands.sandboxPayCharge({ seller: sellerOf(res), transactionId: String(req.params.id), input: req.body }));
   });
 
   router.post('/v1/sandbox/transactions/:id/report', auth, async (req, res) => {

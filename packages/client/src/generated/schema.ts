@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Create a charge
-         * @description Creates a PIX charge (dynamic BR Code and QR image URL); in the sandbox also a boleto or a test card payment. The answer of the first request is stored under the Idempotency-Key for 24 h.
+         * @description Creates a PIX charge (dynamic BR Code and QR image URL); in the sandbox also a boleto or a test card payment. A PIX charge with `dueDate` is a charge with a due date (API Pix cobv): the payer's name and CPF or CNPJ are required, and the optional fine, interest, abatement and discount set what it asks on the day it is paid (docs: due-date charges). The answer of the first request is stored under the Idempotency-Key for 24 h.
          */
         post: operations["createTransaction"];
         delete?: never;
@@ -805,7 +805,7 @@ export interface paths {
         };
         /**
          * BR Code location payload
-         * @description What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks.
+         * @description What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks. A charge with a due date answers API Pix's cobv payload (calendario.dataDeVencimento and validadeAposVencimento, devedor, valor with multa, juros, abatimento, desconto and final) priced on `DPP` (default today in Brasília).
          */
         get: operations["getPixLocation"];
         put?: never;
@@ -924,7 +924,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a charge now (simulated payer)
-         * @description Sandbox only. PIX charges are also paid by themselves SANDBOX_AUTOPAY_SECONDS after creation; boletos only through this path.
+         * @description Sandbox only. PIX charges are also paid by themselves SANDBOX_AUTOPAY_SECONDS after creation; boletos only through this path. A charge with a due date is paid as on `paymentDate` (default today): its amount by the due-date rules.
          */
         post: operations["sandboxPayTransaction"];
         delete?: never;
@@ -1152,6 +1152,53 @@ export interface components {
             /** @description E.164 */
             phone?: string;
         };
+        /** @description a PIX charge with a due date (API Pix cobv) */
+        DueDateCharge: {
+            /** @description YYYY-MM-DD */
+            dueDate: string;
+            validityAfterDueDays: number;
+            /** @description the last day it can be paid; it expires at the end of it (Brasília) */
+            lastPayableDate: string;
+            /** @description the amount asked on the due date; `amount` becomes what was paid */
+            originalAmount: number;
+            fine?: {
+                modality: string;
+                /** @description cents for FIXED and AMOUNT_* modalities, hundredths of a percent for PERCENT_* ones */
+                value: number;
+            };
+            interest?: {
+                modality: string;
+                /** @description cents for FIXED and AMOUNT_* modalities, hundredths of a percent for PERCENT_* ones */
+                value: number;
+            };
+            abatement?: {
+                modality: string;
+                /** @description cents for FIXED and AMOUNT_* modalities, hundredths of a percent for PERCENT_* ones */
+                value: number;
+            };
+            discount?: {
+                modality: string;
+                value?: number;
+                dates?: {
+                    /** @description YYYY-MM-DD */
+                    until: string;
+                    value: number;
+                }[];
+            };
+            /** @description once paid (API Pix componentesValor): original + fine + interest - abatement - discount = amount */
+            amountComponents?: {
+                /** @description cents */
+                original: number;
+                /** @description cents */
+                fine: number;
+                /** @description cents */
+                interest: number;
+                /** @description cents */
+                abatement: number;
+                /** @description cents */
+                discount: number;
+            };
+        };
         TransactionEventPayload: {
             id?: string;
             /** @description cents */
@@ -1208,6 +1255,7 @@ export interface components {
                 fingerprint: string;
             };
             installments?: number;
+            dueDateCharge?: components["schemas"]["DueDateCharge"];
             end2endId?: string;
             /** @description cents */
             feeAmount?: number;
@@ -1366,6 +1414,7 @@ export interface components {
                 fingerprint: string;
             };
             installments?: number;
+            dueDateCharge?: components["schemas"]["DueDateCharge"];
             end2endId?: string;
             /** @description cents */
             feeAmount?: number;
@@ -1483,6 +1532,36 @@ export interface components {
             } | null;
             /** @description CARD: default 1 */
             installments?: number | null;
+            /** @description PIX with dueDate: calendar days after the due date during which it can still be paid; default 30 */
+            validityAfterDueDays?: number | null;
+            /** @description PIX with dueDate: a fine charged once when paid after the due date (API Pix multa); PERCENT modalities take hundredths of a percent (2.5% is 250, at most 10000), the others take cents */
+            fine?: {
+                /** @enum {string} */
+                modality: "FIXED" | "PERCENT";
+                value: number;
+            } | null;
+            /** @description PIX with dueDate: simple interest per day late (API Pix juros); PERCENT modalities take hundredths of a percent (2.5% is 250, at most 10000), the others take cents */
+            interest?: {
+                /** @enum {string} */
+                modality: "AMOUNT_PER_CALENDAR_DAY" | "PERCENT_PER_DAY_CALENDAR_DAYS" | "PERCENT_PER_MONTH_CALENDAR_DAYS" | "PERCENT_PER_YEAR_CALENDAR_DAYS" | "AMOUNT_PER_BUSINESS_DAY" | "PERCENT_PER_DAY_BUSINESS_DAYS" | "PERCENT_PER_MONTH_BUSINESS_DAYS" | "PERCENT_PER_YEAR_BUSINESS_DAYS";
+                value: number;
+            } | null;
+            /** @description PIX with dueDate: taken off whatever the day of payment (API Pix abatimento); PERCENT modalities take hundredths of a percent (2.5% is 250, at most 10000), the others take cents */
+            abatement?: {
+                /** @enum {string} */
+                modality: "FIXED" | "PERCENT";
+                value: number;
+            } | null;
+            /** @description PIX with dueDate: a discount for paying early (API Pix desconto): FIXED_UNTIL_DATES, PERCENT_UNTIL_DATES, AMOUNT_PER_CALENDAR_DAY_EARLY, AMOUNT_PER_BUSINESS_DAY_EARLY, PERCENT_PER_CALENDAR_DAY_EARLY, PERCENT_PER_BUSINESS_DAY_EARLY; the dated ones take up to 3 dates, each on or before dueDate; PERCENT modalities take hundredths of a percent (2.5% is 250, at most 10000), the others take cents */
+            discount?: {
+                /** @enum {string} */
+                modality: "FIXED_UNTIL_DATES" | "PERCENT_UNTIL_DATES" | "AMOUNT_PER_CALENDAR_DAY_EARLY" | "AMOUNT_PER_BUSINESS_DAY_EARLY" | "PERCENT_PER_CALENDAR_DAY_EARLY" | "PERCENT_PER_BUSINESS_DAY_EARLY";
+                dates?: {
+                    until: string;
+                    value: number;
+                }[];
+                value?: number;
+            } | null;
         };
         Refund: {
             id: string;
@@ -2062,7 +2141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, UNSUPPORTED_PAYMENT_METHOD, INVALID_EXPIRATION, INVALID_CUSTOMER, INVALID_CUSTOMER_EMAIL, INVALID_CUSTOMER_PHONE, INVALID_CUSTOMER_DOCUMENT, INVALID_METADATA, INVALID_FIELD, FIELD_TOO_LONG, INVALID_POSTBACK_URL, POSTBACK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_DUE_DATE, BOLETO_PAYER_NAME_REQUIRED, BOLETO_PAYER_DOCUMENT_REQUIRED, CARD_NOT_EXPECTED, CARD_REQUIRED, INVALID_CARD, CARD_NUMBER_REQUIRED, INVALID_CARD_NUMBER, CARD_HOLDER_REQUIRED, INVALID_CARD_HOLDER, INVALID_CARD_EXPIRY, INVALID_CARD_CVV, INVALID_INSTALLMENTS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, UNSUPPORTED_PAYMENT_METHOD, INVALID_EXPIRATION, INVALID_CUSTOMER, INVALID_CUSTOMER_EMAIL, INVALID_CUSTOMER_PHONE, INVALID_CUSTOMER_DOCUMENT, INVALID_METADATA, INVALID_FIELD, FIELD_TOO_LONG, INVALID_POSTBACK_URL, POSTBACK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_DUE_DATE, BOLETO_PAYER_NAME_REQUIRED, BOLETO_PAYER_DOCUMENT_REQUIRED, DUE_DATE_REQUIRED, DUE_DATE_TERMS_PIX_ONLY, DUE_DATE_PAYER_NAME_REQUIRED, DUE_DATE_PAYER_DOCUMENT_REQUIRED, INVALID_VALIDITY_AFTER_DUE_DAYS, INVALID_FINE, INVALID_INTEREST, INVALID_ABATEMENT, INVALID_DISCOUNT, ABATEMENT_TOO_LARGE, DISCOUNT_TOO_LARGE, DISCOUNT_DATE_AFTER_DUE_DATE, CARD_NOT_EXPECTED, CARD_REQUIRED, INVALID_CARD, CARD_NUMBER_REQUIRED, INVALID_CARD_NUMBER, CARD_HOLDER_REQUIRED, INVALID_CARD_HOLDER, INVALID_CARD_EXPIRY, INVALID_CARD_CVV, INVALID_INSTALLMENTS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7770,7 +7849,12 @@ export interface operations {
     };
     getPixLocation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description charges with a due date: the payer's IBGE municipality code (7 digits) */
+                codMun?: string;
+                /** @description charges with a due date: the intended payment date, YYYY-MM-DD, from today to the last payable day */
+                DPP?: string;
+            };
             header?: never;
             path: {
                 /** @description the location id in the BR Code (unguessable) */
@@ -7792,7 +7876,7 @@ export interface operations {
                     "application/jose": string;
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_COD_MUN, INVALID_DPP */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8380,7 +8464,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description charges with a due date: the day the payer pays on (YYYY-MM-DD, from the day of creation); default today in Brasília */
+                    paymentDate?: string | null;
+                } | null;
+            };
+        };
         responses: {
             /** @description The charge */
             200: {
@@ -8424,7 +8515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_PAYMENT_DATE */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8494,7 +8585,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Refused by a business rule: NOT_PAYABLE, REPORT_NOT_SUPPORTED */
+            /** @description Refused by a business rule: NOT_PAYABLE, REPORT_NOT_SUPPORTED, DUE_DATE_CHARGE_NOT_PAYABLE */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

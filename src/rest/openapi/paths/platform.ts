@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { QrImageQuery } from '../../../domain/pix/qr-image';
-import { SandboxChargeReport } from '../../../domain/sandbox/sandbox-report-request';
+import { SandboxChargeReport, SandboxPayRequest } from '../../../domain/sandbox/sandbox-report-request';
 import { envelope, headers, ok } from '../components';
 import { CHARGE_EXAMPLE } from '../examples';
 import { registerOperation } from '../operation';
@@ -86,12 +86,17 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     path: '/pix/qr/{locationId}',
     operationId: 'getPixLocation',
     summary: 'BR Code location payload',
-    description: "What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks.",
+    description:
+      "What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks. A charge with a due date answers API Pix's cobv payload (calendario.dataDeVencimento and validadeAposVencimento, devedor, valor with multa, juros, abatimento, desconto and final) priced on `DPP` (default today in Brasília).",
     tag: 'BR Code location',
     auth: 'none',
     limited: 'address',
     params: locationId,
-    errors: { 404: ['LOCATION_NOT_FOUND'] },
+    query: z.object({
+      codMun: z.string().optional().describe("charges with a due date: the payer's IBGE municipality code (7 digits)"),
+      DPP: z.string().optional().describe('charges with a due date: the intended payment date, YYYY-MM-DD, from today to the last payable day'),
+    }),
+    errors: { 400: ['INVALID_COD_MUN', 'INVALID_DPP'], 404: ['LOCATION_NOT_FOUND'] },
     responses: { 200: { description: 'The JWS (compact serialisation)', headers: headers('RateLimit', 'RateLimit-Policy'), content: { 'application/jose': { schema: z.string() } } } },
   });
   registerOperation(registry, {
@@ -162,8 +167,11 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     path: '/v1/sandbox/transactions/{id}/pay',
     operationId: 'sandboxPayTransaction',
     summary: 'Pay a charge now (simulated payer)',
-    description: 'Sandbox only. PIX charges are also paid by themselves SANDBOX_AUTOPAY_SECONDS after creation; boletos only through this path.',
-    errors: { 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION'], 422: ['NOT_PAYABLE', 'REPORT_NOT_SUPPORTED'] },
+    description:
+      'Sandbox only. PIX charges are also paid by themselves SANDBOX_AUTOPAY_SECONDS after creation; boletos only through this path. A charge with a due date is paid as on `paymentDate` (default today): its amount by the due-date rules.',
+    body: SandboxPayRequest,
+    bodyOptional: true,
+    errors: { 400: ['INVALID_PAYMENT_DATE', 'UNKNOWN_FIELD'], 404: ['TRANSACTION_NOT_FOUND'], 409: ['INVALID_TRANSACTION_TRANSITION'], 422: ['NOT_PAYABLE', 'REPORT_NOT_SUPPORTED', 'DUE_DATE_CHARGE_NOT_PAYABLE'] },
     responses: { 200: ok('The charge', envelope(Transaction), { limited: 'seller', example: { ...CHARGE_EXAMPLE, data: { ...CHARGE_EXAMPLE.data, status: 'PAID' } } }) },
   });
   registerOperation(registry, {
