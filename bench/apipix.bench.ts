@@ -23,6 +23,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_APIPIX_WARMUP_SECONDS ?? 5);
 const PSP_LATENCY_MS = 100;
 const SAMPLE_EVERY_MS = 250;
 const PIX_KEY = SIMULATOR_PIX_KEY;
+/** When set, the service runs with `--cpu-prof` and writes its profile in this folder (read it with bench/profile-top.ts). */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
 
 interface Sample {
   /** Callers waiting for a connection of the service's main database pool. */
@@ -186,7 +188,8 @@ async function createsThroughPsp(): Promise<void> {
       ...BENCH_BUDGETS,
     };
     const key = await seedSeller(dist, env, 'bench-apipix@example.com');
-    app = await startNode(join(dist, 'src/main.js'), [], env, () => true);
+    const profiling = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
+    app = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, profiling);
     app.child.stderr!.pipe(process.stderr);
     const base = `http://127.0.0.1:${port}`;
     await waitHealthy(`${base}/health`);

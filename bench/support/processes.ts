@@ -15,10 +15,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node script` and resolves once `ready(stdout so far)` returns a value. */
-export function startNode<T>(script: string, args: string[], env: Record<string, string>, ready: (out: string) => T | undefined, timeoutMs = 60_000): Promise<{ child: ChildProcess; value: T }> {
+/** Starts `node [nodeArgs] script` and resolves once `ready(stdout so far)` returns a value. */
+export function startNode<T>(script: string, args: string[], env: Record<string, string>, ready: (out: string) => T | undefined, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<{ child: ChildProcess; value: T }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`${script} not ready after ${timeoutMs} ms:\n${out}\n${err}`)), timeoutMs);
