@@ -89,6 +89,19 @@ export function cpuWithChildrenMs(pid: number): number {
   return ticksMs(f[11]!, f[12]!, f[13]!, f[14]!);
 }
 
+/** CPU used so far by the processes still running among pids (one that ended meanwhile counts nothing), in ms. */
+export function cpuOfMs(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += cpuMs(pid);
+    } catch {
+      // ended since it was listed
+    }
+  }
+  return total;
+}
+
 /**
  * CPU used so far by every PostgreSQL process of this machine (server and backends):
  * the database's share of a load, read before and after it. Anything else using the
