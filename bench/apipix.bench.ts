@@ -11,7 +11,7 @@ import { startPspSimulator } from '../tools/psp-simulator/simulator';
 import type { Benchmark } from './support/benchmark';
 import { BENCH_BUDGETS } from './support/budgets';
 import { createDatabase } from './support/postgres';
-import { cpuMs, freePort, peakRssMb, postgresCpuMs, startNode, stop, waitHealthy } from './support/processes';
+import { cpuMs, cpuOfMs, freePort, peakRssMb, startNode, stop, waitHealthy } from './support/processes';
 import { now, percentile, printTable } from './support/report';
 import { seedSeller } from './support/seed';
 
@@ -22,7 +22,11 @@ const WARMUP_SECONDS = Number(process.env.BENCH_APIPIX_WARMUP_SECONDS ?? 5);
 /** How long the PSP takes to answer `PUT /cob/{txid}`. */
 const PSP_LATENCY_MS = 100;
 const SAMPLE_EVERY_MS = 250;
+/** How long the service is watched at rest before the run (its CPU then is taken off the run's). */
+const REST_MS = 4_000;
 const PIX_KEY = SIMULATOR_PIX_KEY;
+/** When set, the service runs with `--cpu-prof` and writes its profile in this folder (read it with bench/profile-top.ts). */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
 
 interface Sample {
   /** Callers waiting for a connection of the service's main database pool. */
@@ -156,6 +160,29 @@ function sampler(serviceUrl: string, metricsToken: string, db: pg.Pool, pspInFli
   };
 }
 
+/** CPU used so far, in ms: the service, the PostgreSQL backends of the bench database, and this process (the load and the simulator). */
+interface CpuReading {
+  at: number;
+  service: number;
+  database: number;
+  own: number;
+}
+
+async function readCpu(servicePid: number, db: pg.Pool): Promise<CpuReading> {
+  // Only the backends of this database: the server may be serving others meanwhile.
+  const backends = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const own = process.cpuUsage();
+  return { at: now(), service: cpuMs(servicePid), database: cpuOfMs(backends.rows.map((r) => r.pid)), own: (own.user + own.system) / 1_000 };
+}
+
+/** CPU of each part between two readings, less what it uses at rest over as long (timers, the sampler's GET /metrics). */
+function cpuNetOfRest(from: CpuReading, to: CpuReading, restFrom: CpuReading, restTo: CpuReading) {
+  const restMs = restTo.at - restFrom.at;
+  const ms = to.at - from.at;
+  const part = (k: 'service' | 'database' | 'own') => ({ gross: to[k] - from[k], net: to[k] - from[k] - ((restTo[k] - restFrom[k]) * ms) / restMs });
+  return { service: part('service'), database: part('database'), own: part('own') };
+}
+
 const max = (xs: number[]) => xs.reduce((m, x) => Math.max(m, x), 0);
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : Number.NaN);
 
@@ -186,7 +213,8 @@ async function createsThroughPsp(): Promise<void> {
       ...BENCH_BUDGETS,
     };
     const key = await seedSeller(dist, env, 'bench-apipix@example.com');
-    app = await startNode(join(dist, 'src/main.js'), [], env, () => true);
+    const profiling = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
+    app = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, profiling);
     app.child.stderr!.pipe(process.stderr);
     const base = `http://127.0.0.1:${port}`;
     await waitHealthy(`${base}/health`);
@@ -197,23 +225,22 @@ async function createsThroughPsp(): Promise<void> {
     const path = '/api/v1/cobranca/transactions';
     await openLoop(base, path, RATE, WARMUP_SECONDS, request);
 
-    // At rest first: GET /metrics runs a few queries of its own, checked out while the pool is read.
+    // At rest first: GET /metrics runs a few queries of its own, checked out while the pool is
+    // read. The CPU each part uses meanwhile is taken off the run's: on a busy machine the run
+    // lasts longer than its offered seconds, and what runs anyway must not count as creates.
+    const pid = app.child.pid!;
+    const restFrom = await readCpu(pid, dbPool);
     const atRest = sampler(base, metricsToken, dbPool, () => sim.inFlight());
-    await new Promise((r) => setTimeout(r, 2_000));
+    await new Promise((r) => setTimeout(r, REST_MS));
     await atRest.stop();
+    const restTo = await readCpu(pid, dbPool);
 
     const cobsBefore = sim.psp.cobs.count;
-    const pid = app.child.pid!;
-    const cpuBefore = cpuMs(pid);
-    const dbCpuBefore = postgresCpuMs();
-    const ownCpuBefore = process.cpuUsage();
+    const cpuFrom = await readCpu(pid, dbPool);
     const sampling = sampler(base, metricsToken, dbPool, () => sim.inFlight());
     const r = await openLoop(base, path, RATE, SECONDS, request);
     await sampling.stop();
-    const cpu = cpuMs(pid) - cpuBefore;
-    const dbCpu = postgresCpuMs() - dbCpuBefore;
-    const ownCpuUs = process.cpuUsage(ownCpuBefore);
-    const ownCpu = (ownCpuUs.user + ownCpuUs.system) / 1_000;
+    const cpu = cpuNetOfRest(cpuFrom, await readCpu(pid, dbPool), restFrom, restTo);
     const rss = peakRssMb(pid);
 
     const sorted = [...r.latenciesMs].sort((a, b) => a - b);
@@ -241,8 +268,9 @@ async function createsThroughPsp(): Promise<void> {
         { metric: 'connection time per create (Little: mean checked out / rate) ms', value: ((1_000 * mean(of((s) => s.poolInUse))) / sustained).toFixed(1) },
         { metric: 'callers waiting for the pool: max', value: String(max(of((s) => s.poolWaiting))), goal: '0', verdict: max(of((s) => s.poolWaiting)) === 0 ? 'ok' : 'MISS' },
         { metric: 'service event-loop delay p99 (max over samples) ms', value: max(of((s) => s.loopLagP99Ms)).toFixed(1) },
-        { metric: 'CPU ms per create: service / PostgreSQL / this process (load + PSP simulator)', value: `${perCreate(cpu)} / ${perCreate(dbCpu)} / ${perCreate(ownCpu)}` },
-        { metric: 'CPU cores used during the run: service / PostgreSQL / this process', value: [cpu, dbCpu, ownCpu].map((c) => (c / 1_000 / r.elapsedS).toFixed(2)).join(' / ') },
+        { metric: 'CPU ms per create: service / PostgreSQL (this database) / this process (load + PSP simulator)', value: `${perCreate(cpu.service.gross)} / ${perCreate(cpu.database.gross)} / ${perCreate(cpu.own.gross)}` },
+        { metric: '  the same, less what each uses at rest over as long', value: `${perCreate(cpu.service.net)} / ${perCreate(cpu.database.net)} / ${perCreate(cpu.own.net)}` },
+        { metric: 'CPU cores used during the run: service / PostgreSQL / this process', value: [cpu.service, cpu.database, cpu.own].map((c) => (c.gross / 1_000 / r.elapsedS).toFixed(2)).join(' / ') },
         { metric: 'service peak RSS MB', value: rss.toFixed(0) },
       ],
     );

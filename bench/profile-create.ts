@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { readCpuProfile, topFrames } from './support/cpu-profile';
 import { createDatabase } from './support/postgres';
 import { seedSeller } from './support/seed';
 import { BENCH_BUDGETS } from './support/budgets';
@@ -16,36 +17,9 @@ import { freePort, stop, waitHealthy } from './support/processes';
  * an equal warm-up, and prints the top frames by self time during the measured run. The
  * .cpuprofile file stays in the printed folder.
  */
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
 
 /** Monotonic microseconds, the clock V8 stamps profile samples with. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1_000n);
-
-/** Self time by frame, over the samples taken within [fromUs, toUs] (the load, not start-up or shutdown). */
-function topFrames(profilePath: string, n: number, fromUs: number, toUs: number): { frame: string; selfPct: number; samples: number }[] {
-  const p = JSON.parse(readFileSync(profilePath, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
-  const byId = new Map(p.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  let t = p.startTime;
-  let total = 0;
-  for (let i = 0; i < p.samples.length; i++) {
-    t += p.timeDeltas[i]!;
-    if (t < fromUs || t > toUs) continue;
-    total++;
-    const f = byId.get(p.samples[i]!)!.callFrame;
-    const where = f.url ? `${f.url.replace(/^.*node_modules\//, '').replace(/^.*\/dist\//, '')}:${f.lineNumber + 1}` : '';
-    const key = `${f.functionName || '(anonymous)'} ${where}`.trim();
-    self.set(key, (self.get(key) ?? 0) + 1);
-  }
-  return [...self.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([frame, count]) => ({ frame, selfPct: (100 * count) / total, samples: total }));
-}
 
 async function main() {
   const dist = resolve(process.argv[2] ?? join(__dirname, '..'));
@@ -83,7 +57,7 @@ async function main() {
     }
     const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error(`no profile written in ${profDir}`);
-    const top = topFrames(join(profDir, file), 25, fromUs, toUs);
+    const top = topFrames(readCpuProfile(join(profDir, file)), 25, fromUs, toUs);
     console.log(`profile: ${join(profDir, file)}\nself time during the measured run (${top[0]?.samples ?? 0} samples), top frames:`);
     for (const { frame, selfPct } of top) console.log(`${selfPct.toFixed(1).padStart(5)} %  ${frame}`);
   } finally {

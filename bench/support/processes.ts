@@ -15,10 +15,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node script` and resolves once `ready(stdout so far)` returns a value. */
-export function startNode<T>(script: string, args: string[], env: Record<string, string>, ready: (out: string) => T | undefined, timeoutMs = 60_000): Promise<{ child: ChildProcess; value: T }> {
+/** Starts `node [nodeArgs] script` and resolves once `ready(stdout so far)` returns a value. */
+export function startNode<T>(script: string, args: string[], env: Record<string, string>, ready: (out: string) => T | undefined, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<{ child: ChildProcess; value: T }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`${script} not ready after ${timeoutMs} ms:\n${out}\n${err}`)), timeoutMs);
@@ -87,6 +87,19 @@ export function cpuMs(pid: number): number {
 export function cpuWithChildrenMs(pid: number): number {
   const f = statFields(pid);
   return ticksMs(f[11]!, f[12]!, f[13]!, f[14]!);
+}
+
+/** CPU used so far by the processes still running among pids (one that ended meanwhile counts nothing), in ms. */
+export function cpuOfMs(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += cpuMs(pid);
+    } catch {
+      // ended since it was listed
+    }
+  }
+  return total;
 }
 
 /**

@@ -144,6 +144,18 @@ describe('API Pix client against the PSP simulator (HTTPS, mTLS)', () => {
     expect((await control(sim, 'GET', '/_control/state')).body.faults.failNext).toBe(1);
   });
 
+  it('is told by the simulator to keep an idle connection a minute, as PSP gateways do, so a lull costs no new handshakes', async () => {
+    const agent = apiPixAgent({ certFile: env.APIPIX_CERT_FILE, keyFile: env.APIPIX_KEY_FILE, caFile: env.APIPIX_CA_FILE });
+    try {
+      const res = await request(sim.tokenUrl, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+      await res.body.text();
+      // undici keeps the connection for what this header says (Node's default would be 5 s).
+      expect(res.headers['keep-alive']).toBe('timeout=60');
+    } finally {
+      await agent.close();
+    }
+  });
+
   it('builds its TLS context (client certificate, roots and the extra CA) once, not for every new connection', async () => {
     await pspFaults(sim, { latencyMs: 200, pathPattern: '^/oauth/' });
     const contexts = vi.spyOn(tls, 'createSecureContext');

@@ -66,6 +66,9 @@ export interface RunningSimulator {
   crash(): Promise<void>;
 }
 
+/** How long an idle client connection is kept open. */
+const KEEP_ALIVE_MS = 60_000;
+
 const API_PREFIXES = /^\/(cob|pix|webhook)(\/|$)/;
 /** Efí's and Inter's payout endpoints: faults apply to them, the API Pix observer does not (they are not API Pix). */
 const PAYOUT_PREFIX = /^\/(v[23]\/gn\/pix|banking\/v2)(\/|$)/;
@@ -100,6 +103,10 @@ export async function startPspSimulator(options: SimulatorOptions = {}): Promise
   const server = options.http
     ? http.createServer(handler)
     : https.createServer({ key: certificates.serverKey, cert: certificates.serverCert, ca: certificates.caCert, requestCert: true, rejectUnauthorized: true }, handler);
+  // Idle connections are kept a minute, as PSPs' gateways do (Node's default is 5 s): a
+  // client whose load comes in waves would otherwise pay a new mutual-TLS handshake on
+  // both sides for most calls after each lull.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

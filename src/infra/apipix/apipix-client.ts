@@ -72,7 +72,9 @@ export class ApiPixClient {
   async call<T = unknown>(c: ApiPixCall): Promise<{ status: number; body: T }> {
     const policy = c.method === 'GET' || c.method === 'PUT' ? this.idempotentPolicy : this.oncePolicy;
     try {
-      return (await policy.execute(({ signal }) => this.attempt(c, signal))) as { status: number; body: T };
+      // A signal of its own: without one, cockatiel hangs every call's deadline on one shared
+      // signal, whose listener list (walked on each add and remove) grows with the calls in flight.
+      return (await policy.execute(({ signal }) => this.attempt(c, signal), new AbortController().signal)) as { status: number; body: T };
     } catch (e) {
       throw this.unavailable(e) ?? e;
     }

@@ -126,7 +126,7 @@ const MAX_PREPARED = 512;
 const preparedNames = new Map<string, string>();
 
 /** A stable name per statement text (the same on every connection), while under the bound. */
-function preparedName(text: string): string | undefined {
+export function preparedName(text: string): string | undefined {
   let name = preparedNames.get(text);
   if (name === undefined && preparedNames.size < MAX_PREPARED) {
     name = `deferred_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;

@@ -40,7 +40,8 @@ export class PgIdempotencyStore implements IdempotencyStore {
     for (let attempt = 0; attempt < 5; attempt++) {
       const id = token();
       const owner = token();
-      const inserted = await this.sql.one<{ id: string }>(
+      // Every create under a claim sends it first: prepared once per connection.
+      const [inserted] = await this.sql.prepared<{ id: string }>(
         `insert into idempotency_keys (id, seller_id, operation, key, fingerprint, owner, locked_until, created_at, expires_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?)
          on conflict (seller_id, operation, key) do nothing returning id`,
