@@ -43,16 +43,21 @@ const blocksOf = (file: string, section?: string): Block[] =>
 
 const TOUR = [{ file: 'README.md', section: '## Five-minute tour' }];
 /** The guides, in the order their blocks run (see above). */
-const GUIDES = [
+const GUIDES: Doc[] = [
   { file: 'docs/integrate/quick-start.md' },
   { file: 'docs/integrate/refunds.md' },
   { file: 'docs/integrate/sandbox.md' },
   { file: 'docs/integrate/webhooks.md' },
   { file: 'docs/integrate/disputes.md' },
-  { file: 'docs/integrate/due-date-charges.md' },
+  { file: 'docs/integrate/due-date-charges.md', simulatedInstitutionOnly: true },
 ];
 
-type Doc = { file: string; section?: string };
+/**
+ * `simulatedInstitutionOnly`: a guide whose charges the PSP simulator cannot serve yet (it has
+ * no `/cobv`), left out of the run against API Pix (TEST_INSTITUTION=apipix) and run with the
+ * simulated institution only.
+ */
+type Doc = { file: string; section?: string; simulatedInstitutionOnly?: boolean };
 const blocksOfAll = (docs: Doc[]) => docs.flatMap((d) => blocksOf(d.file, d.section));
 
 /** Where the documents say to save the subscription snippet, and the command they say runs it. */
@@ -262,6 +267,6 @@ describe('the walk-throughs', () => {
 walkThrough("the README's five-minute tour", TOUR, (work) => {
   expect(readFileSync(join(work, 'tour/qr.png')).subarray(1, 4).toString()).toBe('PNG');
 });
-walkThrough('the guides, from the quick start on', GUIDES, (work) => {
+walkThrough('the guides, from the quick start on', GUIDES.filter((g) => !(ON_APIPIX && g.simulatedInstitutionOnly)), (work) => {
   expect(readFileSync(join(work, 'tour/qr.png')).subarray(1, 4).toString()).toBe('PNG');
 });
