@@ -35,7 +35,7 @@ describe('the webhook document and the dashboard list exactly the event catalogu
 
   it('the OpenAPI webhooks: each payload names the events of its resource', () => {
     const webhooks = openApiEvents();
-    const byResource: Record<string, EventResource> = { transactionEvent: 'TRANSACTION', withdrawalEvent: 'WITHDRAWAL', disputeEvent: 'DISPUTE', webhookTest: 'WEBHOOK' };
+    const byResource: Record<string, EventResource> = { transactionEvent: 'TRANSACTION', withdrawalEvent: 'WITHDRAWAL', disputeEvent: 'DISPUTE', recurrenceEvent: 'RECURRENCE', webhookTest: 'WEBHOOK' };
     expect([...webhooks.keys()].sort()).toEqual(Object.keys(byResource).sort());
     for (const [name, events] of webhooks) expect(events.sort()).toEqual(catalogue(byResource[name]));
   });
