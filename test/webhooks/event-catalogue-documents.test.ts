@@ -29,7 +29,7 @@ function openApiEvents(): Map<string, string[]> {
 describe('the webhook document and the dashboard list exactly the event catalogue', () => {
   it("the guide's event table: every event once, under its resource", () => {
     const table = guideTable();
-    expect([...table.keys()]).toEqual(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'WEBHOOK']);
+    expect([...table.keys()]).toEqual(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'WEBHOOK']);
     for (const [resource, events] of table) expect(events.sort()).toEqual(catalogue(resource as EventResource));
   });
 
