@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseBrCode, verifyBrCode } from '../../src/domain/pix/br-code';
 import { isRecurrenceId } from '../../src/domain/recurrences/recurrence-id';
-import { onboardSeller, startTestAppWithSeller, type Seller, type TestApp } from '../support/app';
+import { gql, onboardSeller, startTestAppWithSeller, type Seller, type TestApp } from '../support/app';
 import { sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
 
@@ -105,5 +105,20 @@ describe('PIX Automático recurrences', () => {
       const res = await create(body(over));
       expect([res.status, res.body.code]).toEqual([400, code]);
     }
+  });
+
+  it('GraphQL runs the same commands: a recurrence created there is the one REST reads, and the same key replays it', async () => {
+    const CREATE = 'mutation($input: CreateRecurrenceInput!, $key: String!){ createRecurrence(input: $input, idempotencyKey: $key){ id status amount authorisation { copyPaste qrCode } } }';
+    const input = { ...body(), amount: 4500 };
+    const key = randomUUID();
+    const created = (await gql(app, CREATE, { input, key }, seller.apiKey)).data!.createRecurrence;
+    expect(created).toMatchObject({ status: 'CREATED', amount: 4500 });
+    expect((await gql(app, CREATE, { input, key }, seller.apiKey)).data!.createRecurrence.id).toBe(created.id);
+    const viaRest = (await rest(app, 'GET', `${BASE}/${created.id}`, { key: seller.apiKey })).body.data;
+    expect(viaRest.authorisation.copyPaste).toBe(created.authorisation.copyPaste);
+    const cancelled = (await gql(app, 'mutation($id: ID!){ cancelRecurrence(id: $id, reason: "moved away"){ status endedBy endReason } }', { id: created.id }, seller.apiKey)).data!.cancelRecurrence;
+    expect(cancelled).toEqual({ status: 'CANCELLED', endedBy: 'SELLER', endReason: 'moved away' });
+    const listed = (await gql(app, '{ recurrences(status: "CANCELLED", take: 100){ items { id } total } }', {}, seller.apiKey)).data!.recurrences;
+    expect(listed.items.map((i: { id: string }) => i.id)).toContain(created.id);
   });
 });
