@@ -39,6 +39,7 @@ export default defineConfig({
           { text: 'Refunds', link: '/integrate/refunds' },
           { text: 'Balance and statement', link: '/integrate/balance' },
           { text: 'Withdrawals and 2FA', link: '/integrate/withdrawals' },
+          { text: 'Recurrences (PIX Automático)', link: '/integrate/recurrences' },
           { text: 'Disputes and MED', link: '/integrate/disputes' },
           { text: 'Errors and rate limits', link: '/integrate/errors-and-rate-limits' },
           { text: 'The sandbox', link: '/integrate/sandbox' },

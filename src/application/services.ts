@@ -10,6 +10,7 @@ import type { QrImagesService } from '../domain/transactions/qr-images.service';
 import type { ReconciliationReports } from '../domain/reconciliation/reconciliation-reports';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
 import type { DisputeQueries } from '../domain/disputes/dispute-queries';
+import type { RecurrenceQueries } from '../domain/recurrences/recurrence-queries';
 import type { Clock } from '../domain/shared/clock';
 import type { LiveEventFeed, LiveEvents } from '../domain/shared/live-events';
 import type { Lifecycle } from './lifecycle';
@@ -93,6 +94,8 @@ export interface Services {
   subscriptionSlots: SubscriptionSlots;
   /** The seller's reads of its disputes. */
   disputeQueries: DisputeQueries;
+  /** The seller's reads of its PIX Automático recurrences. */
+  recurrenceQueries: RecurrenceQueries;
   /** The printable boleto pages behind `boleto.url`. */
   boletoPages: BoletoPages;
   /** Data-subject access: the export, direct or queued and mailed. */

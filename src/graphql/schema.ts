@@ -12,10 +12,11 @@ import { WalletResolver } from './resolvers/wallet.resolver';
 import { WebhookResolver } from './resolvers/webhook.resolver';
 import { WithdrawalResolver } from './resolvers/withdrawal.resolver';
 import { DisputeResolver } from './resolvers/dispute.resolver';
+import { RecurrenceResolver } from './resolvers/recurrence.resolver';
 import { AppealDisputeResolver } from './resolvers/appeal-dispute.resolver';
 import { ReconciliationResolver } from './resolvers/reconciliation.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, TransactionRefundsResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, DataRequestResolver, ReconciliationResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, TransactionRefundsResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, RecurrenceResolver, DataRequestResolver, ReconciliationResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

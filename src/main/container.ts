@@ -18,6 +18,7 @@ import { wireLedger } from './wiring/ledger';
 import { wireDisputes } from './wiring/disputes';
 import { wireTransactions } from './wiring/transactions';
 import { wireWithdrawals } from './wiring/withdrawals';
+import { wireRecurrences } from './wiring/recurrences';
 import { JwsSigner } from '../infra/pix/jws-signer';
 import { isDatabaseUnavailable } from '../infra/health/database-errors';
 import { DependencyOutage } from '../infra/health/dependency-outage';
@@ -44,6 +45,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports, apiPixObserve: hooks.apiPixObserve });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor, apiPix: transactions.apiPix });
+  const recurrences = wireRecurrences(platform, { transactions: transactions.transactions });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange, external: [evidenceObjects] });
   const { pspSimulator } = transactions;
@@ -96,6 +98,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...disputes,
     ...privacy,
     ...wireRetention(platform),
+    recurrenceQueries: recurrences.recurrenceQueries,
     boletoPages: new BoletoPages({ findBoleto: (token) => transactions.transactions.findBoleto(token), render: renderBoletoPage }),
     commands: wireCommands(platform, {
       ...transactions,
@@ -106,6 +109,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       ...webhooks,
       ...accounts,
       ...ledger,
+      recurrences: recurrences.recurrences,
       sandbox,
       logger: platform.logger,
     }),

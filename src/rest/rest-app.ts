@@ -31,6 +31,7 @@ import { transactionsRoutes } from './routes/transactions.routes';
 import { webhooksRoutes } from './routes/webhooks.routes';
 import { withdrawalsRoutes, withdrawalsSandboxRoutes } from './routes/withdrawals.routes';
 import { disputesRoutes, disputesSandboxRoutes } from './routes/disputes.routes';
+import { recurrencesRoutes, recurrencesSandboxRoutes } from './routes/recurrences.routes';
 
 export interface RestOptions {
   /** The worker role serves only /health (for its orchestrator). */
@@ -94,6 +95,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
   const apiRouters: [string[], Router][] = [
     [['/api/v1/cobranca/transactions'], transactionsRoutes(services)],
     [['/api/v1/cobranca/withdrawals'], withdrawalsRoutes(services)],
+    [['/api/v1/cobranca/recurrences'], recurrencesRoutes(services)],
     [['/seller-wallet', '/balance-statement'], balanceRoutes(services)],
     [['/v1/webhooks'], webhooksRoutes(services)],
     [['/v1/disputes'], disputesRoutes(services)],
@@ -102,7 +104,7 @@ export function buildHttpApp(services: Services, o: RestOptions): Express {
     [[`${INSTITUTION_PREFIX}/apipix`], apiPixCallbackRoutes(services)],
   ];
   if (services.mode === 'sandbox') {
-    for (const r of [sandboxRoutes(services), withdrawalsSandboxRoutes(services), disputesSandboxRoutes(services)]) apiRouters.push([['/v1/sandbox'], r]);
+    for (const r of [sandboxRoutes(services), withdrawalsSandboxRoutes(services), disputesSandboxRoutes(services), recurrencesSandboxRoutes(services)]) apiRouters.push([['/v1/sandbox'], r]);
   }
   // Every API request is counted per address before its body is read or its credential
   // looked up (the institution's callbacks prove themselves with a signature instead).

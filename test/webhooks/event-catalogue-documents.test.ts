@@ -29,13 +29,13 @@ function openApiEvents(): Map<string, string[]> {
 describe('the webhook document and the dashboard list exactly the event catalogue', () => {
   it("the guide's event table: every event once, under its resource", () => {
     const table = guideTable();
-    expect([...table.keys()]).toEqual(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'WEBHOOK']);
+    expect([...table.keys()]).toEqual(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'WEBHOOK']);
     for (const [resource, events] of table) expect(events.sort()).toEqual(catalogue(resource as EventResource));
   });
 
   it('the OpenAPI webhooks: each payload names the events of its resource', () => {
     const webhooks = openApiEvents();
-    const byResource: Record<string, EventResource> = { transactionEvent: 'TRANSACTION', withdrawalEvent: 'WITHDRAWAL', disputeEvent: 'DISPUTE', webhookTest: 'WEBHOOK' };
+    const byResource: Record<string, EventResource> = { transactionEvent: 'TRANSACTION', withdrawalEvent: 'WITHDRAWAL', disputeEvent: 'DISPUTE', recurrenceEvent: 'RECURRENCE', webhookTest: 'WEBHOOK' };
     expect([...webhooks.keys()].sort()).toEqual(Object.keys(byResource).sort());
     for (const [name, events] of webhooks) expect(events.sort()).toEqual(catalogue(byResource[name]));
   });

@@ -1,4 +1,5 @@
 import { DISPUTE_EVENT_NAMES } from '../disputes/dispute-event-names';
+import { RECURRENCE_EVENT_NAMES } from '../recurrences/recurrence-event-names';
 import { TRANSACTION_STATUSES } from '../transactions/transaction-status';
 import { WITHDRAWAL_STATUSES } from '../withdrawals/withdrawal-status';
 
@@ -10,7 +11,7 @@ import { WITHDRAWAL_STATUSES } from '../withdrawals/withdrawal-status';
  * `event-payloads.ts`. Kept free of runtime imports beyond the status lists, so the
  * dashboard can import it.
  */
-export const EVENT_RESOURCES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'WEBHOOK'] as const;
+export const EVENT_RESOURCES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'WEBHOOK'] as const;
 export type EventResource = (typeof EVENT_RESOURCES)[number];
 
 /** `TRANSACTION_REFUND_FAILED`: a refund the PSP could not make; its money is back in the seller's balance. */
@@ -22,14 +23,16 @@ export const WEBHOOK_EVENT_NAMES = ['WEBHOOK_TEST'] as const;
 export type TransactionEventName = (typeof TRANSACTION_EVENT_NAMES)[number];
 export type WithdrawalEventName = (typeof WITHDRAWAL_EVENT_NAMES)[number];
 export type DisputeEventName = (typeof DISPUTE_EVENT_NAMES)[number];
+export type RecurrenceEventName = (typeof RECURRENCE_EVENT_NAMES)[number];
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
-export type EventName = TransactionEventName | WithdrawalEventName | DisputeEventName | WebhookEventName;
+export type EventName = TransactionEventName | WithdrawalEventName | DisputeEventName | RecurrenceEventName | WebhookEventName;
 
 /** The names of each resource's events. */
 export const EVENTS_BY_RESOURCE: { readonly [R in EventResource]: readonly EventNameOf<R>[] } = {
   TRANSACTION: TRANSACTION_EVENT_NAMES,
   WITHDRAWAL: WITHDRAWAL_EVENT_NAMES,
   DISPUTE: DISPUTE_EVENT_NAMES,
+  RECURRENCE: RECURRENCE_EVENT_NAMES,
   WEBHOOK: WEBHOOK_EVENT_NAMES,
 };
 
@@ -37,6 +40,7 @@ export type EventNameOf<R extends EventResource> = {
   TRANSACTION: TransactionEventName;
   WITHDRAWAL: WithdrawalEventName;
   DISPUTE: DisputeEventName;
+  RECURRENCE: RecurrenceEventName;
   WEBHOOK: WebhookEventName;
 }[R];
 

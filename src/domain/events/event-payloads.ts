@@ -1,4 +1,5 @@
 import type { disputeView } from '../disputes/dispute-view';
+import type { recurrenceView } from '../recurrences/recurrence-view';
 import type { transactionView } from '../transactions/transaction-view';
 import type { withdrawalDetailView } from '../withdrawals/withdrawal-view';
 import type { EventNameOf, EventResource } from './event-catalogue';
@@ -19,6 +20,7 @@ export interface ResourcePayloads {
   TRANSACTION: ReturnType<typeof transactionView>;
   WITHDRAWAL: ReturnType<typeof withdrawalDetailView>;
   DISPUTE: ReturnType<typeof disputeView>;
+  RECURRENCE: ReturnType<typeof recurrenceView>;
   WEBHOOK: WebhookTestPayload;
 }
 

@@ -9,6 +9,7 @@ const LIVE_TOPIC: Record<OutboxResource, LiveEvent['topic']> = {
   TRANSACTION: 'TRANSACTION_UPDATED',
   WITHDRAWAL: 'WITHDRAWAL_UPDATED',
   DISPUTE: 'DISPUTE_UPDATED',
+  RECURRENCE: 'RECURRENCE_UPDATED',
 };
 
 /** What every changed resource carries: whose it is and when it changed. */

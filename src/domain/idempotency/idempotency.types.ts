@@ -28,6 +28,7 @@ export const IDEMPOTENCY_RETENTION_MS = {
   'transactions.refund': 72 * 3_600_000,
   'withdrawals.create': 72 * 3_600_000,
   'disputes.appeal': 72 * 3_600_000,
+  'recurrences.create': 24 * 3_600_000,
 } as const;
 
 export type IdempotentOperation = keyof typeof IDEMPOTENCY_RETENTION_MS;

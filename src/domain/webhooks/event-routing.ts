@@ -11,7 +11,7 @@ export function categoryOfEvent(aggregateType: string, eventType: string): Aggre
   const resource = resourceOfEvent(eventType);
   if (resource === 'WEBHOOK') return null;
   if (resource !== null) return resource;
-  return aggregateType === 'TRANSACTION' || aggregateType === 'WITHDRAWAL' || aggregateType === 'DISPUTE' ? aggregateType : null;
+  return aggregateType === 'TRANSACTION' || aggregateType === 'WITHDRAWAL' || aggregateType === 'DISPUTE' || aggregateType === 'RECURRENCE' ? aggregateType : null;
 }
 
 /** Whether a registration of this category receives an event of this category: the one matching rule. */

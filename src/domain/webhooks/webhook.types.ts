@@ -1,9 +1,9 @@
 /** Webhook registrations, deliveries and attempts as the domain sees them. */
 
-export const WEBHOOK_CATEGORIES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'ALL'] as const;
+export const WEBHOOK_CATEGORIES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'ALL'] as const;
 export type WebhookCategory = (typeof WEBHOOK_CATEGORIES)[number];
 
-export type AggregateType = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE';
+export type AggregateType = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'RECURRENCE';
 
 export interface WebhookEndpoint {
   id: string;

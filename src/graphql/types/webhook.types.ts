@@ -9,6 +9,7 @@ export enum WebhookCategoryGql {
   TRANSACTION = 'TRANSACTION',
   WITHDRAWAL = 'WITHDRAWAL',
   DISPUTE = 'DISPUTE',
+  RECURRENCE = 'RECURRENCE',
   ALL = 'ALL',
 }
 registerEnumType(WebhookCategoryGql, { name: 'WebhookEventCategory', description: 'which events a webhook receives (SPEC eventType)' });

@@ -145,7 +145,11 @@ export class PgTransactionRepository implements TransactionRepository {
   }
 
   async brCodeAtLocation(locationId: string): Promise<string | null> {
-    const row = await this.sql.one<{ br_code: string }>(`select br_code from transactions where location_id = ?`, [locationId]);
+    // A PIX Automático recurrence's QR (its location) is rendered like a charge's.
+    const row = await this.sql.one<{ br_code: string }>(
+      `select br_code from transactions where location_id = ? union all select br_code from recurrences where location_id = ? and br_code is not null limit 1`,
+      [locationId, locationId],
+    );
     return row ? row.br_code : null;
   }
 

@@ -25,6 +25,8 @@ import { webhookReplayCommands } from '../../domain/webhooks/webhook-replay.comm
 import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
 import { operatorAndSandboxCommands, type OperatorAndSandboxServices } from './operator-commands';
 import type { Commands } from '../../application/commands';
+import { recurrenceCommands } from '../../domain/recurrences/recurrence.commands';
+import type { RecurrencesService } from '../../domain/recurrences/recurrences.service';
 
 /** The services the webhook, API key and 2FA commands call. */
 interface AccountAndWebhookServices {
@@ -36,7 +38,7 @@ interface AccountAndWebhookServices {
 
 export function wireCommands(
   p: Platform,
-  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits } & AppealAndErasureServices &
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits; recurrences: RecurrencesService } & AppealAndErasureServices &
     AccountAndWebhookServices &
     OperatorAndSandboxServices,
 ): Commands {
@@ -46,6 +48,7 @@ export function wireCommands(
     createCharge: createChargeCommand({ uow, idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox }),
     refund: refundCommand({ uow, idempotency, refunds: d.refunds }),
     createWithdrawal: createWithdrawalCommand({ uow, idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
+    ...recurrenceCommands({ uow, idempotency, recurrences: d.recurrences, sandbox }),
     ...appealAndErasureCommands(p, d),
     ...webhookManagementCommands(d),
     ...webhookReplayCommands(d),

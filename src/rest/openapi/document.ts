@@ -4,6 +4,7 @@ import { registerBalance } from './paths/balance';
 import { registerCharges } from './paths/charges';
 import { registerDataSubject } from './paths/data-subject';
 import { registerDisputes } from './paths/disputes';
+import { registerRecurrences } from './paths/recurrences';
 import { registerDocs } from './paths/docs';
 import { registerPlatform } from './paths/platform';
 import { registerWebhookManagement } from './paths/webhooks';
@@ -27,6 +28,7 @@ export function openApiRegistry(): OpenAPIRegistry {
   registerCharges(registry);
   registerWithdrawals(registry);
   registerDisputes(registry);
+  registerRecurrences(registry);
   registerBalance(registry);
   registerWebhookManagement(registry);
   registerDataSubject(registry);
@@ -46,6 +48,7 @@ export function openApiDocument(): OpenApiDocument {
     tags: [
       { name: 'Charges', description: 'PIX charges (and, in the sandbox, boletos and test cards)' },
       { name: 'Withdrawals', description: 'PIX payouts' },
+      { name: 'Recurrences', description: 'PIX Automático: recurring charges the payer authorises once' },
       { name: 'Disputes', description: 'Contestations and MED returns' },
       { name: 'Wallet and balance' },
       { name: 'Webhooks', description: 'Registrations, deliveries, resends' },

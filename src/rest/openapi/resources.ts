@@ -5,6 +5,10 @@ import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-stat
 import { TRANSACTION_PAYMENT_METHODS } from '../../domain/transactions/transaction.types';
 import { WEBHOOK_CATEGORIES } from '../../domain/webhooks/webhook.types';
 import { WITHDRAWAL_STATUSES } from '../../domain/withdrawals/withdrawal-status';
+import { AUTHORISATION_JOURNEYS } from '../../domain/recurrences/create-recurrence.input';
+import { RECURRENCE_PERIODS } from '../../domain/recurrences/recurrence-calendar';
+import { RECURRENCE_STATUSES } from '../../domain/recurrences/recurrence-status';
+import { RETRY_POLICIES } from '../../domain/recurrences/retry-policy';
 import { z } from './zod';
 
 /**
@@ -300,3 +304,35 @@ export const WebhookAttempt = z
 export const pageOf = <T extends z.ZodTypeAny>(item: T) => z.object({ items: z.array(item), total: z.number().int(), take: z.number().int(), skip: z.number().int() }).strict();
 
 export const DataSubjectRequest = z.object({ requestId: z.string(), requestedAt: dateTime() }).strict().openapi('DataSubjectRequest');
+
+/** A PIX Automático recurrence (API Pix `rec`), amounts in cents. */
+export const Recurrence = z
+  .object({
+    id: z.string(),
+    recId: z.string().describe('API Pix idRec (29 characters)'),
+    status: open(RECURRENCE_STATUSES, 'recurrence status'),
+    journey: z.enum(AUTHORISATION_JOURNEYS),
+    contract: z.object({
+      object: z.string().nullable(),
+      number: z.string(),
+      payer: z.object({ name: z.string(), document: z.string(), documentType: z.enum(['CPF', 'CNPJ']) }),
+    }),
+    calendar: z.object({ firstDate: z.string().describe('YYYY-MM-DD'), lastDate: z.string().nullable(), period: z.enum(RECURRENCE_PERIODS) }),
+    amountType: z.enum(['FIXED', 'VARIABLE']),
+    amount: cents('FIXED: every cycle, in cents').nullable(),
+    minimumAmount: cents('VARIABLE: the least a cycle may be, in cents').nullable(),
+    retryPolicy: z.enum(RETRY_POLICIES),
+    authorisation: z.object({
+      copyPaste: z.string().nullable().describe('QR journeys: the BR Code to show or copy'),
+      qrCode: z.string().nullable().describe('QR journeys: URL of the QR image (PNG; .svg for SVG)'),
+      pushRequestStatus: open(['SENT', 'ACCEPTED', 'REJECTED', 'EXPIRED'], 'PUSH_REQUEST: where the request to the payer’s bank stands').nullable(),
+      firstPaymentTransactionId: z.string().nullable().describe('QR_WITH_FIRST_PAYMENT: the immediate charge paid with the authorisation'),
+      expiresAt: dateTime(),
+    }),
+    endedBy: open(['SELLER', 'PAYER', 'PAYER_INSTITUTION', 'SYSTEM'], 'who ended it').nullable(),
+    endReason: z.string().nullable(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    approvedAt: dateTime().nullable(),
+  })
+  .openapi('Recurrence');

@@ -3,7 +3,7 @@ import { EVENTS_BY_RESOURCE, type EventResource } from '../../domain/events/even
 import { DEFAULT_TOLERANCE_SECONDS, UNSIGNED_FIELDS, WEBHOOK_TIMESTAMP_HEADER } from '../../domain/webhooks/signature';
 import { WEBHOOK_ID_HEADER, WEBHOOK_PAYLOAD_VERSION } from '../../domain/webhooks/webhook-body';
 import { TRANSACTION_PAID_PAYLOAD } from './examples';
-import { Dispute, Transaction, WithdrawalDetail } from './resources';
+import { Dispute, Recurrence, Transaction, WithdrawalDetail } from './resources';
 import { z } from './zod';
 
 export const SIGNATURE_RULES = `Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then \`eventType\`, \`version\` ("${WEBHOOK_PAYLOAD_VERSION}"), \`expires_at\` and \`signature\`.
@@ -35,6 +35,7 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
     ['transactionEvent', 'Transaction event', Transaction, 'TRANSACTION', TRANSACTION_PAID_PAYLOAD],
     ['withdrawalEvent', 'Withdrawal event', WithdrawalDetail, 'WITHDRAWAL'],
     ['disputeEvent', 'Dispute event', Dispute, 'DISPUTE'],
+    ['recurrenceEvent', 'Recurrence event (PIX Automático)', Recurrence, 'RECURRENCE'],
   ];
   for (const [name, summary, resource, resourceName, example] of events) {
     const which = `${eventList(resourceName)}. Every status change sends \`<RESOURCE>_<STATUS>\`: a new status brings a new event.`;

@@ -283,6 +283,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cobranca/recurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recurrences
+         * @description Newest first.
+         */
+        get: operations["listRecurrences"];
+        put?: never;
+        /**
+         * Create a recurrence (PIX Automático)
+         * @description Asks a payer to authorise recurring charges. `journey`: `PUSH_REQUEST` sends the request to the payer’s bank (follow `authorisation.pushRequestStatus`); `QR` answers a recurrence QR code (`authorisation.qrCode`, `authorisation.copyPaste`); `QR_WITH_FIRST_PAYMENT` answers one QR that pays an immediate first charge of `firstPaymentAmount` cents and authorises the recurrence. Idempotency-Key kept 24 h.
+         */
+        post: operations["createRecurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cobranca/recurrences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a recurrence */
+        get: operations["getRecurrence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cobranca/recurrences/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a recurrence
+         * @description The seller ends the recurrence (created or approved): no further cycle is charged. Sends `RECURRENCE_CANCELLED`.
+         */
+        post: operations["cancelRecurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/recurrences/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The simulated payer authorises the recurrence
+         * @description Sandbox only: the payer’s side of PIX Automático.
+         */
+        post: operations["sandboxRecurrenceApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/recurrences/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The simulated payer refuses the recurrence
+         * @description Sandbox only: the payer’s side of PIX Automático.
+         */
+        post: operations["sandboxRecurrenceReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/recurrences/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The simulated payer cancels the recurrence in their bank
+         * @description Sandbox only: the payer’s side of PIX Automático.
+         */
+        post: operations["sandboxRecurrenceCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/seller-wallet/gestao": {
         parameters: {
             query?: never;
@@ -1113,6 +1234,32 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    recurrenceEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recurrence event (PIX Automático)
+         * @description `RECURRENCE_CREATED`, `RECURRENCE_APPROVED`, `RECURRENCE_REJECTED`, `RECURRENCE_EXPIRED`, `RECURRENCE_CANCELLED`. Every status change sends `<RESOURCE>_<STATUS>`: a new status brings a new event.
+         *
+         *     Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then `eventType`, `version` ("1"), `expires_at` and `signature`.
+         *
+         *     **Signature.** `signature` = `v1=` + Base64URL without padding of HMAC-SHA256(secret, `<timestamp>.<event_json>`), where `<timestamp>` is the `X-Webhook-Timestamp` header (unix seconds) and `<event_json>` the body without the top-level fields `version`, `expires_at`, `signature`, keys in the order received, no spaces (what JSON.stringify writes: non-ASCII as itself, `/` not escaped). Reject a delivery whose signature does not match or whose timestamp is more than 5 minutes away from your clock. The secret is the registration's (shown on create and rotation), or the postback secret for deliveries to a charge's `postbackUrl`.
+         *
+         *     **Delivery.** Answer 2xx within 5 seconds. Otherwise up to 3 attempts per cycle (backoff from about 1 s, doubling to 30 s, with jitter), then new cycles until `expires_at` (24 h). `X-Webhook-Id` is the event id, the same on every retry and resend: de-duplicate on it. Event names may gain values: keep a fallback.
+         */
+        post: operations["recurrenceEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     webhookTest: {
         parameters: {
             query?: never;
@@ -1340,6 +1487,68 @@ export interface components {
             appealedAt?: string;
             /** Format: date-time */
             decidedAt?: string;
+            eventType: string;
+            /** @enum {string} */
+            version: "1";
+            /** Format: date-time */
+            expires_at: string;
+            /** @description v1= + Base64URL(HMAC-SHA256) without padding */
+            signature: string;
+        };
+        RecurrenceEventPayload: {
+            id?: string;
+            /** @description API Pix idRec (29 characters) */
+            recId?: string;
+            /** @description recurrence status; known values: CREATED, APPROVED, REJECTED, EXPIRED, CANCELLED. New values may appear. */
+            status?: string;
+            /** @enum {string} */
+            journey?: "PUSH_REQUEST" | "QR" | "QR_WITH_FIRST_PAYMENT";
+            contract?: {
+                object: string | null;
+                number: string;
+                payer: {
+                    name: string;
+                    document: string;
+                    /** @enum {string} */
+                    documentType: "CPF" | "CNPJ";
+                };
+            };
+            calendar?: {
+                /** @description YYYY-MM-DD */
+                firstDate: string;
+                lastDate: string | null;
+                /** @enum {string} */
+                period: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "HALF_YEARLY" | "YEARLY";
+            };
+            /** @enum {string} */
+            amountType?: "FIXED" | "VARIABLE";
+            /** @description FIXED: every cycle, in cents */
+            amount?: number | null;
+            /** @description VARIABLE: the least a cycle may be, in cents */
+            minimumAmount?: number | null;
+            /** @enum {string} */
+            retryPolicy?: "NONE" | "THREE_IN_SEVEN_DAYS";
+            authorisation?: {
+                /** @description QR journeys: the BR Code to show or copy */
+                copyPaste: string | null;
+                /** @description QR journeys: URL of the QR image (PNG; .svg for SVG) */
+                qrCode: string | null;
+                /** @description PUSH_REQUEST: where the request to the payer’s bank stands; known values: SENT, ACCEPTED, REJECTED, EXPIRED. New values may appear. */
+                pushRequestStatus: string | null;
+                /** @description QR_WITH_FIRST_PAYMENT: the immediate charge paid with the authorisation */
+                firstPaymentTransactionId: string | null;
+                /** Format: date-time */
+                expiresAt: string;
+            };
+            /** @description who ended it; known values: SELLER, PAYER, PAYER_INSTITUTION, SYSTEM. New values may appear. */
+            endedBy?: string | null;
+            endReason?: string | null;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /** Format: date-time */
+            approvedAt?: string | null;
             eventType: string;
             /** @enum {string} */
             version: "1";
@@ -1722,6 +1931,124 @@ export interface components {
             /** @description evidence, repeatable: up to 10 files of at most 5242880 bytes each, PDF, JPG or PNG (judged by content) */
             files?: string[];
         };
+        Recurrence: {
+            id: string;
+            /** @description API Pix idRec (29 characters) */
+            recId: string;
+            /** @description recurrence status; known values: CREATED, APPROVED, REJECTED, EXPIRED, CANCELLED. New values may appear. */
+            status: string;
+            /** @enum {string} */
+            journey: "PUSH_REQUEST" | "QR" | "QR_WITH_FIRST_PAYMENT";
+            contract: {
+                object: string | null;
+                number: string;
+                payer: {
+                    name: string;
+                    document: string;
+                    /** @enum {string} */
+                    documentType: "CPF" | "CNPJ";
+                };
+            };
+            calendar: {
+                /** @description YYYY-MM-DD */
+                firstDate: string;
+                lastDate: string | null;
+                /** @enum {string} */
+                period: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "HALF_YEARLY" | "YEARLY";
+            };
+            /** @enum {string} */
+            amountType: "FIXED" | "VARIABLE";
+            /** @description FIXED: every cycle, in cents */
+            amount: number | null;
+            /** @description VARIABLE: the least a cycle may be, in cents */
+            minimumAmount: number | null;
+            /** @enum {string} */
+            retryPolicy: "NONE" | "THREE_IN_SEVEN_DAYS";
+            authorisation: {
+                /** @description QR journeys: the BR Code to show or copy */
+                copyPaste: string | null;
+                /** @description QR journeys: URL of the QR image (PNG; .svg for SVG) */
+                qrCode: string | null;
+                /** @description PUSH_REQUEST: where the request to the payer’s bank stands; known values: SENT, ACCEPTED, REJECTED, EXPIRED. New values may appear. */
+                pushRequestStatus: string | null;
+                /** @description QR_WITH_FIRST_PAYMENT: the immediate charge paid with the authorisation */
+                firstPaymentTransactionId: string | null;
+                /** Format: date-time */
+                expiresAt: string;
+            };
+            /** @description who ended it; known values: SELLER, PAYER, PAYER_INSTITUTION, SYSTEM. New values may appear. */
+            endedBy: string | null;
+            endReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            approvedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "contract": {
+         *         "object": "Gym membership",
+         *         "number": "C-2027-001",
+         *         "payer": {
+         *           "name": "Maria Souza",
+         *           "document": "52998224725"
+         *         }
+         *       },
+         *       "calendar": {
+         *         "firstDate": "2027-01-10",
+         *         "period": "MONTHLY"
+         *       },
+         *       "amountType": "FIXED",
+         *       "amount": 9990,
+         *       "retryPolicy": "THREE_IN_SEVEN_DAYS",
+         *       "journey": "QR"
+         *     }
+         */
+        CreateRecurrence: {
+            contract: {
+                /** @description what the payments are for, shown to the payer */
+                object?: string | null;
+                /** @description contract or order number */
+                number: string;
+                payer: {
+                    name: string;
+                    /** @description CPF or CNPJ */
+                    document: string;
+                };
+            };
+            calendar: {
+                /** @description expected date of the first payment (YYYY-MM-DD) */
+                firstDate: string;
+                /** @description last day covered; absent: until cancelled */
+                lastDate?: string | null;
+                /** @enum {string} */
+                period: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "HALF_YEARLY" | "YEARLY";
+            };
+            /** @enum {string} */
+            amountType: "FIXED" | "VARIABLE";
+            /** @description FIXED: the amount of every cycle, in cents */
+            amount?: number | null;
+            /** @description VARIABLE: the least the seller may charge a cycle, in cents (optional) */
+            minimumAmount?: number | null;
+            /**
+             * @default NONE
+             * @enum {string}
+             */
+            retryPolicy?: "NONE" | "THREE_IN_SEVEN_DAYS";
+            /**
+             * @default QR
+             * @enum {string}
+             */
+            journey?: "PUSH_REQUEST" | "QR" | "QR_WITH_FIRST_PAYMENT";
+            /** @description QR_WITH_FIRST_PAYMENT: the immediate charge paid with the authorisation, in cents */
+            firstPaymentAmount?: number | null;
+        };
+        RecurrenceEndRequest: {
+            /** @description why it ends, shown to the other side */
+            reason?: string | null;
+        };
         StatementEntry: {
             id: string;
             /** @description cents */
@@ -1784,7 +2111,7 @@ export interface components {
         WebhookRegistration: {
             id: string;
             /** @enum {string} */
-            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "ALL";
+            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "ALL";
             url: string;
             description: string | null;
             secretLast4: string;
@@ -1808,7 +2135,7 @@ export interface components {
              * @description the category of events sent
              * @enum {string}
              */
-            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "ALL";
+            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "ALL";
             description?: string | null;
             /** @description https URL; loopback and private addresses are refused */
             url: string;
@@ -1898,7 +2225,7 @@ export interface components {
              * @description the category of events sent
              * @enum {string}
              */
-            eventType?: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "ALL";
+            eventType?: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "ALL";
             /** @description https URL; loopback and private addresses are refused */
             url?: string;
             description?: string | null;
@@ -4276,6 +4603,933 @@ export interface operations {
             };
             /** @description Refused by a business rule: REPORT_NOT_SUPPORTED, NOTHING_TO_DISPUTE */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    listRecurrences: {
+        parameters: {
+            query?: {
+                /** @description page size, default 10 */
+                take?: number;
+                /** @description offset */
+                skip?: number;
+                status?: "CREATED" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: {
+                            items: components["schemas"]["Recurrence"][];
+                            total: number;
+                            take: number;
+                            skip: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER, INVALID_TAKE, INVALID_SKIP, INVALID_STATUS */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    createRecurrence: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description At most 128 printable characters, UUID v4 recommended. Same key and same request: the stored answer (same status, `Idempotent-Replayed: true`); same key, different request: 422 IDEMPOTENCY_KEY_CONFLICT; original still running: 409 IDEMPOTENCY_IN_FLIGHT with Retry-After.
+                 * @example 0b9f3c64-3c1e-4b8e-9d7c-5a1f2e3d4c5b
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRecurrence"];
+            };
+        };
+        responses: {
+            /** @description The recurrence, status CREATED, with what to show the payer */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: components["schemas"]["Recurrence"];
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, FIELD_REQUIRED, FIELD_TOO_LONG, INVALID_FIELD, INVALID_PAYER_DOCUMENT, INVALID_DATE, INVALID_PERIOD, INVALID_AMOUNT_TYPE, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, INVALID_RETRY_POLICY, INVALID_JOURNEY, INVALID_FIRST_PAYMENT */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not allowed: SELLER_NOT_APPROVED */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Conflict with the current state: IDEMPOTENCY_IN_FLIGHT */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    getRecurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description recurrence id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recurrence */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: components["schemas"]["Recurrence"];
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: RECURRENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    cancelRecurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description recurrence id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceEndRequest"];
+            };
+        };
+        responses: {
+            /** @description The cancelled recurrence */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: components["schemas"]["Recurrence"];
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, FIELD_TOO_LONG, INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: RECURRENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Conflict with the current state: RECURRENCE_STATUS_CONFLICT */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CobrancaError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    sandboxRecurrenceApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description recurrence id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceEndRequest"];
+            };
+        };
+        responses: {
+            /** @description The recurrence after the payer’s answer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: components["schemas"]["Recurrence"];
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, FIELD_TOO_LONG, INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: RECURRENCE_NOT_FOUND, ROUTE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Conflict with the current state: RECURRENCE_STATUS_CONFLICT */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    sandboxRecurrenceReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description recurrence id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceEndRequest"];
+            };
+        };
+        responses: {
+            /** @description The recurrence after the payer’s answer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: components["schemas"]["Recurrence"];
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, FIELD_TOO_LONG, INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: RECURRENCE_NOT_FOUND, ROUTE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Conflict with the current state: RECURRENCE_STATUS_CONFLICT */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    sandboxRecurrenceCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description recurrence id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceEndRequest"];
+            };
+        };
+        responses: {
+            /** @description The recurrence after the payer’s answer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: components["schemas"]["Recurrence"];
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, FIELD_TOO_LONG, INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: RECURRENCE_NOT_FOUND, ROUTE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Conflict with the current state: RECURRENCE_STATUS_CONFLICT */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -9118,6 +10372,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DisputeEventPayload"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 5 seconds acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    recurrenceEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; part of the signed string */
+                "X-Webhook-Timestamp": string;
+                /** @description the event id, constant across retries and resends */
+                "X-Webhook-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceEventPayload"];
             };
         };
         responses: {

@@ -23,6 +23,7 @@ import { Migration20261126110000RefundStatus } from './Migration20261126110000Re
 import { Migration20261126130000PayoutProgress } from './Migration20261126130000PayoutProgress';
 import { Migration20261127100000PayoutPspReference } from './Migration20261127100000PayoutPspReference';
 import { Migration20261127120000DueDateCharges } from './Migration20261127120000DueDateCharges';
+import { Migration20261127130000Recurrences } from './Migration20261127130000Recurrences';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126130000PayoutProgress', class: Migration20261126130000PayoutProgress },
   { name: 'Migration20261127100000PayoutPspReference', class: Migration20261127100000PayoutPspReference },
   { name: 'Migration20261127120000DueDateCharges', class: Migration20261127120000DueDateCharges },
+  { name: 'Migration20261127130000Recurrences', class: Migration20261127130000Recurrences },
 ];

@@ -83,6 +83,7 @@ export const ENUM_LABELS = {
     TRANSACTION: ['Cobranças', 'Charges'],
     WITHDRAWAL: ['Saques', 'Withdrawals'],
     DISPUTE: ['Disputas', 'Disputes'],
+    RECURRENCE: ['Recorrências (Pix Automático)', 'Recurrences (PIX Automático)'],
   },
   KeyMode: {
     test: ['Teste', 'Test'],

@@ -218,6 +218,14 @@ export const ERROR_LABELS: Labels = {
 
   // disputes
   DISPUTE_NOT_FOUND: ['Disputa não encontrada.', 'Dispute not found.'],
+  RECURRENCE_NOT_FOUND: ['Recorrência não encontrada.', 'Recurrence not found.'],
+  RECURRENCE_STATUS_CONFLICT: ['A recorrência não pode mudar para este status.', 'The recurrence cannot move to this status.'],
+  INVALID_PAYER_DOCUMENT: ['CPF ou CNPJ do pagador inválido.', 'The payer’s CPF or CNPJ is invalid.'],
+  INVALID_PERIOD: ['Periodicidade inválida.', 'Invalid period.'],
+  INVALID_AMOUNT_TYPE: ['Tipo de valor inválido (FIXED ou VARIABLE).', 'Invalid amount type (FIXED or VARIABLE).'],
+  INVALID_RETRY_POLICY: ['Política de retentativa inválida.', 'Invalid retry policy.'],
+  INVALID_JOURNEY: ['Jornada de autorização inválida.', 'Invalid authorisation journey.'],
+  INVALID_FIRST_PAYMENT: ['Primeiro pagamento só na jornada QR_WITH_FIRST_PAYMENT, e obrigatório nela.', 'A first payment goes with journey QR_WITH_FIRST_PAYMENT only, and is required there.'],
   INVALID_DISPUTE_ID: ['ID de disputa inválido.', 'Dispute id is not valid.'],
   DISPUTE_ID_REQUIRED: ['Informe a disputa.', 'Give the dispute.'],
   DISPUTE_NOT_APPEALABLE: ['Esta disputa não aceita mais recurso.', 'This dispute can no longer be appealed.'],

@@ -38,5 +38,10 @@ export const EVENT_LABELS = {
   DISPUTE_REJECTED: ['Decidida a favor do comprador', 'Decided for the buyer'],
   MED_DISPUTE_CREATED: ['Devolução MED aberta', 'MED return opened'],
   MED_DISPUTE_REFUND_COMPLETED: ['Devolução MED concluída', 'MED return completed'],
+  RECURRENCE_CREATED: ['Recorrência criada', 'Recurrence created'],
+  RECURRENCE_APPROVED: ['Recorrência autorizada', 'Recurrence authorised'],
+  RECURRENCE_REJECTED: ['Recorrência recusada', 'Recurrence refused'],
+  RECURRENCE_EXPIRED: ['Recorrência expirada', 'Recurrence expired'],
+  RECURRENCE_CANCELLED: ['Recorrência cancelada', 'Recurrence cancelled'],
   WEBHOOK_TEST: ['Evento de teste', 'Test event'],
 } as const satisfies Record<EventName, Label>;

@@ -1,0 +1,26 @@
+import { parseRecurrenceListQuery } from './recurrence-list-query';
+import type { RecurrenceView } from './recurrence-view';
+import type { RecurrencesService } from './recurrences.service';
+import type { RecurrenceRepository } from './recurrence.types';
+
+export interface RecurrencePage {
+  items: RecurrenceView[];
+  total: number;
+  take: number;
+  skip: number;
+}
+
+/** What a seller reads of its recurrences; another seller's is not found, like an unknown one. */
+export class RecurrenceQueries {
+  constructor(private readonly d: { repo: RecurrenceRepository; recurrences: Pick<RecurrencesService, 'get' | 'view'> }) {}
+
+  async get(sellerId: string, id: string): Promise<RecurrenceView> {
+    return this.d.recurrences.view(await this.d.recurrences.get(sellerId, id));
+  }
+
+  async list(sellerId: string, raw: unknown): Promise<RecurrencePage> {
+    const filter = parseRecurrenceListQuery(sellerId, raw);
+    const { items, total } = await this.d.repo.list(filter);
+    return { items: items.map((r) => this.d.recurrences.view(r)), total, take: filter.limit, skip: filter.offset };
+  }
+}

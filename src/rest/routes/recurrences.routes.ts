@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import type { Services } from '../../application/services';
+import { SANDBOX_PAYER_ACTIONS } from '../../domain/recurrences/recurrence.commands';
+import { sendCommandResult } from '../send-command-result';
+import { rateLimited } from '../middleware/rate-limit';
+import { authenticate, sellerOf } from '../middleware/auth';
+
+const BASE = '/api/v1/cobranca/recurrences';
+
+/** PIX Automático recurrences: create, list, get and cancel (/api/v1/cobranca/recurrences). */
+export function recurrencesRoutes(services: Services): Router {
+  const router = Router();
+  const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
+
+  router.post(BASE, auth, async (req, res) => {
+    const result = await services.commands.createRecurrence({ seller: sellerOf(res), input: req.body, idempotencyKey: req.header('idempotency-key') });
+    sendCommandResult(res, 201, result);
+  });
+
+  router.get(BASE, auth, async (req, res) => {
+    res.json({ status: true, data: await services.recurrenceQueries.list(sellerOf(res).id, req.query) });
+  });
+
+  router.get(`${BASE}/:id`, auth, async (req, res) => {
+    res.json({ status: true, data: await services.recurrenceQueries.get(sellerOf(res).id, String(req.params.id)) });
+  });
+
+  router.post(`${BASE}/:id/cancel`, auth, async (req, res) => {
+    sendCommandResult(res, 200, await services.commands.cancelRecurrence({ seller: sellerOf(res), recurrenceId: String(req.params.id), input: req.body }));
+  });
+
+  return router;
+}
+
+/** Sandbox only: the simulated payer approves, rejects or cancels a recurrence. */
+export function recurrencesSandboxRoutes(services: Services): Router {
+  const router = Router();
+  const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
+  for (const action of SANDBOX_PAYER_ACTIONS) {
+    router.post(`/v1/sandbox/recurrences/:id/${action}`, auth, async (req, res) => {
+      sendCommandResult(res, 200, await services.commands.sandboxPayerActsOnRecurrence({ seller: sellerOf(res), recurrenceId: String(req.params.id), action, input: req.body }));
+    });
+  }
+  return router;
+}
