@@ -50,6 +50,7 @@ const GUIDES: Doc[] = [
   { file: 'docs/integrate/webhooks.md' },
   { file: 'docs/integrate/disputes.md' },
   { file: 'docs/integrate/due-date-charges.md', simulatedInstitutionOnly: true },
+  { file: 'docs/integrate/recurrences.md' },
 ];
 
 /**
