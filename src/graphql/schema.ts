@@ -5,6 +5,8 @@ import { DataRequestResolver } from './resolvers/data-request.resolver';
 import { LedgerAdminResolver } from './resolvers/ledger-admin.resolver';
 import { PixChargeResolver } from './resolvers/pix-charge.resolver';
 import { RateLimitResolver } from './resolvers/rate-limit.resolver';
+import { MarketplaceLinkResolver } from './resolvers/marketplace-link.resolver';
+import { SplitShareResolver } from './resolvers/split-share.resolver';
 import { SandboxResolver } from './resolvers/sandbox.resolver';
 import { TransactionResolver } from './resolvers/transaction.resolver';
 import { WalletResolver } from './resolvers/wallet.resolver';
@@ -14,7 +16,7 @@ import { DisputeResolver } from './resolvers/dispute.resolver';
 import { AppealDisputeResolver } from './resolvers/appeal-dispute.resolver';
 import { ReconciliationResolver } from './resolvers/reconciliation.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, DataRequestResolver, ReconciliationResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, DataRequestResolver, ReconciliationResolver, MarketplaceLinkResolver, SplitShareResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

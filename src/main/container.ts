@@ -27,6 +27,7 @@ import { wireWebhooks } from './wiring/webhooks';
 import { wireRateLimits } from './wiring/rate-limits';
 import { wirePrivacy } from './wiring/privacy';
 import { wireCommands } from './wiring/commands';
+import { wireMarketplaces } from './wiring/marketplaces';
 import { institutionCallbackSecrets } from './wiring/institution-callback';
 
 /** The composition root: each feature wires its adapters and use cases in src/main/wiring. */
@@ -40,8 +41,9 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const accounts = wireAccounts(platform);
   const webhooks = wireWebhooks(platform);
   const ledger = wireLedger(platform, accounts.sellerRepository);
+  const marketplaces = wireMarketplaces(platform, { sellers: accounts.sellerRepository, ledger: ledger.ledger, debts: ledger.debts });
   const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
-  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports, apiPixObserve: hooks.apiPixObserve });
+  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports, splits: marketplaces.splitCharges, apiPixObserve: hooks.apiPixObserve });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor, apiPix: transactions.apiPix });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange, external: [evidenceObjects] });
@@ -93,6 +95,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...rateLimits,
     ...disputes,
     ...privacy,
+    ...marketplaces,
     boletoPages: new BoletoPages({ findBoleto: (token) => transactions.transactions.findBoleto(token), render: renderBoletoPage }),
     commands: wireCommands(platform, {
       ...transactions,
@@ -103,6 +106,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       ...webhooks,
       ...accounts,
       ...ledger,
+      ...marketplaces,
       sandbox,
       logger: platform.logger,
     }),

@@ -5,6 +5,8 @@ import { coded, codedMessage, issue, parseWith } from '../shared/zod-input';
 import { customerRequest, CUSTOMER_LIMITS } from './customer-input';
 import { METHOD_FIELDS, methodFields, PaymentMethod, type MethodFields } from './payment-method-input';
 import type { Customer, TransactionPaymentMethod } from './transaction.types';
+import { SplitsField } from '../splits/split-input';
+import type { SplitPlan } from '../splits/split.types';
 
 export const TRANSACTION_LIMITS = {
   minAmount: 1,
@@ -31,6 +33,8 @@ export interface CreateTransactionInput extends MethodFields {
   description: string | null;
   merchantOrderId: string | null;
   postbackUrl: string | null;
+  /** Marketplaces: the recipients' parts (PIX only); null for a charge of one seller. */
+  splits?: SplitPlan | null;
 }
 
 const INVALID_POSTBACK_URL = ['INVALID_POSTBACK_URL', 'postbackUrl must be an https URL'] as const;
@@ -91,6 +95,7 @@ function createTransactionRequest(sandbox: boolean) {
       description: storableText('description', TRANSACTION_LIMITS.descriptionMax),
       merchantOrderId: storableText('merchantOrderId', TRANSACTION_LIMITS.merchantOrderIdMax, { singleLine: true }),
       postbackUrl: PostbackUrl,
+      splits: SplitsField,
       ...METHOD_FIELDS,
     },
     { errorMap: () => ({ message: codedMessage('INVALID_BODY', 'request body must be a JSON object') }) },
@@ -100,6 +105,7 @@ function createTransactionRequest(sandbox: boolean) {
     const customer = b.customer ?? null;
     const fields = methodFields(paymentMethod, b, customer, ctx);
     if (!fields) return z.NEVER;
+    if (b.splits && paymentMethod !== 'PIX') return issue(ctx, 'INVALID_SPLIT', 'splits are for PIX charges', ['splits'], { field: 'splits' }) ?? z.NEVER;
     return {
       amount: b.amount,
       paymentMethod,
@@ -109,6 +115,7 @@ function createTransactionRequest(sandbox: boolean) {
       description: b.description ?? null,
       merchantOrderId: b.merchantOrderId ?? null,
       postbackUrl: b.postbackUrl ?? null,
+      splits: b.splits ?? null,
       ...fields,
     };
   });

@@ -2,6 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { createUnionType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Money } from './money.scalar';
 import { PageOf } from './page';
+import { SplitsInput } from './marketplace.types';
 import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
 
 export const TransactionStatusGql = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, s])) as Record<string, string>;
@@ -120,4 +121,5 @@ export class CreateTransactionInput {
   @Field(() => String, { nullable: true }) description?: string;
   @Field(() => String, { nullable: true }) merchantOrderId?: string;
   @Field(() => String, { nullable: true, description: 'https URL that also receives this charge\'s events' }) postbackUrl?: string;
+  @Field(() => SplitsInput, { nullable: true, description: "marketplaces: the recipients' parts of this PIX charge" }) splits?: SplitsInput;
 }

@@ -25,6 +25,9 @@ import { webhookReplayCommands } from '../../domain/webhooks/webhook-replay.comm
 import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
 import { operatorAndSandboxCommands, type OperatorAndSandboxServices } from './operator-commands';
 import type { Commands } from '../../application/commands';
+import { marketplaceLinkCommands } from '../../domain/splits/marketplace-link.commands';
+import type { MarketplaceLinksService } from '../../domain/splits/marketplace-links.service';
+import type { SplitCharges } from '../../domain/splits/split-charges';
 
 /** The services the webhook, API key and 2FA commands call. */
 interface AccountAndWebhookServices {
@@ -36,14 +39,14 @@ interface AccountAndWebhookServices {
 
 export function wireCommands(
   p: Platform,
-  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits } & AppealAndErasureServices &
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits; marketplaceLinks: MarketplaceLinksService; splitCharges: SplitCharges } & AppealAndErasureServices &
     AccountAndWebhookServices &
     OperatorAndSandboxServices,
 ): Commands {
   const sandbox = p.config.MODE === 'sandbox';
   const { uow, idempotency } = p;
   return {
-    createCharge: createChargeCommand({ uow, idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox }),
+    createCharge: createChargeCommand({ uow, idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox, splits: d.splitCharges }),
     refund: refundCommand({ uow, idempotency, refunds: d.refunds }),
     createWithdrawal: createWithdrawalCommand({ uow, idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
     ...appealAndErasureCommands(p, d),
@@ -52,6 +55,7 @@ export function wireCommands(
     ...apiKeyCommands(d),
     ...twoFactorCommands(d),
     ...operatorAndSandboxCommands(d, p.clock),
+    ...marketplaceLinkCommands(d.marketplaceLinks),
   };
 }
 

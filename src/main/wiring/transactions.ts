@@ -1,3 +1,4 @@
+import type { SplitCharges } from '../../domain/splits/split-charges';
 import { createId } from '@paralleldrive/cuid2';
 import { BoletoChargesService } from '../../domain/boleto/boleto-charges.service';
 import { CardPaymentsService } from '../../domain/cards/card-payments.service';
@@ -51,7 +52,7 @@ export function transactionRepository(p: Platform): PgTransactionRepository {
   return new PgTransactionRepository(p.sql, qrImageUrlAt(p));
 }
 
-export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports; apiPixObserve?: (exchange: ApiPixExchange) => void }) {
+export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports; splits?: SplitCharges; apiPixObserve?: (exchange: ApiPixExchange) => void }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = transactionRepository(p);
   const qrRenderer = qrRendererFor(config.QR_RENDER_THREADS);
@@ -61,7 +62,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     cache: new LruQrImageCache(config.QR_IMAGE_CACHE_MB * 1024 * 1024),
   });
   const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
-  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective });
+  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, protective: deps.protective, splits: deps.splits });
   const sandbox = new SandboxInstitution({
     uow,
     scheduler,
@@ -126,7 +127,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     }),
     cards: new CardPaymentsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, fingerprinter: cardFingerprinter, transactionId: createId }),
   });
-  const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
+  const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId, splits: deps.splits });
 
   // With a PSP, a charge expires only once the PSP confirms its cob was not paid.
   const beforeExpiry = reconciliation ? confirmExpiryWithPsp({ repo, cobs: reconciliation.cobPayments, applyPix }) : undefined;

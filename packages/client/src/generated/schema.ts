@@ -1449,6 +1449,23 @@ export interface components {
             merchantOrderId?: string | null;
             /** @description https URL that also receives this charge’s webhooks */
             postbackUrl?: string | null;
+            /** @description marketplaces: the recipients' parts of this charge (at most 10); the remainder goes to the marketplace */
+            splits?: {
+                /**
+                 * @description who pays the PIX fee: MARKETPLACE (default), PRO_RATA, or RECIPIENT (the one named by feeRecipientId)
+                 * @enum {string|null}
+                 */
+                feePayer?: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT" | null;
+                feeRecipientId?: string | null;
+                recipients: {
+                    /** @description the recipient seller (connected to the marketplace, KYC approved) */
+                    recipientId: string;
+                    /** @description fixed part, cents */
+                    amount?: number | null;
+                    /** @description percentage of the amount in basis points (2500 = 25 %), rounded down to the cent */
+                    basisPoints?: number | null;
+                }[];
+            } | null;
             /** @description BOLETO: YYYY-MM-DD, today to 180 days ahead (São Paulo); default 3 days ahead */
             dueDate?: string | null;
             /** @description CARD only; never stored or logged */
@@ -2295,6 +2312,12 @@ export interface operations {
                 "application/json": {
                     /** @description cents; default: all that remains */
                     amount?: number | null;
+                    /** @description split charges: what named recipients give back of this refund (the marketplace gives the rest); default: every party pro rata */
+                    splits?: {
+                        recipientId: string;
+                        /** @description cents this recipient gives back */
+                        amount: number;
+                    }[] | null;
                 };
             };
         };
