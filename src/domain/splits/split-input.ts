@@ -20,8 +20,8 @@ const Instruction = z
       amount: z
         .number(coded('INVALID_SPLIT', 'amount of a split instruction must be a positive integer number of cents'))
         .int()
-        .safe()
-        .positive()
+        .min(1)
+        .max(Number.MAX_SAFE_INTEGER)
         .nullish()
         .describe('fixed part, cents'),
       basisPoints: z

@@ -1,4 +1,6 @@
-import { validationError } from '../shared/errors';
+import { DomainError } from '../shared/errors';
+
+const refused = (code: string, message: string, details: Record<string, unknown>) => new DomainError(code, message, 'UNPROCESSABLE', details);
 import type { Cents } from '../shared/money';
 import { proRata } from './pro-rata';
 import type { PartyDebit, PartyShare } from './split.types';
@@ -24,7 +26,7 @@ export function allocateReturn(i: { shares: readonly PartyShare[]; returned: Rea
   const left = i.shares.map((s) => s.gross - (i.returned.get(s.sellerId) ?? 0));
   const total = left.reduce((s, v) => s + v, 0);
   if (!Number.isSafeInteger(i.amount) || i.amount <= 0 || i.amount > total) {
-    throw validationError('REFUND_EXCEEDS_REMAINING', `refund of ${i.amount} cents is more than the ${total} cents left of the charge`, { field: 'amount' });
+    throw refused('REFUND_EXCEEDS_REMAINING', `refund of ${i.amount} cents is more than the ${total} cents left of the charge`, { field: 'amount' });
   }
   const parts = i.explicit && i.explicit.length > 0 ? explicitParts(i.shares, left, i.amount, i.explicit) : proRata(i.amount, left);
   return i.shares.map((s, k) => ({ sellerId: s.sellerId, amount: parts[k]! })).filter((p) => p.amount > 0);
@@ -35,10 +37,10 @@ function explicitParts(shares: readonly PartyShare[], left: Cents[], amount: Cen
   for (const [n, e] of explicit.entries()) {
     const at = `splits[${n}]`;
     const k = shares.findIndex((s) => s.role === 'RECIPIENT' && s.sellerId === e.recipientId);
-    if (k < 0) throw validationError('SPLIT_REFUND_UNKNOWN_RECIPIENT', `${at}: ${e.recipientId} is not a recipient of this charge`, { field: `${at}.recipientId` });
-    if (parts[k]! > 0) throw validationError('SPLIT_DUPLICATE_RECIPIENT', `${at}: recipient ${e.recipientId} appears twice`, { field: `${at}.recipientId` });
+    if (k < 0) throw refused('SPLIT_REFUND_UNKNOWN_RECIPIENT', `${at}: ${e.recipientId} is not a recipient of this charge`, { field: `${at}.recipientId` });
+    if (parts[k]! > 0) throw refused('SPLIT_DUPLICATE_RECIPIENT', `${at}: recipient ${e.recipientId} appears twice`, { field: `${at}.recipientId` });
     if (!Number.isSafeInteger(e.amount) || e.amount <= 0 || e.amount > left[k]!) {
-      throw validationError('SPLIT_REFUND_EXCEEDS_SHARE', `${at}: ${e.amount} cents is not between 1 and the ${left[k]} cents left of this recipient's part`, {
+      throw refused('SPLIT_REFUND_EXCEEDS_SHARE', `${at}: ${e.amount} cents is not between 1 and the ${left[k]} cents left of this recipient's part`, {
         field: `${at}.amount`,
       });
     }
@@ -46,7 +48,7 @@ function explicitParts(shares: readonly PartyShare[], left: Cents[], amount: Cen
   }
   const marketplace = amount - parts.reduce((s, v) => s + v, 0);
   if (marketplace < 0 || marketplace > left[0]!) {
-    throw validationError('SPLIT_REFUND_EXCEEDS_SHARE', `the recipients' parts leave ${marketplace} cents to the marketplace, which has ${left[0]} cents left of its part`, {
+    throw refused('SPLIT_REFUND_EXCEEDS_SHARE', `the recipients' parts leave ${marketplace} cents to the marketplace, which has ${left[0]} cents left of its part`, {
       field: 'splits',
     });
   }

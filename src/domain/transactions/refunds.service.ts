@@ -8,7 +8,7 @@ import type { Clock } from '../shared/clock';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { coded, codedMessage, parseWith } from '../shared/zod-input';
-import { validationError } from '../shared/errors';
+import { DomainError } from '../shared/errors';
 import { emitTransactionEvents } from './transaction-events';
 import { TRANSACTION_JOBS } from './transaction-jobs';
 import { applyTransactionCommand } from './transaction-machine';
@@ -51,7 +51,7 @@ export const RefundRequest = z.object(
           .object(
             {
               recipientId: z.string(coded('INVALID_SPLIT', 'recipientId must be the id of a recipient of this charge')).min(1).max(64),
-              amount: z.number(coded('INVALID_SPLIT', 'amount must be a positive integer number of cents')).int().safe().positive().describe('cents this recipient gives back'),
+              amount: z.number(coded('INVALID_SPLIT', 'amount must be a positive integer number of cents')).int().min(1).max(Number.MAX_SAFE_INTEGER).describe('cents this recipient gives back'),
             },
             coded('INVALID_SPLIT', 'each part must be an object with recipientId and amount'),
           )
@@ -95,7 +95,7 @@ export class RefundsService {
     const refundId = this.d.newId();
     const split = await this.d.splits?.refund(tx, t, refundId, refund, splitParts);
     if (!split) {
-      if (splitParts?.length) throw validationError('SPLIT_REFUND_UNKNOWN_RECIPIENT', 'splits: this charge is not split', { field: 'splits' });
+      if (splitParts?.length) throw new DomainError('SPLIT_REFUND_UNKNOWN_RECIPIENT', 'splits: this charge is not split', 'UNPROCESSABLE', { field: 'splits' });
       await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund, method: t.paymentMethod }));
     }
     t.status = applyTransactionCommand(t.status, decision.command).to;

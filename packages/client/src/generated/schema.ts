@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Create a charge
-         * @description Creates a PIX charge (dynamic BR Code and QR image URL); in the sandbox also a boleto or a test card payment. The answer of the first request is stored under the Idempotency-Key for 24 h.
+         * @description Creates a PIX charge (dynamic BR Code and QR image URL); in the sandbox also a boleto or a test card payment. A marketplace may split a PIX charge with its connected recipients (`splits`; docs/integrate/marketplaces.md). The answer of the first request is stored under the Idempotency-Key for 24 h.
          */
         post: operations["createTransaction"];
         delete?: never;
@@ -1199,6 +1199,18 @@ export interface components {
             refundType?: "FULL" | "PARTIAL";
             refusedReason?: string;
             disputeId?: string;
+            /** @description marketplaces: the split instructions, in the answer of the create */
+            splits?: {
+                /** @enum {string} */
+                feePayer: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT";
+                feeRecipientId?: string;
+                recipients: {
+                    recipientId: string;
+                    /** @description cents */
+                    amount?: number;
+                    basisPoints?: number;
+                }[];
+            };
             eventType: string;
             /** @enum {string} */
             version: "1";
@@ -1357,6 +1369,18 @@ export interface components {
             refundType?: "FULL" | "PARTIAL";
             refusedReason?: string;
             disputeId?: string;
+            /** @description marketplaces: the split instructions, in the answer of the create */
+            splits?: {
+                /** @enum {string} */
+                feePayer: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT";
+                feeRecipientId?: string;
+                recipients: {
+                    recipientId: string;
+                    /** @description cents */
+                    amount?: number;
+                    basisPoints?: number;
+                }[];
+            };
         };
         /**
          * @description Validation and business errors under /api/v1/cobranca (SPEC, Errors 2).
@@ -2040,7 +2064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, UNSUPPORTED_PAYMENT_METHOD, INVALID_EXPIRATION, INVALID_CUSTOMER, INVALID_CUSTOMER_EMAIL, INVALID_CUSTOMER_PHONE, INVALID_CUSTOMER_DOCUMENT, INVALID_METADATA, INVALID_FIELD, FIELD_TOO_LONG, INVALID_POSTBACK_URL, POSTBACK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_DUE_DATE, BOLETO_PAYER_NAME_REQUIRED, BOLETO_PAYER_DOCUMENT_REQUIRED, CARD_NOT_EXPECTED, CARD_REQUIRED, INVALID_CARD, CARD_NUMBER_REQUIRED, INVALID_CARD_NUMBER, CARD_HOLDER_REQUIRED, INVALID_CARD_HOLDER, INVALID_CARD_EXPIRY, INVALID_CARD_CVV, INVALID_INSTALLMENTS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, UNSUPPORTED_PAYMENT_METHOD, INVALID_EXPIRATION, INVALID_CUSTOMER, INVALID_CUSTOMER_EMAIL, INVALID_CUSTOMER_PHONE, INVALID_CUSTOMER_DOCUMENT, INVALID_METADATA, INVALID_FIELD, FIELD_TOO_LONG, INVALID_POSTBACK_URL, POSTBACK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_DUE_DATE, BOLETO_PAYER_NAME_REQUIRED, BOLETO_PAYER_DOCUMENT_REQUIRED, CARD_NOT_EXPECTED, CARD_REQUIRED, INVALID_CARD, CARD_NUMBER_REQUIRED, INVALID_CARD_NUMBER, CARD_HOLDER_REQUIRED, INVALID_CARD_HOLDER, INVALID_CARD_EXPIRY, INVALID_CARD_CVV, INVALID_INSTALLMENTS, INVALID_SPLIT, SPLIT_TOO_MANY_RECIPIENTS, SPLIT_DUPLICATE_RECIPIENT, SPLIT_SHARE_TOO_SMALL, SPLIT_EXCEEDS_AMOUNT */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2111,7 +2135,7 @@ export interface operations {
                     "application/json": components["schemas"]["CobrancaError"];
                 };
             };
-            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, PAYMENT_METHOD_NOT_ENABLED */
+            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, PAYMENT_METHOD_NOT_ENABLED, SPLIT_RECIPIENT_NOT_CONNECTED */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2371,7 +2395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_REFUND_AMOUNT, INVALID_BODY */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_REFUND_AMOUNT, INVALID_BODY, INVALID_SPLIT, SPLIT_TOO_MANY_RECIPIENTS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2442,7 +2466,7 @@ export interface operations {
                     "application/json": components["schemas"]["CobrancaError"];
                 };
             };
-            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, REFUND_EXCEEDS_REMAINING, REFUND_WINDOW_CLOSED, INSUFFICIENT_BALANCE */
+            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, REFUND_EXCEEDS_REMAINING, REFUND_WINDOW_CLOSED, INSUFFICIENT_BALANCE, SPLIT_REFUND_UNKNOWN_RECIPIENT, SPLIT_REFUND_EXCEEDS_SHARE */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
