@@ -42,7 +42,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const webhooks = wireWebhooks(platform);
   const ledger = wireLedger(platform, accounts.sellerRepository);
   const marketplaces = wireMarketplaces(platform, { sellers: accounts.sellerRepository, ledger: ledger.ledger, debts: ledger.debts });
-  const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
+  const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts, splits: marketplaces.splitCharges });
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports, splits: marketplaces.splitCharges, apiPixObserve: hooks.apiPixObserve });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor, apiPix: transactions.apiPix });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);

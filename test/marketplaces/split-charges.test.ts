@@ -156,4 +156,18 @@ describe('split charges', () => {
     expect(w.available).toBe(0);
     expect(w.debt ?? 0).toBe(1_500);
   });
+
+  it('a MED return debits every party what is left of its part, exactly once', async () => {
+    const id = (await create({ amount: 10_000, splits: splits() })).body.data.id;
+    await pay(id);
+    await refund(id, { amount: 1_000 }); // 450, 300, 250
+    const before = await Promise.all([market, shopA, shopB].map(wallet));
+    const med = await app.services.transactionReports.apply({ reportId: `med-${id}`, transactionId: id, status: 'CHARGEDBACK' });
+    expect(med.applied).toBe(true);
+    await app.services.transactionReports.apply({ reportId: `med-again-${id}`, transactionId: id, status: 'CHARGEDBACK' });
+    const after = await Promise.all([market, shopA, shopB].map(wallet));
+    expect(after.map((w, i) => before[i]!.available - w.available)).toEqual([4_050, 2_700, 2_250]);
+    const returned = await sqlOf(app).query<{ returned: string }>('select returned from transaction_split_parties where transaction_id = ? order by position', [id]);
+    expect(returned.map((r) => Number(r.returned))).toEqual([4_500, 3_000, 2_500]);
+  });
 });

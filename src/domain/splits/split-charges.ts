@@ -92,14 +92,17 @@ export class SplitCharges {
     if (explicit?.length && cause.kind !== 'REFUND') throw new Error('explicit parts are for refunds');
     const debits = allocateReturn({ shares: paidShares(split), returned: returnedOf(split), amount, explicit });
     const origin = this.origin(t, split);
+    const given: PartyDebit[] = [];
     for (const debit of [...debits].sort(bySellerId)) {
       const { balances } = await this.d.debts.lockBalances(tx, debit.sellerId);
       const { draft, owed } = splitReturnDebit(origin, cause, { ...debit, balances });
       const entry = await this.d.ledger.postEntry(tx, draft);
       posted(entry.created ? owed : 0, entry.created);
+      // A reference posted before (a repeated return) gave nothing more.
+      if (entry.created) given.push(debit);
     }
-    await this.d.store.addReturned(tx, t.id, debits);
-    return debits;
+    await this.d.store.addReturned(tx, t.id, given);
+    return given;
   }
 
   private origin(t: Transaction, split: StoredSplit): SplitOrigin {
