@@ -49,6 +49,7 @@ const GUIDES = [
   { file: 'docs/integrate/sandbox.md' },
   { file: 'docs/integrate/webhooks.md' },
   { file: 'docs/integrate/disputes.md' },
+  { file: 'docs/integrate/marketplaces.md' },
 ];
 
 type Doc = { file: string; section?: string };
