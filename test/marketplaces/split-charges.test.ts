@@ -170,4 +170,18 @@ describe('split charges', () => {
     const returned = await sqlOf(app).query<{ returned: string }>('select returned from transaction_split_parties where transaction_id = ? order by position', [id]);
     expect(returned.map((r) => Number(r.returned))).toEqual([4_500, 3_000, 2_500]);
   });
+
+  it('a refund the institution could not make comes back to every party that gave it, once', async () => {
+    const id = (await create({ amount: 10_000, splits: splits() })).body.data.id;
+    await pay(id);
+    const before = await Promise.all([market, shopA, shopB].map(wallet));
+    expect((await refund(id, { amount: 1_000 })).status).toBe(200);
+    const [{ id: refundId }] = await sqlOf(app).query<{ id: string }>('select id from transaction_refunds where transaction_id = ?', [id]);
+    const failed = await app.services.refundOutcomes.apply(refundId!, { status: 'NAO_REALIZADO', rtrId: null, reason: null });
+    expect(failed?.status).toBe('FAILED');
+    await app.services.refundOutcomes.apply(refundId!, { status: 'NAO_REALIZADO', rtrId: null, reason: null });
+    expect(await Promise.all([market, shopA, shopB].map(wallet))).toEqual(before);
+    const returned = await sqlOf(app).query<{ returned: string }>('select returned from transaction_split_parties where transaction_id = ? order by position', [id]);
+    expect(returned.map((r) => Number(r.returned))).toEqual([0, 0, 0]);
+  });
 });

@@ -7,7 +7,7 @@ import type { Tx } from '../shared/unit-of-work';
 import type { Transaction } from '../transactions/transaction.types';
 import type { MarketplaceLinkRepository } from './marketplace-link.types';
 import { allocateSplit, checkSplitFits } from './split-allocation';
-import { splitCredit, splitReturnDebit, type SplitOrigin, type SplitReturnCause } from './split-ledger-entries';
+import { splitCredit, splitRefundReversal, splitReturnDebit, type SplitOrigin, type SplitReturnCause } from './split-ledger-entries';
 import { allocateReturn, type ExplicitRefundPart } from './split-returns';
 import { paidShares, returnedOf, type SplitStore, type StoredSplit } from './split-store';
 import type { PartyDebit, SplitPlan } from './split.types';
@@ -66,6 +66,23 @@ export class SplitCharges {
    */
   async refund(tx: Tx, t: Transaction, refundId: string, amount: Cents, explicit?: readonly ExplicitRefundPart[] | null): Promise<PartyDebit[] | null> {
     return this.giveBack(tx, t, amount, { kind: 'REFUND', refundId }, explicit);
+  }
+
+  /**
+   * A refund the institution could not make: every party gets back what it gave for it,
+   * once; null when the charge is not split, else whether anything was posted now.
+   */
+  async refundNotMade(tx: Tx, t: Transaction, refundId: string): Promise<boolean | null> {
+    const split = await this.d.store.find(tx, t.id);
+    if (!split) return null;
+    const parts = await this.d.store.refundParts(tx, t.id, refundId);
+    const origin = this.origin(t, split);
+    const back: PartyDebit[] = [];
+    for (const p of [...parts].sort(bySellerId)) {
+      if ((await this.d.ledger.postEntry(tx, splitRefundReversal(origin, refundId, p))).created) back.push({ sellerId: p.sellerId, amount: -p.amount });
+    }
+    await this.d.store.addReturned(tx, t.id, back);
+    return back.length > 0;
   }
 
   /** A MED return of a split charge, pro rata, once per charge; null when the charge is not split. Returns the cents left owed. */

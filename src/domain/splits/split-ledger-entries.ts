@@ -71,6 +71,29 @@ export function splitReturnDebit(o: SplitOrigin, cause: SplitReturnCause, party:
     balances: party.balances,
     description: `${refund ? `Refund ${cause.refundId}` : 'Chargeback (MED)'} of split charge ${o.transactionId}`,
     line: withSplitOrigin(refund ? STATEMENT_DESCRIPTIONS.splitRefund : STATEMENT_DESCRIPTIONS.splitChargeback, o),
-    metadata: metadataOf(o, refund ? { refundId: cause.refundId } : {}),
+    metadata: metadataOf(o, refund ? { refundId: cause.refundId, amount: party.amount } : { amount: party.amount }),
   });
+}
+
+/**
+ * A refund of a split charge the institution could not make (API Pix `NAO_REALIZADO`): what
+ * this party gave back for it comes back to its available balance (paying its debt first,
+ * as every credit does), once. Reference `split-refund-reversal:transaction:<id>:<refundId>:<sellerId>`.
+ */
+export function splitRefundReversal(o: SplitOrigin, refundId: string, party: { sellerId: string; amount: Cents }): JournalEntryDraft {
+  if (!Number.isSafeInteger(party.amount) || party.amount <= 0) throw new Error(`splitRefundReversal: amount ${party.amount} must be positive`);
+  return {
+    reference: `split-refund-reversal:transaction:${o.transactionId}:${refundId}:${party.sellerId}`,
+    kind: 'REFUND_REVERSAL',
+    sellerId: party.sellerId,
+    transactionId: o.transactionId,
+    withdrawalId: null,
+    description: `Refund ${refundId} of split charge ${o.transactionId} not made`,
+    postings: [
+      { account: PLATFORM_ACCOUNTS.providerClearing, amount: -party.amount },
+      { account: availableAccount(party.sellerId, 'PIX'), amount: party.amount },
+    ],
+    lines: [{ type: 'CREDIT', amount: party.amount, description: withSplitOrigin(STATEMENT_DESCRIPTIONS.refundNotMade, o), fee: false }],
+    metadata: metadataOf(o, { refundId, amount: party.amount }),
+  };
 }

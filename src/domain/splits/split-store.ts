@@ -34,6 +34,8 @@ export interface SplitStore {
   recordShares(tx: Tx, transactionId: string, shares: readonly PartyShare[]): Promise<void>;
   /** Adds what each party gave back for a refund or return. */
   addReturned(tx: Tx, transactionId: string, debits: readonly PartyDebit[]): Promise<void>;
+  /** What each party gave back for one refund (read from its ledger entries), in `tx`. */
+  refundParts(tx: Tx, transactionId: string, refundId: string): Promise<PartyDebit[]>;
   /** The recipient's parts, newest charge first; one charge when `transactionId` is given. */
   recipientShares(sellerId: string, o: { transactionId?: string; limit: number; skip: number }): Promise<{ items: RecipientShare[]; total: number }>;
 }

@@ -64,6 +64,16 @@ export class PgSplitStore implements SplitStore {
     );
   }
 
+  async refundParts(tx: Tx, transactionId: string, refundId: string): Promise<PartyDebit[]> {
+    const rows = await this.sql.query<{ seller_id: string; amount: string }>(
+      `select seller_id, (metadata ->> 'amount')::bigint as amount from ledger_entries
+        where transaction_id = ? and kind = 'REFUND_DEBIT' and metadata ->> 'split' = 'true' and metadata ->> 'refundId' = ?`,
+      [transactionId, refundId],
+      tx,
+    );
+    return rows.map((r) => ({ sellerId: r.seller_id, amount: Number(r.amount) }));
+  }
+
   async recipientShares(sellerId: string, o: { transactionId?: string; limit: number; skip: number }): Promise<{ items: RecipientShare[]; total: number }> {
     const where = [`p.seller_id = ?`, `p.role = 'RECIPIENT'`];
     const params: unknown[] = [sellerId];

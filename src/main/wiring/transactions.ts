@@ -77,7 +77,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     ? new ApiPixCallbacks({ client: apiPix.client, secrets: institutionCallbackSecrets(config), allowlist: addressAllowlist(config.APIPIX_CALLBACK_ALLOW) })
     : null;
   // What the PSP says it received, applied once whichever path (callback, reconciliation) reads it.
-  const refundOutcomes = new RefundOutcomesService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock });
+  const refundOutcomes = new RefundOutcomesService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, splits: deps.splits });
   const applyPix = loggedReturnProblems(applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds: refundOutcomes }), logger);
   const reconciliation = apiPix ? wireApiPixReconciliation(p, { client: apiPix.client, reports, applyPix }) : null;
   // A sandbox on API Pix with the PSP simulator's control API (loadConfig allows it in sandbox
