@@ -299,11 +299,81 @@ async function subscriptionLatency() {
   }
 }
 
+const SPLIT_RECIPIENTS = 5;
+const POSTINGS = 300;
+
+/**
+ * Marketplaces: REST create of a PIX charge split with 5 recipients vs. the same create
+ * for one seller (same process, alternating slices), and the payment posting (the PAID
+ * report: one entry per party, in the PAID transaction) of split vs. single-seller charges.
+ * The service runs in this process beside the load generator: both sides pay that alike.
+ */
+async function splitThroughput() {
+  const db = await createDatabase('pixpay_bench_splits');
+  const app = await startApplication(loadConfig({ DATABASE_URL: db.url, PORT: '0', ROLE: 'api', LOG_LEVEL: 'silent', MODE: 'sandbox', ...BENCH_BUDGETS }), {
+    logger: createLogger('silent'),
+  });
+  try {
+    const s = app.services;
+    const seller = async (n: string) => {
+      const user = await s.identity.signUp({ email: `${n}@example.com`, password: 'bench password 1' });
+      const sel = await s.sellers.registerSeller(user, { name: `Loja ${n}`, document: '00000000000' });
+      return { seller: sel, key: (await s.apiKeys.create(user, 'test')).key };
+    };
+    const market = await seller('market');
+    const recipients = [];
+    for (let i = 0; i < SPLIT_RECIPIENTS; i++) {
+      const r = await seller(`recipient${i}`);
+      const link = await s.marketplaceLinks.invite(market.seller, r.seller.id);
+      await s.marketplaceLinks.accept(r.seller, link.id);
+      recipients.push(r.seller.id);
+    }
+    const splits = { feePayer: 'PRO_RATA', recipients: recipients.map((recipientId, i) => (i % 2 ? { recipientId, amount: 100 } : { recipientId, basisPoints: 1_000 })) };
+    const url = `${app.url}/api/v1/cobranca/transactions`;
+    const headers = { 'x-api-key': market.key };
+    const single: LoadSpec = { method: 'POST', headers, idempotent: true, body: JSON.stringify({ amount: 10_050, description: 'Pedido de teste' }) };
+    const split: LoadSpec = { method: 'POST', headers, idempotent: true, body: JSON.stringify({ amount: 10_050, description: 'Pedido de teste', splits }) };
+    const slice = Math.max(2, Math.round(SECONDS / ROUNDS));
+    await load(url, single, process.pid, slice); // warm-up
+    await load(url, split, process.pid, slice);
+    const create = await paired(() => load(url, split, process.pid, slice), () => load(url, single, process.pid, slice));
+
+    // Payment posting: the PAID report of charges not yet paid, alternating split and single.
+    const pending = await s.platform.sql.query<{ id: string; split: boolean }>(
+      `select t.id, exists (select 1 from transaction_splits x where x.transaction_id = t.id) as split from transactions t where t.status = 'PENDING' limit 20000`,
+    );
+    const ofKind = (k: boolean) => pending.filter((p) => p.split === k).slice(0, POSTINGS).map((p) => p.id);
+    const [splitIds, singleIds] = [ofKind(true), ofKind(false)];
+    const posting = { split: [] as number[], single: [] as number[] };
+    for (let i = 0; i < Math.min(splitIds.length, singleIds.length); i++) {
+      for (const [kind, id] of [['split', splitIds[i]!], ['single', singleIds[i]!]] as const) {
+        const started = now();
+        await s.transactionReports.apply({ reportId: `bench-${id}`, transactionId: id, status: 'PAID' });
+        posting[kind].push(now() - started);
+      }
+    }
+    const [sp, si] = [latencies(posting.split), latencies(posting.single)];
+    const ratio = sp.p99 / si.p99;
+    printTable(`split charges (${SPLIT_RECIPIENTS} recipients), ${CLIENTS} clients, ${ROUNDS} rounds of ${slice} s slices per side (median round shown)`, [
+      { metric: 'REST create, one seller, req/s', value: create.ceiling.rps.toFixed(0) },
+      { metric: 'REST create, split, req/s', value: create.subject.rps.toFixed(0), goal: '>= 80% of one seller', verdict: `${verdict(create.ratioPct, 80)} (${rounds(create)})` },
+      { metric: 'REST create p50 / p99 ms: split (one seller)', value: `${create.subject.p50} / ${create.subject.p99} (${create.ceiling.p50} / ${create.ceiling.p99})` },
+      { metric: `payment posting p50 / p99 ms, one seller (${si.n})`, value: `${si.p50.toFixed(2)} / ${si.p99.toFixed(2)}` },
+      { metric: `payment posting p50 / p99 ms, split (${sp.n})`, value: `${sp.p50.toFixed(2)} / ${sp.p99.toFixed(2)}`, goal: 'p99 < 2x one seller', verdict: `${ratio.toFixed(2)}x ${ratio < 2 ? 'ok' : 'MISS'}` },
+      { metric: 'non-2xx / errors (split, one seller)', value: `${create.subject.non2xx}/${create.subject.errors} ${create.ceiling.non2xx}/${create.ceiling.errors}` },
+    ]);
+  } finally {
+    await app.stop();
+    await db.drop();
+  }
+}
+
 export const chargesBenchmark: Benchmark = {
   name: 'charges',
-  description: 'PIX charge create and get over REST vs. Express + pg ceilings, QR images cold and cached; subscription latency',
+  description: 'PIX charge create and get over REST vs. Express + pg ceilings, QR images cold and cached; subscription latency; split charges (create and payment posting) vs. one seller',
   async run() {
     await creationThroughput();
     await subscriptionLatency();
+    await splitThroughput();
   },
 };

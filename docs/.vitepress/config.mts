@@ -41,6 +41,7 @@ export default defineConfig({
           { text: 'Withdrawals and 2FA', link: '/integrate/withdrawals' },
           { text: 'Recurrences (PIX Automático)', link: '/integrate/recurrences' },
           { text: 'Disputes and MED', link: '/integrate/disputes' },
+          { text: 'Marketplaces: split charges', link: '/integrate/marketplaces' },
           { text: 'Errors and rate limits', link: '/integrate/errors-and-rate-limits' },
           { text: 'The sandbox', link: '/integrate/sandbox' },
           { text: 'TypeScript SDK', link: '/integrate/sdk' },

@@ -19,6 +19,7 @@ import type { WebhookManagementCommands } from '../domain/webhooks/webhook-manag
 import type { WebhookReplayCommands } from '../domain/webhooks/webhook-replay.commands';
 import type { CreateWithdrawal } from '../domain/withdrawals/create-withdrawal.command';
 import type { RecurrenceCommands } from '../domain/recurrences/recurrence.commands';
+import type { MarketplaceLinkCommands } from '../domain/splits/marketplace-link.commands';
 
 /** Sign-up and sessions, sellers, the operators' tools, the data export, the institution's reports and the sandbox simulations. */
 export interface OperatorAndSandboxCommands extends IdentityCommands, SellerOnboardingCommands, LedgerCorrectionCommands, SandboxCommands {
@@ -31,7 +32,7 @@ export interface OperatorAndSandboxCommands extends IdentityCommands, SellerOnbo
 }
 
 /** The writes both doors call: each parses its raw input, runs the one idempotency mechanism (the creates) and answers a domain view. */
-export interface Commands extends OperatorAndSandboxCommands, RecurrenceCommands {
+export interface Commands extends OperatorAndSandboxCommands, RecurrenceCommands, MarketplaceLinkCommands {
   createCharge: CreateCharge;
   refund: Refund;
   createWithdrawal: CreateWithdrawal;

@@ -21,6 +21,8 @@ import type { UnauthenticatedBudget } from '../domain/rate-limits/unauthenticate
 import type { RateLimitService } from '../domain/rate-limits/rate-limit.service';
 import type { DataExportService } from '../domain/privacy/data-export.service';
 import type { ErasureService } from '../domain/privacy/erasure.service';
+import type { MarketplaceLinksService } from '../domain/splits/marketplace-links.service';
+import type { SplitShareQueries } from '../domain/splits/split-share-queries';
 import type { Logger } from 'pino';
 import type { LocationSigner, OutageAbsorber, OverloadSignal } from './door-ports';
 
@@ -102,4 +104,8 @@ export interface Services {
   dataExport: DataExportService;
   /** Data-subject erasure requests, their execution and the retention job. */
   erasure: ErasureService;
+  /** Marketplaces: the links between a marketplace and its recipients (writes go through commands). */
+  marketplaceLinks: MarketplaceLinksService;
+  /** A recipient's reads of its parts of split charges. */
+  splitShares: SplitShareQueries;
 }

@@ -5,6 +5,8 @@ import { DataRequestResolver } from './resolvers/data-request.resolver';
 import { LedgerAdminResolver } from './resolvers/ledger-admin.resolver';
 import { PixChargeResolver } from './resolvers/pix-charge.resolver';
 import { RateLimitResolver } from './resolvers/rate-limit.resolver';
+import { MarketplaceLinkResolver } from './resolvers/marketplace-link.resolver';
+import { SplitShareResolver } from './resolvers/split-share.resolver';
 import { SandboxResolver } from './resolvers/sandbox.resolver';
 import { TransactionResolver } from './resolvers/transaction.resolver';
 import { TransactionRefundsResolver } from './resolvers/transaction-refunds.resolver';
@@ -16,7 +18,7 @@ import { RecurrenceResolver } from './resolvers/recurrence.resolver';
 import { AppealDisputeResolver } from './resolvers/appeal-dispute.resolver';
 import { ReconciliationResolver } from './resolvers/reconciliation.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, TransactionRefundsResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, RecurrenceResolver, DataRequestResolver, ReconciliationResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, TransactionRefundsResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, RecurrenceResolver, DataRequestResolver, ReconciliationResolver, MarketplaceLinkResolver, SplitShareResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

@@ -5,6 +5,7 @@ import type { CardFingerprinter } from '../domain/cards/cards.ports';
 import type { LedgerService } from '../domain/ledger/ledger.service';
 import type { SellerDebtStore } from '../domain/ledger/seller-debt.ports';
 import type { RefundsService } from '../domain/transactions/refunds.service';
+import type { RefundOutcomesService } from '../domain/transactions/refund-outcomes.service';
 import type { PspReconciliation } from '../domain/reconciliation/psp-reconciliation';
 import type { InstitutionChargeReportsService } from '../domain/transactions/institution-charge-reports.service';
 import type { ProtectiveReports } from '../domain/transactions/transactions.ports';
@@ -51,6 +52,8 @@ export interface AppServices extends Services {
   /** The inbound path of institution status reports (callbacks, sandbox, expiry). */
   transactionReports: InstitutionChargeReportsService;
   refunds: RefundsService;
+  /** What the institution says of refunds (send job, polls, callbacks, reconciliation). */
+  refundOutcomes: RefundOutcomesService;
   /** Reconciliation with the PSP (INSTITUTION=apipix; null otherwise): its jobs run it, the admin command sweeps a day. */
   pspReconciliation: PspReconciliation | null;
   /** Keyed hash of card numbers (sandbox card payments; also replaces them in idempotency fingerprints). */

@@ -29,6 +29,7 @@ import { wireRateLimits } from './wiring/rate-limits';
 import { wirePrivacy } from './wiring/privacy';
 import { wireRetention } from './wiring/retention';
 import { wireCommands } from './wiring/commands';
+import { wireMarketplaces } from './wiring/marketplaces';
 import { institutionCallbackSecrets } from './wiring/institution-callback';
 
 /** The composition root: each feature wires its adapters and use cases in src/main/wiring. */
@@ -42,8 +43,9 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const accounts = wireAccounts(platform);
   const webhooks = wireWebhooks(platform);
   const ledger = wireLedger(platform, accounts.sellerRepository);
-  const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts });
-  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports, apiPixObserve: hooks.apiPixObserve });
+  const marketplaces = wireMarketplaces(platform, { sellers: accounts.sellerRepository, ledger: ledger.ledger, debts: ledger.debts });
+  const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts, splits: marketplaces.splitCharges });
+  const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports, splits: marketplaces.splitCharges, apiPixObserve: hooks.apiPixObserve });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor, apiPix: transactions.apiPix });
   const recurrences = wireRecurrences(platform, { transactions: transactions.transactions });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
@@ -99,6 +101,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...privacy,
     ...wireRetention(platform),
     recurrenceQueries: recurrences.recurrenceQueries,
+    ...marketplaces,
     boletoPages: new BoletoPages({ findBoleto: (token) => transactions.transactions.findBoleto(token), render: renderBoletoPage }),
     commands: wireCommands(platform, {
       ...transactions,
@@ -110,6 +113,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       ...accounts,
       ...ledger,
       recurrences: recurrences.recurrences,
+      ...marketplaces,
       sandbox,
       logger: platform.logger,
     }),

@@ -51,6 +51,7 @@ const GUIDES: Doc[] = [
   { file: 'docs/integrate/disputes.md' },
   { file: 'docs/integrate/due-date-charges.md', simulatedInstitutionOnly: true },
   { file: 'docs/integrate/recurrences.md' },
+  { file: 'docs/integrate/marketplaces.md' },
 ];
 
 /**

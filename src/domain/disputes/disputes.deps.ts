@@ -1,3 +1,4 @@
+import type { SplitCharges } from '../splits/split-charges';
 import type { Outbox } from '../events/outbox';
 import { recordChange } from '../events/record-change';
 import type { Scheduler } from '../jobs/scheduler';
@@ -26,6 +27,8 @@ export interface DisputesDeps {
   newId: () => string;
   /** How long a seller has to appeal an OPEN dispute before it is decided for the buyer. */
   appealWindowMs: number;
+  /** Marketplaces: a MED return of a split charge is given back by every party. */
+  splits?: Pick<SplitCharges, 'chargeback'>;
 }
 
 /** What is disputed: paid minus already refunded (0 when nothing was paid). */

@@ -126,6 +126,14 @@ export class DisputeProtectiveReports implements ProtectiveReports {
     await this.releaseHold(tx, t, now);
     const amount = medAmount(disputedAmount(t), returned);
     if (amount <= 0) throw nothingToDispute(t);
+    // A split charge: every party gives back its part of the return, pro rata, under the same debt rule.
+    const split = await this.d.splits?.chargeback(tx, t, amount);
+    if (split) {
+      const dispute = this.newDispute(t, 'MED', amount, now);
+      dispute.owedAmount = split.owed;
+      await this.create(tx, t, dispute);
+      return;
+    }
     const { balances } = await this.d.debts.lockBalances(tx, t.sellerId);
     const { draft, owed } = forcedDebit({
       reference: `chargeback:transaction:${t.id}`,

@@ -43,6 +43,7 @@ export interface StatementLine {
 /** The kinds of business fact the ledger records; stored with each entry. */
 export type EntryKind =
   | 'PIX_CREDIT'
+  | 'SPLIT_CREDIT'
   | 'BOLETO_CREDIT'
   | 'CARD_CREDIT'
   | 'REFUND_DEBIT'

@@ -23,6 +23,10 @@ export const STATEMENT_DESCRIPTIONS = {
   withdrawalFee: 'Withdrawal fee',
   withdrawalRefunded: 'Withdrawal refunded',
   withdrawalFeeRefunded: 'Withdrawal fee refunded',
+  splitReceived: 'PIX received (split)',
+  splitFee: 'PIX cash-in fee (split)',
+  splitRefund: 'Refund (split)',
+  splitChargeback: 'Chargeback (MED) (split)',
 } as const;
 
 /** An operator's correction: this start, then the operator's own reason. */
@@ -30,3 +34,7 @@ export const CORRECTION_DESCRIPTION_PREFIX = 'Correction: ';
 
 /** A forced debit that the balances did not cover: the line's words, then how much is owed. */
 export const withOwedCents = (description: string, owed: number): string => `${description} (${owed} cents owed)`;
+
+/** A split charge's line names its marketplace and the payment's end-to-end id after the line's words. */
+export const withSplitOrigin = (description: string, o: { marketplaceId: string; end2endId: string | null }): string =>
+  `${description} [marketplace ${o.marketplaceId}, E2E ${o.end2endId ?? 'none'}]`;

@@ -180,6 +180,20 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
     capability: 'disputes',
     columns: { transaction_id: N, seller_id: N, amount: F, previous_status: F, released_at: F, created_at: F },
   },
+  // Marketplaces: which sellers are linked (business relations between sellers, no person's data),
+  // and how a charge was split (part of the payment's record).
+  marketplace_links: {
+    capability: 'marketplaces',
+    columns: { id: N, marketplace_id: N, recipient_id: N, status: N, invited_at: N, accepted_at: N, ended_at: N, ended_by: N, updated_at: N },
+  },
+  transaction_splits: {
+    capability: 'marketplaces',
+    columns: { transaction_id: N, marketplace_id: N, fee_payer: F, fee_recipient_id: F, instructions: F, created_at: F },
+  },
+  transaction_split_parties: {
+    capability: 'marketplaces',
+    columns: { transaction_id: N, seller_id: N, role: F, position: N, gross: F, fee: F, returned: F },
+  },
   seller_rate_limits: {
     capability: 'rate limits',
     columns: { seller_id: N, limit_class: N, per_minute: N, updated_at: N },

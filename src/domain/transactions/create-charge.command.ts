@@ -9,6 +9,8 @@ import { parseCreateTransaction } from './create-transaction.input';
 import { refuseDisabledPaymentMethod } from './payment-method-input';
 import { transactionView } from './transaction-view';
 import type { TransactionsService } from './transactions.service';
+import type { SplitCharges } from '../splits/split-charges';
+import { splitPlanView } from '../splits/split-view';
 
 export interface CreateChargeRequest {
   seller: Seller;
@@ -30,6 +32,8 @@ export function createChargeCommand(d: {
   transactions: Pick<TransactionsService, 'open' | 'insert'> & Partial<Pick<TransactionsService, 'registersWithInstitutionFirst'>>;
   cardFingerprinter: CardFingerprinter;
   sandbox: boolean;
+  /** Marketplaces: the split instructions of a charge, checked and stored with it. */
+  splits?: Pick<SplitCharges, 'check' | 'insert'>;
 }): CreateCharge {
   const create = idempotentCommand(
     d.idempotency,
@@ -42,10 +46,16 @@ export function createChargeCommand(d: {
     },
     async ({ seller, input, idempotencyKey }, answer) => {
       const parsed = parseCreateTransaction(input, { sandbox: d.sandbox });
+      const { splits } = parsed;
+      if (splits) {
+        if (!d.splits) throw new Error('split charges are not wired');
+        await d.splits.check(seller, parsed.amount, splits);
+      }
       const charge = await d.transactions.open(seller, parsed, { idempotencyKey: String(idempotencyKey) });
-      const view = transactionView(charge);
+      const view = splits ? { ...transactionView(charge), splits: splitPlanView(splits) } : transactionView(charge);
       await d.uow.run(async (tx) => {
         await d.transactions.insert(tx, charge);
+        if (splits) await d.splits!.insert(tx, charge, splits);
         await answer.record(tx, charge.id, view);
       });
       return view;

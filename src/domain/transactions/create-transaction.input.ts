@@ -8,6 +8,8 @@ import type { DueDateTerms } from '../due-date/due-date-terms';
 import { customerRequest, CUSTOMER_LIMITS } from './customer-input';
 import { METHOD_FIELDS, methodFields, PaymentMethod, type MethodFields } from './payment-method-input';
 import type { Customer, TransactionPaymentMethod } from './transaction.types';
+import { SplitsField } from '../splits/split-input';
+import type { SplitPlan } from '../splits/split.types';
 
 export const TRANSACTION_LIMITS = {
   minAmount: 1,
@@ -36,6 +38,8 @@ export interface CreateTransactionInput extends MethodFields {
   postbackUrl: string | null;
   /** PIX with a `dueDate`: a charge with a due date (API Pix cobv); null for an immediate charge. */
   dueDateTerms?: DueDateTerms | null;
+  /** Marketplaces: the recipients' parts (PIX only); null for a charge of one seller. */
+  splits?: SplitPlan | null;
 }
 
 const INVALID_POSTBACK_URL = ['INVALID_POSTBACK_URL', 'postbackUrl must be an https URL'] as const;
@@ -96,6 +100,7 @@ function createTransactionRequest(sandbox: boolean) {
       description: storableText('description', TRANSACTION_LIMITS.descriptionMax),
       merchantOrderId: storableText('merchantOrderId', TRANSACTION_LIMITS.merchantOrderIdMax, { singleLine: true }),
       postbackUrl: PostbackUrl,
+      splits: SplitsField,
       ...METHOD_FIELDS,
       ...DUE_DATE_FIELDS,
     },
@@ -106,8 +111,11 @@ function createTransactionRequest(sandbox: boolean) {
     const customer = b.customer ?? null;
     const fields = methodFields(paymentMethod, b, customer, ctx);
     if (!fields) return z.NEVER;
+    if (b.splits && paymentMethod !== 'PIX') return issue(ctx, 'INVALID_SPLIT', 'splits are for PIX charges', ['splits'], { field: 'splits' }) ?? z.NEVER;
     const dueDateTerms = pixDueDateTerms(paymentMethod, b, customer, ctx);
     if (dueDateTerms === undefined) return z.NEVER;
+    // A due-date charge's amount is known only when it is paid (fine, interest, discounts): its parts could not be fixed at create.
+    if (b.splits && dueDateTerms) return issue(ctx, 'INVALID_SPLIT', 'splits are for immediate PIX charges, not for charges with a due date', ['splits'], { field: 'splits' }) ?? z.NEVER;
     return {
       amount: b.amount,
       paymentMethod,
@@ -118,6 +126,7 @@ function createTransactionRequest(sandbox: boolean) {
       merchantOrderId: b.merchantOrderId ?? null,
       postbackUrl: b.postbackUrl ?? null,
       dueDateTerms,
+      splits: b.splits ?? null,
       ...fields,
     };
   });

@@ -18,6 +18,7 @@ import { mapInstitutionStatus, shouldApplyReport, TRANSACTION_CREATED_EVENT, tra
 import { transactionNotFound } from './transaction-errors';
 import type { InstitutionReport, ProtectiveReports, TransactionRepository } from './transactions.ports';
 import type { Transaction } from './transaction.types';
+import type { SplitCharges } from '../splits/split-charges';
 
 /** The institution's word for "charge registered": confirms the charge (CREATED event). */
 export const CHARGE_CONFIRMED = 'CREATED';
@@ -46,6 +47,8 @@ export interface InstitutionChargeReportsDeps {
   holidays: HolidayCalendar;
   /** The disputes capability: money of DISPUTE, CHARGEDBACK, PENDING_REVIEW, BLOCKED and dispute decisions. */
   protective?: ProtectiveReports;
+  /** Marketplaces: a split charge credits every party instead of its seller alone. */
+  splits?: Pick<SplitCharges, 'credit'>;
 }
 
 /**
@@ -118,6 +121,7 @@ export class InstitutionChargeReportsService {
     t.end2endId = report.end2endId ?? t.end2endId;
     t.feeAmount = fee;
     t.netAmount = t.amount - fee;
+    if (await this.d.splits?.credit(tx, t, fee)) return;
     await this.d.ledger.postEntry(tx, pixCredit({ sellerId: t.sellerId, transactionId: t.id, amount: t.amount, fee }));
   }
 }

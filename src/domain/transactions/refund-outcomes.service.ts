@@ -1,3 +1,4 @@
+import type { SplitCharges } from '../splits/split-charges';
 import type { TransactionEventName } from '../events/event-catalogue';
 import type { Outbox } from '../events/outbox';
 import type { Scheduler } from '../jobs/scheduler';
@@ -24,6 +25,8 @@ export interface RefundOutcomesDeps {
   live: LiveEvents;
   scheduler: Scheduler;
   clock: Clock;
+  /** Marketplaces: a failed refund of a split charge is given back to every party. */
+  splits?: Pick<SplitCharges, 'refundNotMade'>;
 }
 
 /** What applying one word of the PSP about a refund did. */
@@ -88,8 +91,12 @@ export class RefundOutcomesService {
    * that has moved on (a dispute, a MED return) keeps its status and only its amounts change.
    */
   private async giveBack(tx: Tx, t: Transaction, r: TransactionRefund, now: Date): Promise<void> {
-    const posted = await this.d.ledger.postEntry(tx, refundReversal({ sellerId: t.sellerId, transactionId: t.id, refundId: r.id, amount: r.amount, method: t.paymentMethod }));
-    if (!posted.created) return;
+    const split = await this.d.splits?.refundNotMade(tx, t, r.id);
+    if (split === false) return;
+    if (split === undefined || split === null) {
+      const posted = await this.d.ledger.postEntry(tx, refundReversal({ sellerId: t.sellerId, transactionId: t.id, refundId: r.id, amount: r.amount, method: t.paymentMethod }));
+      if (!posted.created) return;
+    }
     const decision = failedRefundFor({ refundedSoFar: t.refundedAmount, failed: r.amount });
     const events: TransactionEventName[] = [];
     if (canApplyTransactionCommand(t.status, decision.command)) {

@@ -2,7 +2,7 @@ import type { Seller } from '../accounts/accounts.types';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
 import { type CommandResult, idempotentCommand } from '../idempotency/idempotent-command';
 import type { UnitOfWork } from '../shared/unit-of-work';
-import { parseRefundAmount, type RefundsService } from './refunds.service';
+import { parseRefund, type RefundsService } from './refunds.service';
 import { transactionView } from './transaction-view';
 
 export interface RefundRequest {
@@ -25,9 +25,9 @@ export function refundCommand(d: { uow: UnitOfWork; idempotency: IdempotencyServ
       identity: ({ transactionId, input }: RefundRequest) => ({ transactionId, input: input ?? {} }),
     },
     async ({ seller, transactionId, input }, answer) => {
-      const amount = parseRefundAmount(input);
+      const { amount, splits } = parseRefund(input);
       return d.uow.run(async (tx) => {
-        const refunded = await d.refunds.refund(tx, seller, transactionId, amount);
+        const refunded = await d.refunds.refund(tx, seller, transactionId, amount, splits);
         const view = transactionView(refunded.transaction);
         await answer.record(tx, refunded.refundId, view);
         return view;

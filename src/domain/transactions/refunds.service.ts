@@ -8,6 +8,7 @@ import type { Clock } from '../shared/clock';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import { coded, codedMessage, parseWith } from '../shared/zod-input';
+import { DomainError } from '../shared/errors';
 import { emitTransactionEvents } from './transaction-events';
 import { TRANSACTION_JOBS } from './transaction-jobs';
 import { applyTransactionCommand } from './transaction-machine';
@@ -16,6 +17,8 @@ import { transactionEventName } from './transaction-status';
 import { transactionNotFound } from './transaction-errors';
 import type { TransactionRepository } from './transactions.ports';
 import type { Transaction } from './transaction.types';
+import type { SplitCharges } from '../splits/split-charges';
+import type { ExplicitRefundPart } from '../splits/split-returns';
 
 export interface RefundsDeps {
   uow: UnitOfWork;
@@ -26,6 +29,8 @@ export interface RefundsDeps {
   scheduler: Scheduler;
   clock: Clock;
   newId(): string;
+  /** Marketplaces: a split charge's refund is given back by every party. */
+  splits?: Pick<SplitCharges, 'refund'>;
 }
 
 const REFUND_AMOUNT = codedMessage('INVALID_REFUND_AMOUNT', 'amount must be a positive integer number of cents');
@@ -40,12 +45,30 @@ export const RefundRequest = z.object(
       .refine(Number.isSafeInteger, { message: REFUND_AMOUNT })
       .nullish()
       .describe('cents; default: all that remains'),
+    splits: z
+      .array(
+        z
+          .object(
+            {
+              recipientId: z.string(coded('INVALID_SPLIT', 'recipientId must be the id of a recipient of this charge')).min(1).max(64),
+              amount: z.number(coded('INVALID_SPLIT', 'amount must be a positive integer number of cents')).int().min(1).max(Number.MAX_SAFE_INTEGER).describe('cents this recipient gives back'),
+            },
+            coded('INVALID_SPLIT', 'each part must be an object with recipientId and amount'),
+          )
+          .strict(),
+        coded('INVALID_SPLIT', 'splits must be a list of recipients and amounts'),
+      )
+      .max(10, { message: codedMessage('SPLIT_TOO_MANY_RECIPIENTS', 'at most 10 parts') })
+      .nullish()
+      .describe('split charges: what named recipients give back of this refund (the marketplace gives the rest); default: every party pro rata'),
   },
   coded('INVALID_BODY', 'request body must be a JSON object'),
 ).strict();
 
-export function parseRefundAmount(body: unknown): number | undefined {
-  return parseWith(RefundRequest.nullish(), body)?.amount ?? undefined;
+/** The refund body: its amount (undefined: all that remains) and, for a split charge, explicit parts. */
+export function parseRefund(body: unknown): { amount: number | undefined; splits: ExplicitRefundPart[] | null } {
+  const parsed = parseWith(RefundRequest.nullish(), body);
+  return { amount: parsed?.amount ?? undefined, splits: parsed?.splits ?? null };
 }
 
 /**
@@ -59,7 +82,7 @@ export class RefundsService {
   constructor(private readonly d: RefundsDeps) {}
 
   /** Refunds in tx: the charge locked, the debit posted, the refund and its job recorded, the event written. */
-  async refund(tx: Tx, seller: Seller, transactionId: string, amount: number | undefined): Promise<{ transaction: Transaction; refundId: string }> {
+  async refund(tx: Tx, seller: Seller, transactionId: string, amount: number | undefined, splitParts?: readonly ExplicitRefundPart[] | null): Promise<{ transaction: Transaction; refundId: string }> {
     const t = await this.d.repo.lock(tx, transactionId);
     if (!t || t.sellerId !== seller.id) throw transactionNotFound();
     const refund = amount ?? t.amount - t.refundedAmount;
@@ -70,7 +93,11 @@ export class RefundsService {
     assertRefundWindow({ method: t.paymentMethod, paidAt: t.paidAt, now });
     const decision = refundCommandFor({ amount: t.amount, refundedSoFar: t.refundedAmount, refund });
     const refundId = this.d.newId();
-    await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund, method: t.paymentMethod }));
+    const split = await this.d.splits?.refund(tx, t, refundId, refund, splitParts);
+    if (!split) {
+      if (splitParts?.length) throw new DomainError('SPLIT_REFUND_UNKNOWN_RECIPIENT', 'splits: this charge is not split', 'UNPROCESSABLE', { field: 'splits' });
+      await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund, method: t.paymentMethod }));
+    }
     t.status = applyTransactionCommand(t.status, decision.command).to;
     t.refundedAmount = decision.refundedAfter;
     t.refundType = decision.refundType;

@@ -5,6 +5,7 @@ import type { LiveEvent } from '../../domain/shared/live-events';
 import { transactionView } from '../../domain/transactions/transaction-view';
 import { parseTransactionListQuery } from '../../domain/transactions/transaction-list-query';
 import { type GqlContext, requireSeller } from '../context';
+import { RefundSplitInput } from '../types/marketplace.types';
 import { CreateTransactionInput, TransactionPageType, TransactionStatusGql, TransactionType } from '../types/transaction.types';
 
 /** PIX charges: the same use cases as the REST door. */
@@ -58,8 +59,10 @@ export class TransactionResolver {
     @Arg('id', () => ID) id: string,
     @Arg('amount', () => Money, { nullable: true }) amount: number | null,
     @Arg('idempotencyKey', () => String) idempotencyKey: string,
+    @Arg('splits', () => [RefundSplitInput], { nullable: true, description: 'split charges: what named recipients give back (the marketplace the rest); default pro rata' }) splits: RefundSplitInput[] | null,
   ) {
-    const result = await ctx.services.commands.refund({ seller: requireSeller(ctx), transactionId: id, input: amount == null ? {} : { amount }, idempotencyKey });
+    const input = { ...(amount == null ? {} : { amount }), ...(splits?.length ? { splits: splits.map((s) => ({ recipientId: s.recipientId, amount: s.amount })) } : {}) };
+    const result = await ctx.services.commands.refund({ seller: requireSeller(ctx), transactionId: id, input, idempotencyKey });
     return TransactionType.fromView(result.view);
   }
 

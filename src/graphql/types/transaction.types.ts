@@ -3,6 +3,7 @@ import { createUnionType, Field, ID, InputType, Int, ObjectType, registerEnumTyp
 import { Money } from './money.scalar';
 import { DueDateChargeType, DueDateDiscountInput, DueDateTermInput } from './due-date-charge.types';
 import { PageOf } from './page';
+import { SplitsInput } from './marketplace.types';
 import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
 
 export const TransactionStatusGql = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, s])) as Record<string, string>;
@@ -127,4 +128,5 @@ export class CreateTransactionInput {
   @Field(() => String, { nullable: true }) description?: string;
   @Field(() => String, { nullable: true }) merchantOrderId?: string;
   @Field(() => String, { nullable: true, description: 'https URL that also receives this charge\'s events' }) postbackUrl?: string;
+  @Field(() => SplitsInput, { nullable: true, description: "marketplaces: the recipients' parts of this PIX charge" }) splits?: SplitsInput;
 }

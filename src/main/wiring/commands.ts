@@ -27,6 +27,9 @@ import { operatorAndSandboxCommands, type OperatorAndSandboxServices } from './o
 import type { Commands } from '../../application/commands';
 import { recurrenceCommands } from '../../domain/recurrences/recurrence.commands';
 import type { RecurrencesService } from '../../domain/recurrences/recurrences.service';
+import { marketplaceLinkCommands } from '../../domain/splits/marketplace-link.commands';
+import type { MarketplaceLinksService } from '../../domain/splits/marketplace-links.service';
+import type { SplitCharges } from '../../domain/splits/split-charges';
 
 /** The services the webhook, API key and 2FA commands call. */
 interface AccountAndWebhookServices {
@@ -38,14 +41,14 @@ interface AccountAndWebhookServices {
 
 export function wireCommands(
   p: Platform,
-  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits; recurrences: RecurrencesService } & AppealAndErasureServices &
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits; recurrences: RecurrencesService; marketplaceLinks: MarketplaceLinksService; splitCharges: SplitCharges } & AppealAndErasureServices &
     AccountAndWebhookServices &
     OperatorAndSandboxServices,
 ): Commands {
   const sandbox = p.config.MODE === 'sandbox';
   const { uow, idempotency } = p;
   return {
-    createCharge: createChargeCommand({ uow, idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox }),
+    createCharge: createChargeCommand({ uow, idempotency, transactions: d.transactions, cardFingerprinter: d.cardFingerprinter, sandbox, splits: d.splitCharges }),
     refund: refundCommand({ uow, idempotency, refunds: d.refunds }),
     createWithdrawal: createWithdrawalCommand({ uow, idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
     ...recurrenceCommands({ uow, idempotency, recurrences: d.recurrences, sandbox }),
@@ -55,6 +58,7 @@ export function wireCommands(
     ...apiKeyCommands(d),
     ...twoFactorCommands(d),
     ...operatorAndSandboxCommands(d, p.clock),
+    ...marketplaceLinkCommands(d.marketplaceLinks),
   };
 }
 

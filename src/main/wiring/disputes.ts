@@ -1,3 +1,4 @@
+import type { SplitCharges } from '../../domain/splits/split-charges';
 import { createId } from '@paralleldrive/cuid2';
 import { DisputeDecisions } from '../../domain/disputes/dispute-decisions';
 import { DisputeQueries } from '../../domain/disputes/dispute-queries';
@@ -12,7 +13,7 @@ import { transactionRepository } from './transactions';
 import type { Platform } from './platform';
 
 /** Disputes and MED: the money of protective reports, decisions and the appeal-window job. */
-export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: SellerDebtStore }) {
+export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: SellerDebtStore; splits?: SplitCharges }) {
   const disputeRepository = new PgDisputeRepository(p.sql);
   const storage = wireEvidenceStorage(p);
   const d = {
@@ -21,6 +22,7 @@ export function wireDisputes(p: Platform, deps: { ledger: LedgerService; debts: 
     transactions: transactionRepository(p),
     ledger: deps.ledger,
     debts: deps.debts,
+    splits: deps.splits,
     outbox: p.outbox,
     live: p.live,
     scheduler: p.scheduler,

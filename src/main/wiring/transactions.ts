@@ -1,3 +1,4 @@
+import type { SplitCharges } from '../../domain/splits/split-charges';
 import { createId } from '@paralleldrive/cuid2';
 import { BoletoChargesService } from '../../domain/boleto/boleto-charges.service';
 import { CardPaymentsService } from '../../domain/cards/card-payments.service';
@@ -52,7 +53,7 @@ export function transactionRepository(p: Platform): PgTransactionRepository {
   return new PgTransactionRepository(p.sql, qrImageUrlAt(p));
 }
 
-export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports; apiPixObserve?: (exchange: ApiPixExchange) => void }) {
+export function wireTransactions(p: Platform, deps: { ledger: LedgerService; postbackGuard: WebhookTargetGuard; protective?: ProtectiveReports; splits?: SplitCharges; apiPixObserve?: (exchange: ApiPixExchange) => void }) {
   const { uow, clock, scheduler, outbox, live, jobs, config, logger } = p;
   const repo = transactionRepository(p);
   const qrRenderer = qrRendererFor(config.QR_RENDER_THREADS);
@@ -63,7 +64,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   });
   const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
   const holidays = new BrazilHolidays();
-  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, holidays, protective: deps.protective });
+  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, holidays, protective: deps.protective, splits: deps.splits });
   const sandbox = new SandboxInstitution({
     uow,
     scheduler,
@@ -78,7 +79,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     ? new ApiPixCallbacks({ client: apiPix.client, secrets: institutionCallbackSecrets(config), allowlist: addressAllowlist(config.APIPIX_CALLBACK_ALLOW) })
     : null;
   // What the PSP says it received, applied once whichever path (callback, reconciliation) reads it.
-  const refundOutcomes = new RefundOutcomesService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock });
+  const refundOutcomes = new RefundOutcomesService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, splits: deps.splits });
   const applyPix = loggedReturnProblems(applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds: refundOutcomes, holidays }), logger);
   const reconciliation = apiPix ? wireApiPixReconciliation(p, { client: apiPix.client, reports, applyPix }) : null;
   // A sandbox on API Pix with the PSP simulator's control API (loadConfig allows it in sandbox
@@ -129,7 +130,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
     }),
     cards: new CardPaymentsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, holidays, fingerprinter: cardFingerprinter, transactionId: createId }),
   });
-  const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId });
+  const refunds = new RefundsService({ uow, repo, ledger: deps.ledger, outbox, live, scheduler, clock, newId: createId, splits: deps.splits });
 
   // With a PSP, a charge expires only once the PSP confirms its cob was not paid.
   const beforeExpiry = reconciliation ? confirmExpiryWithPsp({ repo, cobs: reconciliation.cobPayments, applyPix }) : undefined;

@@ -124,6 +124,15 @@ export const Transaction = z
     refundType: z.enum(['FULL', 'PARTIAL']).optional(),
     refusedReason: z.string().optional(),
     disputeId: z.string().optional(),
+    splits: z
+      .object({
+        feePayer: z.enum(['MARKETPLACE', 'PRO_RATA', 'RECIPIENT']),
+        feeRecipientId: z.string().optional(),
+        recipients: z.array(z.object({ recipientId: z.string(), amount: cents().optional(), basisPoints: z.number().int().optional() }).strict()),
+      })
+      .strict()
+      .optional()
+      .describe('marketplaces: the split instructions, in the answer of the create'),
   })
   .strict()
   .openapi('Transaction', { description: 'SPEC Transaction: optional fields without a value are omitted (never null).' });

@@ -24,6 +24,7 @@ import { Migration20261126130000PayoutProgress } from './Migration20261126130000
 import { Migration20261127100000PayoutPspReference } from './Migration20261127100000PayoutPspReference';
 import { Migration20261127120000DueDateCharges } from './Migration20261127120000DueDateCharges';
 import { Migration20261127130000Recurrences } from './Migration20261127130000Recurrences';
+import { Migration20261127140000MarketplaceSplits } from './Migration20261127140000MarketplaceSplits';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127100000PayoutPspReference', class: Migration20261127100000PayoutPspReference },
   { name: 'Migration20261127120000DueDateCharges', class: Migration20261127120000DueDateCharges },
   { name: 'Migration20261127130000Recurrences', class: Migration20261127130000Recurrences },
+  { name: 'Migration20261127140000MarketplaceSplits', class: Migration20261127140000MarketplaceSplits },
 ];

@@ -58,6 +58,11 @@ const CREATE_CODES = [
   'INVALID_CARD_EXPIRY',
   'INVALID_CARD_CVV',
   'INVALID_INSTALLMENTS',
+  'INVALID_SPLIT',
+  'SPLIT_TOO_MANY_RECIPIENTS',
+  'SPLIT_DUPLICATE_RECIPIENT',
+  'SPLIT_SHARE_TOO_SMALL',
+  'SPLIT_EXCEEDS_AMOUNT',
 ];
 
 /** SPEC /api/v1/cobranca/transactions: create, list, get, refund; and where each refund stands. */
@@ -69,13 +74,13 @@ export function registerCharges(registry: OpenAPIRegistry): void {
     operationId: 'createTransaction',
     summary: 'Create a charge',
     description:
-      'Creates a PIX charge (dynamic BR Code and QR image URL); in the sandbox also a boleto or a test card payment. A PIX charge with `dueDate` is a charge with a due date (API Pix cobv): the payer\'s name and CPF or CNPJ are required, and the optional fine, interest, abatement and discount set what it asks on the day it is paid (docs: due-date charges). The answer of the first request is stored under the Idempotency-Key for 24 h.',
+      'Creates a PIX charge (dynamic BR Code and QR image URL); in the sandbox also a boleto or a test card payment. A PIX charge with `dueDate` is a charge with a due date (API Pix cobv): the payer\'s name and CPF or CNPJ are required, and the optional fine, interest, abatement and discount set what it asks on the day it is paid (docs: due-date charges). A marketplace may split an immediate PIX charge with its connected recipients (`splits`; docs/integrate/marketplaces.md). The answer of the first request is stored under the Idempotency-Key for 24 h.',
     tag: 'Charges',
     auth: 'apiKey',
     limited: 'seller',
     idempotent: true,
     body: CreateTransaction,
-    errors: { 400: CREATE_CODES, 403: ['SELLER_NOT_APPROVED'], 422: ['PAYMENT_METHOD_NOT_ENABLED'], 503: ['INSTITUTION_NOT_CONFIGURED', 'INSTITUTION_UNAVAILABLE'] },
+    errors: { 400: CREATE_CODES, 403: ['SELLER_NOT_APPROVED'], 422: ['PAYMENT_METHOD_NOT_ENABLED', 'SPLIT_RECIPIENT_NOT_CONNECTED'], 503: ['INSTITUTION_NOT_CONFIGURED', 'INSTITUTION_UNAVAILABLE'] },
     responses: { 201: ok('The charge, status PENDING (a card payment is decided at once)', envelope(Transaction), { limited: 'seller', extraHeaders: ['Idempotent-Replayed'], example: CHARGE_EXAMPLE }) },
   });
   registerOperation(registry, {
@@ -124,10 +129,10 @@ export function registerCharges(registry: OpenAPIRegistry): void {
     body: RefundRequest,
     bodyOptional: true,
     errors: {
-      400: ['INVALID_REFUND_AMOUNT', 'INVALID_BODY'],
+      400: ['INVALID_REFUND_AMOUNT', 'INVALID_BODY', 'INVALID_SPLIT', 'SPLIT_TOO_MANY_RECIPIENTS'],
       404: ['TRANSACTION_NOT_FOUND'],
       409: ['INVALID_TRANSACTION_TRANSITION'],
-      422: ['REFUND_EXCEEDS_REMAINING', 'REFUND_WINDOW_CLOSED', 'INSUFFICIENT_BALANCE'],
+      422: ['REFUND_EXCEEDS_REMAINING', 'REFUND_WINDOW_CLOSED', 'INSUFFICIENT_BALANCE', 'SPLIT_REFUND_UNKNOWN_RECIPIENT', 'SPLIT_REFUND_EXCEEDS_SHARE'],
     },
     responses: { 200: ok('The charge, REFUNDED or PARTIALLY_REFUNDED', envelope(Transaction), { limited: 'seller', extraHeaders: ['Idempotent-Replayed'], example: REFUNDED_EXAMPLE }) },
   });

@@ -89,6 +89,21 @@ export const ENUM_LABELS = {
     test: ['Teste', 'Test'],
     live: ['Produção', 'Live'],
   },
+  MarketplaceLinkStatus: {
+    INVITED: ['Convidado', 'Invited'],
+    ACTIVE: ['Ativo', 'Active'],
+    DECLINED: ['Recusado', 'Declined'],
+    ENDED: ['Encerrado', 'Ended'],
+  },
+  MarketplaceSide: {
+    MARKETPLACE: ['Marketplace', 'Marketplace'],
+    RECIPIENT: ['Recebedor', 'Recipient'],
+  },
+  SplitFeePayer: {
+    MARKETPLACE: ['Marketplace', 'Marketplace'],
+    PRO_RATA: ['Proporcional', 'Pro rata'],
+    RECIPIENT: ['Um recebedor', 'One recipient'],
+  },
   LimitClass: {
     creates: ['Criações', 'Creates'],
     reads: ['Leituras', 'Reads'],

@@ -25,6 +25,10 @@ export const STATEMENT_DESCRIPTION_LABELS = {
   'Withdrawal fee': ['Tarifa de saque', 'Withdrawal fee'],
   'Withdrawal refunded': ['Saque devolvido', 'Withdrawal refunded'],
   'Withdrawal fee refunded': ['Tarifa de saque devolvida', 'Withdrawal fee refunded'],
+  'PIX received (split)': ['PIX recebido (divisão)', 'PIX received (split)'],
+  'PIX cash-in fee (split)': ['Tarifa de recebimento PIX (divisão)', 'PIX cash-in fee (split)'],
+  'Refund (split)': ['Reembolso (divisão)', 'Refund (split)'],
+  'Chargeback (MED) (split)': ['Devolução (MED) (divisão)', 'Chargeback (MED) (split)'],
 } as const satisfies Labels;
 
 /** Descriptions made of a fixed start and the operator's own words (`Correction: <reason>`). */
@@ -36,6 +40,9 @@ export const STATEMENT_DESCRIPTION_PREFIXES: Readonly<Record<string, Label>> = {
 const OWED = /^(.*) \((\d+) cents owed\)$/;
 const OWED_WORDS: Label = ['em dívida', 'owed'];
 
+/** A split charge's line ends with its marketplace and end-to-end id (`PIX received (split) [marketplace m, E2E e]`), kept as written. */
+const SPLIT_ORIGIN = /^(.*) \[(marketplace [^\]]+)\]$/;
+
 /**
  * A statement line's description in the locale, amounts owed in `money`; one the
  * dashboard does not know is shown as written.
@@ -43,6 +50,8 @@ const OWED_WORDS: Label = ['em dívida', 'owed'];
 export function statementDescription(description: string, locale: 'pt-BR' | 'en', money: (cents: number) => string): string {
   const owed = OWED.exec(description);
   if (owed) return `${statementDescription(owed[1]!, locale, money)} (${money(Number(owed[2]))} ${OWED_WORDS[locale === 'en' ? 1 : 0]})`;
+  const split = SPLIT_ORIGIN.exec(description);
+  if (split) return `${statementDescription(split[1]!, locale, money)} [${split[2]}]`;
   const whole = labelOf(STATEMENT_DESCRIPTION_LABELS, description, locale);
   if (whole !== undefined) return whole;
   const i = locale === 'en' ? 1 : 0;

@@ -1,0 +1,128 @@
+import type { Seller } from '../accounts/accounts.types';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { SellerDebtStore } from '../ledger/seller-debt.ports';
+import { DomainError } from '../shared/errors';
+import type { Cents } from '../shared/money';
+import type { Tx } from '../shared/unit-of-work';
+import type { Transaction } from '../transactions/transaction.types';
+import type { MarketplaceLinkRepository } from './marketplace-link.types';
+import { allocateSplit, checkSplitFits } from './split-allocation';
+import { splitCredit, splitRefundReversal, splitReturnDebit, type SplitOrigin, type SplitReturnCause } from './split-ledger-entries';
+import { allocateReturn, type ExplicitRefundPart } from './split-returns';
+import { paidShares, returnedOf, type SplitStore, type StoredSplit } from './split-store';
+import type { PartyDebit, SplitPlan } from './split.types';
+
+const bySellerId = <T extends { sellerId: string }>(a: T, b: T) => (a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0);
+
+/**
+ * The money of split charges, beside the one-seller paths it replaces: checked at create,
+ * credited to every party on payment, given back by every party on refunds and returns.
+ * Every party's entry is posted in the caller's transaction (the one that changes the
+ * charge's status) in ascending seller id order, the ledger's rule against deadlocks
+ * between transactions that lock several wallets.
+ */
+export class SplitCharges {
+  constructor(
+    private readonly d: {
+      links: Pick<MarketplaceLinkRepository, 'activeApprovedRecipients'>;
+      store: SplitStore;
+      ledger: Pick<LedgerService, 'postEntry'>;
+      debts: Pick<SellerDebtStore, 'lockBalances'>;
+    },
+  ) {}
+
+  /** At create: the parts fit the amount and every recipient is connected and approved (422 naming the instruction). */
+  async check(marketplace: Seller, amount: Cents, plan: SplitPlan): Promise<void> {
+    checkSplitFits(plan, amount);
+    const ids = plan.recipients.map((r) => r.recipientId);
+    const connected = await this.d.links.activeApprovedRecipients(marketplace.id, ids);
+    const i = ids.findIndex((id) => !connected.has(id));
+    if (i >= 0) {
+      throw new DomainError('SPLIT_RECIPIENT_NOT_CONNECTED', `splits.recipients[${i}]: ${ids[i]} is not a connected, KYC-approved recipient of this marketplace`, 'UNPROCESSABLE', {
+        field: `splits.recipients[${i}].recipientId`,
+        index: i,
+      });
+    }
+  }
+
+  insert(tx: Tx, charge: Transaction, plan: SplitPlan): Promise<void> {
+    return this.d.store.insert(tx, { transactionId: charge.id, marketplaceId: charge.sellerId, plan, createdAt: charge.createdAt });
+  }
+
+  /** On PAID: every party credited its part and debited its fee; false when the charge is not split. */
+  async credit(tx: Tx, t: Transaction, fee: Cents): Promise<boolean> {
+    const split = await this.d.store.find(tx, t.id);
+    if (!split) return false;
+    const shares = allocateSplit({ amount: t.amount, fee, marketplaceId: split.marketplaceId, plan: split.plan });
+    const origin = this.origin(t, split);
+    for (const share of [...shares].sort(bySellerId)) if (share.gross > 0) await this.d.ledger.postEntry(tx, splitCredit(origin, share));
+    await this.d.store.recordShares(tx, t.id, shares);
+    return true;
+  }
+
+  /**
+   * A refund of a split charge: each party gives back its part (pro rata, or `explicit`),
+   * under the debt rule; null when the charge is not split. Returns what each gave.
+   */
+  async refund(tx: Tx, t: Transaction, refundId: string, amount: Cents, explicit?: readonly ExplicitRefundPart[] | null): Promise<PartyDebit[] | null> {
+    return this.giveBack(tx, t, amount, { kind: 'REFUND', refundId }, explicit);
+  }
+
+  /**
+   * A refund the institution could not make: every party gets back what it gave for it,
+   * once; null when the charge is not split, else whether anything was posted now.
+   */
+  async refundNotMade(tx: Tx, t: Transaction, refundId: string): Promise<boolean | null> {
+    const split = await this.d.store.find(tx, t.id);
+    if (!split) return null;
+    const parts = await this.d.store.refundParts(tx, t.id, refundId);
+    const origin = this.origin(t, split);
+    const back: PartyDebit[] = [];
+    for (const p of [...parts].sort(bySellerId)) {
+      if ((await this.d.ledger.postEntry(tx, splitRefundReversal(origin, refundId, p))).created) back.push({ sellerId: p.sellerId, amount: -p.amount });
+    }
+    await this.d.store.addReturned(tx, t.id, back);
+    return back.length > 0;
+  }
+
+  /** A MED return of a split charge, pro rata, once per charge; null when the charge is not split. Returns the cents left owed. */
+  async chargeback(tx: Tx, t: Transaction, amount: Cents): Promise<{ owed: Cents; created: boolean } | null> {
+    let owed = 0;
+    let created = false;
+    const debits = await this.giveBack(tx, t, amount, { kind: 'CHARGEBACK' }, null, (o, c) => {
+      owed += o;
+      created ||= c;
+    });
+    return debits ? { owed, created } : null;
+  }
+
+  private async giveBack(
+    tx: Tx,
+    t: Transaction,
+    amount: Cents,
+    cause: SplitReturnCause,
+    explicit: readonly ExplicitRefundPart[] | null | undefined,
+    posted: (owed: Cents, created: boolean) => void = () => undefined,
+  ): Promise<PartyDebit[] | null> {
+    const split = await this.d.store.find(tx, t.id);
+    if (!split) return null;
+    if (explicit?.length && cause.kind !== 'REFUND') throw new Error('explicit parts are for refunds');
+    const debits = allocateReturn({ shares: paidShares(split), returned: returnedOf(split), amount, explicit });
+    const origin = this.origin(t, split);
+    const given: PartyDebit[] = [];
+    for (const debit of [...debits].sort(bySellerId)) {
+      const { balances } = await this.d.debts.lockBalances(tx, debit.sellerId);
+      const { draft, owed } = splitReturnDebit(origin, cause, { ...debit, balances });
+      const entry = await this.d.ledger.postEntry(tx, draft);
+      posted(entry.created ? owed : 0, entry.created);
+      // A reference posted before (a repeated return) gave nothing more.
+      if (entry.created) given.push(debit);
+    }
+    await this.d.store.addReturned(tx, t.id, given);
+    return given;
+  }
+
+  private origin(t: Transaction, split: StoredSplit): SplitOrigin {
+    return { transactionId: t.id, end2endId: t.end2endId, marketplaceId: split.marketplaceId };
+  }
+}

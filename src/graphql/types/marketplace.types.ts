@@ -1,0 +1,102 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum MarketplaceLinkStatusGql {
+  INVITED = 'INVITED',
+  ACTIVE = 'ACTIVE',
+  DECLINED = 'DECLINED',
+  ENDED = 'ENDED',
+}
+registerEnumType(MarketplaceLinkStatusGql, {
+  name: 'MarketplaceLinkStatus',
+  description: 'INVITED: waiting for the recipient; ACTIVE: accepted, takes splits; DECLINED: refused by the recipient; ENDED: ended by either side',
+});
+
+export enum MarketplaceSideGql {
+  MARKETPLACE = 'MARKETPLACE',
+  RECIPIENT = 'RECIPIENT',
+}
+registerEnumType(MarketplaceSideGql, { name: 'MarketplaceSide', description: 'a side of a marketplace link, or a party of a split charge' });
+
+@ObjectType('MarketplaceLink', { description: 'a marketplace and one of its recipients; both sides see it' })
+export class MarketplaceLinkType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  marketplaceId!: string;
+
+  @Field(() => String)
+  marketplaceName!: string;
+
+  @Field(() => ID)
+  recipientId!: string;
+
+  @Field(() => String)
+  recipientName!: string;
+
+  @Field(() => MarketplaceLinkStatusGql)
+  status!: MarketplaceLinkStatusGql;
+
+  @Field(() => MarketplaceSideGql, { description: "the caller's side of this link" })
+  side!: MarketplaceSideGql;
+
+  @Field(() => Date)
+  invitedAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  acceptedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  endedAt!: Date | null;
+
+  @Field(() => MarketplaceSideGql, { nullable: true })
+  endedBy!: MarketplaceSideGql | null;
+}
+
+export enum SplitFeePayerGql {
+  MARKETPLACE = 'MARKETPLACE',
+  PRO_RATA = 'PRO_RATA',
+  RECIPIENT = 'RECIPIENT',
+}
+registerEnumType(SplitFeePayerGql, { name: 'SplitFeePayer', description: 'who pays the PIX fee of a split charge: the marketplace, every party pro rata, or the recipient named by feeRecipientId' });
+
+/** Fields are nullable so that a wrong one gets the same stable code as on REST (INVALID_SPLIT naming the instruction). */
+@InputType('SplitInstructionInput', { description: "a recipient's part: exactly one of amount (cents) or basisPoints (2500 = 25 %, rounded down to the cent)" })
+export class SplitInstructionInput {
+  @Field(() => ID, { nullable: true }) recipientId?: string;
+  @Field(() => Int, { nullable: true }) amount?: number;
+  @Field(() => Int, { nullable: true }) basisPoints?: number;
+}
+
+@InputType('SplitsInput', { description: 'marketplaces: the recipients of a PIX charge (at most 10); the remainder goes to the marketplace' })
+export class SplitsInput {
+  @Field(() => SplitFeePayerGql, { nullable: true, description: 'default MARKETPLACE' }) feePayer?: SplitFeePayerGql;
+  @Field(() => ID, { nullable: true }) feeRecipientId?: string;
+  @Field(() => [SplitInstructionInput], { nullable: true }) recipients?: SplitInstructionInput[];
+}
+
+@InputType('RefundSplitInput', { description: 'what one recipient of a split charge gives back of a refund' })
+export class RefundSplitInput {
+  @Field(() => ID) recipientId!: string;
+  @Field(() => Int, { description: 'cents' }) amount!: number;
+}
+
+@ObjectType('SplitShare', { description: "a recipient's part of a split charge: its own part only, nothing of the buyer nor of the other parties" })
+export class SplitShareType {
+  @Field(() => ID) transactionId!: string;
+  @Field(() => ID) marketplaceId!: string;
+  @Field(() => String) marketplaceName!: string;
+  @Field(() => String, { description: "the charge's status" }) status!: string;
+  @Field(() => Int, { nullable: true, description: 'cents credited to the recipient; null until paid' }) gross!: number | null;
+  @Field(() => Int, { nullable: true, description: "the recipient's part of the PIX fee; null until paid" }) fee!: number | null;
+  @Field(() => Int, { description: 'cents given back by refunds and returns' }) returned!: number;
+  @Field(() => Date, { nullable: true }) paidAt!: Date | null;
+  @Field(() => String, { nullable: true }) end2endId!: string | null;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType('SplitSharePage')
+export class SplitSharePageType {
+  @Field(() => [SplitShareType]) items!: SplitShareType[];
+  @Field(() => Int) total!: number;
+}
