@@ -35,6 +35,12 @@ describe('nextEndpointState', () => {
     });
   });
 
+  it('a failing endpoint with a success since it turned failing is active again, even if a later attempt failed', () => {
+    const h = { state: 'FAILING' as const, failingSince: at(30 * HOUR), lastError: 'TIMEOUT', lastSuccessAt: at(29 * HOUR), stateChangedAt: at(25 * HOUR) };
+    expect(nextEndpointState(h, at(31 * HOUR), w)).toMatchObject({ to: 'ACTIVE', reason: 'DELIVERY_SUCCEEDED' });
+    expect(nextEndpointState({ ...h, lastSuccessAt: at(1 * HOUR) }, at(31 * HOUR), w)).toBeNull();
+  });
+
   it('a disabled endpoint stays disabled whatever its history: only the seller enables it', () => {
     expect(nextEndpointState({ state: 'DISABLED', failingSince: null, lastError: null }, at(0), w)).toBeNull();
     expect(nextEndpointState({ state: 'DISABLED', failingSince: t0, lastError: null }, at(100 * 24 * HOUR), w)).toBeNull();

@@ -30,6 +30,9 @@ export interface EndpointHealth {
   failingSince: Date | null;
   /** The reason of the last failed attempt, for the notice. */
   lastError: string | null;
+  /** Its last successful attempt, and when its state last changed (a success since then ends FAILING). */
+  lastSuccessAt?: Date | null;
+  stateChangedAt?: Date | null;
 }
 
 export interface StateChange {
@@ -42,9 +45,9 @@ export interface StateChange {
 /** The change this endpoint's health calls for at `now`, or null. */
 export function nextEndpointState(h: EndpointHealth, now: Date, w: HealthWindows): StateChange | null {
   if (h.state === 'DISABLED') return null;
-  if (h.failingSince === null) {
-    return h.state === 'FAILING' ? { to: 'ACTIVE', reason: 'DELIVERY_SUCCEEDED', detail: 'a delivery succeeded again' } : null;
-  }
+  const recovered = h.failingSince === null || (h.lastSuccessAt != null && h.stateChangedAt != null && h.lastSuccessAt.getTime() >= h.stateChangedAt.getTime());
+  if (h.state === 'FAILING' && recovered) return { to: 'ACTIVE', reason: 'DELIVERY_SUCCEEDED', detail: 'a delivery succeeded again' };
+  if (h.failingSince === null) return null;
   const failingFor = now.getTime() - h.failingSince.getTime();
   const since = `every attempt failed since ${h.failingSince.toISOString()}${h.lastError ? ` (last error ${h.lastError})` : ''}`;
   if (failingFor >= w.disableAfterMs) return { to: 'DISABLED', reason: 'DELIVERIES_FAILED_TOO_LONG', detail: `${since}; no new deliveries are sent until it is enabled again` };

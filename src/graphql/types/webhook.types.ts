@@ -19,8 +19,34 @@ export enum DeliveryStatusGql {
   EXPIRED = 'EXPIRED',
   FAILED = 'FAILED',
   CANCELED = 'CANCELED',
+  HELD = 'HELD',
 }
-registerEnumType(DeliveryStatusGql, { name: 'WebhookDeliveryStatus' });
+registerEnumType(DeliveryStatusGql, { name: 'WebhookDeliveryStatus', valuesConfig: { HELD: { description: 'its webhook is disabled: kept for a recovery when it is enabled again' } } });
+
+export enum WebhookStateGql {
+  ACTIVE = 'ACTIVE',
+  FAILING = 'FAILING',
+  DISABLED = 'DISABLED',
+}
+registerEnumType(WebhookStateGql, { name: 'WebhookState', description: 'FAILING: every attempt failed for a while; DISABLED: no deliveries sent (events held) until enabled again' });
+
+export enum WebhookStateReasonGql {
+  DELIVERIES_FAILING = 'DELIVERIES_FAILING',
+  DELIVERIES_FAILED_TOO_LONG = 'DELIVERIES_FAILED_TOO_LONG',
+  DELIVERY_SUCCEEDED = 'DELIVERY_SUCCEEDED',
+  ENABLED_BY_SELLER = 'ENABLED_BY_SELLER',
+}
+registerEnumType(WebhookStateReasonGql, { name: 'WebhookStateReason' });
+
+@ObjectType('WebhookStateChange', { description: "one change of a webhook's state, with its reason" })
+export class WebhookStateChangeType {
+  @Field(() => ID) id!: string;
+  @Field(() => WebhookStateGql) from!: WebhookStateGql;
+  @Field(() => WebhookStateGql) to!: WebhookStateGql;
+  @Field(() => WebhookStateReasonGql) reason!: WebhookStateReasonGql;
+  @Field(() => String) detail!: string;
+  @Field(() => Date) changedAt!: Date;
+}
 
 @ObjectType('Webhook')
 export class WebhookType {
@@ -32,6 +58,10 @@ export class WebhookType {
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
   @Field(() => Date, { nullable: true }) secretRotatedAt!: Date | null;
+  @Field(() => WebhookStateGql, { description: 'the dashboard shows a notice while it is not ACTIVE' }) state!: WebhookStateGql;
+  @Field(() => Date, { nullable: true }) stateChangedAt!: Date | null;
+  @Field(() => WebhookStateReasonGql, { nullable: true }) stateReason!: WebhookStateReasonGql | null;
+  @Field(() => Int, { nullable: true, description: 'at most this many deliveries per second to it; null: no limit of its own' }) maxDeliveriesPerSecond!: number | null;
 
   static fromView(v: WebhookView): WebhookType {
     return Object.assign(new WebhookType(), {
@@ -43,6 +73,10 @@ export class WebhookType {
       createdAt: date(v.createdAt),
       updatedAt: date(v.updatedAt),
       secretRotatedAt: dateOrNull(v.secretRotatedAt),
+      state: v.state as WebhookStateGql,
+      stateChangedAt: dateOrNull(v.stateChangedAt),
+      stateReason: v.stateReason as WebhookStateReasonGql | null,
+      maxDeliveriesPerSecond: v.maxDeliveriesPerSecond,
     });
   }
 }
@@ -141,4 +175,10 @@ export class WebhookResendResultType {
   @Field(() => String, { nullable: true, description: 'null when the resource has no event (unknown id)' }) eventId!: string | null;
   @Field(() => String, { nullable: true }) eventType!: string | null;
   @Field(() => Int) deliveries!: number;
+}
+
+@ObjectType('WebhookEnableResult')
+export class WebhookEnableResultType {
+  @Field(() => WebhookType) webhook!: WebhookType;
+  @Field(() => Int, { description: 'deliveries sent again (recoverSince)' }) recovered!: number;
 }

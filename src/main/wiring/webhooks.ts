@@ -1,4 +1,11 @@
+import { join } from 'node:path';
 import type { Connection } from 'rabbitmq-client';
+import { assertHealthWindows } from '../../domain/webhooks/endpoint-health';
+import { endpointHealthJobs } from '../../domain/webhooks/endpoint-health-jobs';
+import { EndpointHealthService } from '../../domain/webhooks/endpoint-health.service';
+import { NodemailerEndpointNoticeMailer } from '../../infra/webhooks/endpoint-notice-mailer';
+import { PgEndpointHealth } from '../../infra/webhooks/pg-endpoint-health';
+import { PeriodicLoop } from '../../infra/shared/periodic-loop';
 import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import { EventFanOut } from '../../domain/webhooks/event-fan-out';
 import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
@@ -82,7 +89,7 @@ export function wireWebhooks(p: Platform) {
     scheduleNextCycles: Boolean(config.AMQP_URL),
     onRecorded: (r, moved) => {
       if (r.attempt) p.metrics.webhookAttempt(r.attempt.success, r.attempt.latencyMs);
-      if (moved && r.next.status !== 'PENDING' && r.next.status !== 'FAILED') p.metrics.webhookDeliveryFinished(r.next.status);
+      if (moved && r.next.status !== 'PENDING' && r.next.status !== 'FAILED' && r.next.status !== 'HELD') p.metrics.webhookDeliveryFinished(r.next.status);
     },
   });
   const processor = new DeliveryProcessor({ store: work, sender, clock });
@@ -192,9 +199,32 @@ export function wireWebhooks(p: Platform) {
   }
 
   const webhookTargets: WebhookTargetGuard = guard;
+  const webhookReplay = new WebhookReplayService({ log, deliveries, fanOut, queue, clock, newNonce: () => tokens.newId() });
+  const webhookHealth = new EndpointHealthService({
+    uow,
+    store: new PgEndpointHealth(sql),
+    endpoints,
+    outbox: p.outbox,
+    scheduler: p.scheduler,
+    mailer: new NodemailerEndpointNoticeMailer({ smtpUrl: config.SMTP_URL, mailDir: join(config.DATA_DIR, 'mail'), from: config.MAIL_FROM, dashboardUrl: () => p.publicAddress.baseUrl }),
+    clock,
+    windows: assertHealthWindows({ failingAfterMs: config.WEBHOOK_FAILING_AFTER_HOURS * 3_600_000, disableAfterMs: config.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000 }),
+    replay: (sellerId, range) => webhookReplay.replayFailed(sellerId, range),
+  });
+  p.jobs.registerAll(endpointHealthJobs(webhookHealth));
+  p.workerHooks.push(() => {
+    const loop = new PeriodicLoop(async () => {
+      const changed = await webhookHealth.check();
+      if (changed > 0) logger.info({ changed }, 'webhook endpoint states changed');
+    }, (err) => logger.error({ err }, 'webhook endpoint health check failed; retried at the next run'));
+    loop.start(config.WEBHOOK_HEALTH_CHECK_MS);
+    return { stop: () => loop.stop() };
+  });
   return {
     webhooks: new WebhookManagementService({ endpoints, log, deliveries, queue, guard, box, tokens, clock }),
-    webhookReplay: new WebhookReplayService({ log, deliveries, fanOut, queue, clock, newNonce: () => tokens.newId() }),
+    webhookReplay,
+    /** Registrations' health: the worker's check, re-enabling, the history. */
+    webhookHealth,
     /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
     webhookTargets,
     webhookRuntime: runtime,

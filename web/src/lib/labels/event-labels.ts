@@ -39,4 +39,6 @@ export const EVENT_LABELS = {
   MED_DISPUTE_CREATED: ['Devolução MED aberta', 'MED return opened'],
   MED_DISPUTE_REFUND_COMPLETED: ['Devolução MED concluída', 'MED return completed'],
   WEBHOOK_TEST: ['Evento de teste', 'Test event'],
+  WEBHOOK_ENDPOINT_FAILING: ['Webhook falhando', 'Webhook failing'],
+  WEBHOOK_ENDPOINT_DISABLED: ['Webhook desativado', 'Webhook disabled'],
 } as const satisfies Record<EventName, Label>;
