@@ -165,6 +165,8 @@ export interface ClaimedDelivery {
   expiresAt: Date;
   /** null when the registration was deleted meanwhile. */
   secret: string | null;
+  /** The registration's own rate limit (deliveries per second); null: none (or a postback). */
+  maxPerSecond: number | null;
 }
 
 export type ClaimResult =

@@ -15,6 +15,7 @@ import {
   WebhookWithSecretType,
   WebhookEnableResultType,
   WebhookStateChangeType,
+  WebhookStatsType,
 } from '../types/webhook.types';
 
 const resendResults = (r: { view: { results: object[] } }) => r.view.results.map((x) => Object.assign(new WebhookResendResultType(), x));
@@ -149,6 +150,11 @@ export class WebhookResolver {
   async webhookStateChanges(@Ctx() ctx: GqlContext, @Arg('webhookId', () => ID) webhookId: string) {
     const changes = await ctx.services.webhookHealth.history(requireSeller(ctx).id, webhookId);
     return changes.map((c) => Object.assign(new WebhookStateChangeType(), { id: c.id, from: c.from, to: c.to, reason: c.reason, detail: c.detail, changedAt: c.at }));
+  }
+
+  @Query(() => WebhookStatsType, { description: 'attempts, success rate, latency p50/p95 over 24 h and 7 days, per day, and the last error' })
+  async webhookStats(@Ctx() ctx: GqlContext, @Arg('webhookId', () => ID) webhookId: string) {
+    return ctx.services.webhookStats.of(requireSeller(ctx).id, webhookId);
   }
 
   @Query(() => PostbackSecretType, { description: "the secret that signs deliveries to transactions' postbackUrl" })

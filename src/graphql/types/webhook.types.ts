@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageOf } from './page';
 import type { PostbackSecretView, WebhookAttemptView, WebhookDeliveryView, WebhookView } from '../../domain/webhooks/webhook-view';
 
@@ -181,4 +181,35 @@ export class WebhookResendResultType {
 export class WebhookEnableResultType {
   @Field(() => WebhookType) webhook!: WebhookType;
   @Field(() => Int, { description: 'deliveries sent again (recoverSince)' }) recovered!: number;
+}
+
+@ObjectType('WebhookWindowStats', { description: 'attempts to a webhook over a time window' })
+export class WebhookWindowStatsType {
+  @Field(() => Int) attempts!: number;
+  @Field(() => Int) successes!: number;
+  @Field(() => Float, { nullable: true, description: 'successes / attempts (0 to 1); null without attempts' }) successRate!: number | null;
+  @Field(() => Int, { nullable: true }) p50LatencyMs!: number | null;
+  @Field(() => Int, { nullable: true }) p95LatencyMs!: number | null;
+}
+
+@ObjectType('WebhookDayStats')
+export class WebhookDayStatsType {
+  @Field(() => String, { description: 'UTC day, YYYY-MM-DD' }) day!: string;
+  @Field(() => Int) attempts!: number;
+  @Field(() => Int) successes!: number;
+}
+
+@ObjectType('WebhookLastError')
+export class WebhookLastErrorType {
+  @Field(() => String, { description: 'HTTP_<status>, TIMEOUT, CONNECTION_FAILED...' }) error!: string;
+  @Field(() => Int, { nullable: true }) statusCode!: number | null;
+  @Field(() => Date) at!: Date;
+}
+
+@ObjectType('WebhookStats')
+export class WebhookStatsType {
+  @Field(() => WebhookWindowStatsType) last24h!: WebhookWindowStatsType;
+  @Field(() => WebhookWindowStatsType) last7d!: WebhookWindowStatsType;
+  @Field(() => [WebhookDayStatsType], { description: 'the last 7 UTC days, oldest first (the chart)' }) daily!: WebhookDayStatsType[];
+  @Field(() => WebhookLastErrorType, { nullable: true }) lastError!: WebhookLastErrorType | null;
 }

@@ -5,8 +5,11 @@ import { endpointHealthJobs } from '../../domain/webhooks/endpoint-health-jobs';
 import { EndpointHealthService } from '../../domain/webhooks/endpoint-health.service';
 import { NodemailerEndpointNoticeMailer } from '../../infra/webhooks/endpoint-notice-mailer';
 import { PgEndpointHealth } from '../../infra/webhooks/pg-endpoint-health';
+import { PgWebhookStats } from '../../infra/webhooks/pg-webhook-stats';
+import { WebhookStatsQuery } from '../../domain/webhooks/webhook-stats';
 import { PeriodicLoop } from '../../infra/shared/periodic-loop';
 import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
+import { EndpointThrottle } from '../../domain/webhooks/endpoint-throttle';
 import { EventFanOut } from '../../domain/webhooks/event-fan-out';
 import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
 import { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
@@ -92,7 +95,9 @@ export function wireWebhooks(p: Platform) {
       if (moved && r.next.status !== 'PENDING' && r.next.status !== 'FAILED' && r.next.status !== 'HELD') p.metrics.webhookDeliveryFinished(r.next.status);
     },
   });
-  const processor = new DeliveryProcessor({ store: work, sender, clock });
+  // One endpoint may hold at most a quarter of the attempts in flight: a hanging receiver never takes them all.
+  const throttle = new EndpointThrottle(Math.max(1, Math.floor(config.WEBHOOK_CONCURRENCY / 4)));
+  const processor = new DeliveryProcessor({ store: work, sender, clock, throttle });
   const fanOutTo = (to: DeliveryQueue) =>
     new EventFanOut({
       store: deliveries,
@@ -225,6 +230,7 @@ export function wireWebhooks(p: Platform) {
     webhookReplay,
     /** Registrations' health: the worker's check, re-enabling, the history. */
     webhookHealth,
+    webhookStats: new WebhookStatsQuery({ store: new PgWebhookStats(sql), endpoints, clock }),
     /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
     webhookTargets,
     webhookRuntime: runtime,
