@@ -208,7 +208,7 @@ export const WebhookRegistration = z
     secretRotatedAt: nullableDate(),
     state: z.enum(ENDPOINT_STATES).describe('ACTIVE; FAILING when every attempt failed for WEBHOOK_FAILING_AFTER_HOURS; DISABLED (no deliveries sent, events held) after WEBHOOK_DISABLE_AFTER_DAYS, until enabled again'),
     stateChangedAt: nullableDate(),
-    stateReason: z.enum(ENDPOINT_STATE_REASONS).nullable(),
+    stateReason: z.string().nullable().describe(`why its state last changed: ${ENDPOINT_STATE_REASONS.join(', ')}; null: never changed`),
     maxDeliveriesPerSecond: z.number().int().nullable().describe('at most this many deliveries per second to it; null: no limit of its own'),
   })
   .strict()
