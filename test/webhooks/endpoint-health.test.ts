@@ -59,7 +59,7 @@ describe('endpoint health over RabbitMQ: failing, disabled, held, recovered', ()
     expect(seenBy('/down', 'WEBHOOK_ENDPOINT_FAILING')).toEqual([]);
     await eventually(async () => mails(), (m) => m.some((t) => t.includes('Subject: Your PixPay webhook is failing')), 15_000, 'the failing e-mail');
     expect(mails().find((t) => t.includes('is failing'))).toContain(seller.email);
-    const viaGraphql = await gql(app, '{ webhooks { id state stateReason stateChangedAt } }', {}, seller.session);
+    const viaGraphql = await gql(app, '{ webhooks { id state stateReason stateChangedAt } }', {}, seller.apiKey);
     expect(viaGraphql.data!.webhooks.find((w: any) => w.id === down.id)).toMatchObject({ state: 'FAILING', stateReason: 'DELIVERIES_FAILING' });
 
     // 5 days: DISABLED; new events for it are HELD, not sent; the other webhook still gets them.
@@ -97,7 +97,7 @@ describe('endpoint health over RabbitMQ: failing, disabled, held, recovered', ()
       ['FAILING', 'DISABLED', 'DELIVERIES_FAILED_TOO_LONG'],
       ['ACTIVE', 'FAILING', 'DELIVERIES_FAILING'],
     ]);
-    const gqlHistory = await gql(app, 'query($id:ID!){ webhookStateChanges(webhookId:$id){ to reason } }', { id: down.id }, seller.session);
+    const gqlHistory = await gql(app, 'query($id:ID!){ webhookStateChanges(webhookId:$id){ to reason } }', { id: down.id }, seller.apiKey);
     expect(gqlHistory.data!.webhookStateChanges.map((c: any) => c.to)).toEqual(['ACTIVE', 'DISABLED', 'FAILING']);
   }, 120_000);
 
