@@ -99,6 +99,23 @@ describe('endpoint health over RabbitMQ: failing, disabled, held, recovered', ()
     ]);
     const gqlHistory = await gql(app, 'query($id:ID!){ webhookStateChanges(webhookId:$id){ to reason } }', { id: down.id }, seller.apiKey);
     expect(gqlHistory.data!.webhookStateChanges.map((c: any) => c.to)).toEqual(['ACTIVE', 'DISABLED', 'FAILING']);
+
+    // Its statistics: failures and the recovered success, latency percentiles, the last error, a bar per day.
+    await eventually(() => rest(app, 'GET', `/v1/webhooks/${down.id}/deliveries`, key).then((r) => r.body.data.items as any[]), (ds) => ds.some((d) => d.status === 'DELIVERED'), 15_000, 'the recovery recorded');
+    const stats = await gql(
+      app,
+      'query($id:ID!){ webhookStats(webhookId:$id){ last24h { attempts successes } last7d { attempts successes successRate p50LatencyMs p95LatencyMs } daily { day attempts } lastError { error } } }',
+      { id: down.id },
+      seller.apiKey,
+    );
+    const s = stats.data!.webhookStats;
+    expect(s.last24h.successes).toBeGreaterThanOrEqual(1);
+    expect(s.last7d.attempts).toBeGreaterThan(s.last7d.successes);
+    expect(s.last7d.successRate).toBeCloseTo(s.last7d.successes / s.last7d.attempts, 3);
+    expect(s.last7d.p95LatencyMs).toBeGreaterThanOrEqual(s.last7d.p50LatencyMs);
+    expect(s.daily).toHaveLength(7);
+    expect(s.daily.reduce((n: number, d: any) => n + d.attempts, 0)).toBe(s.last7d.attempts);
+    expect(s.lastError).toEqual({ error: 'HTTP_500' });
   }, 120_000);
 
   it('bad input to enable is a 400 in the error format; an unknown webhook a 404', async () => {
