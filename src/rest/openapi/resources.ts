@@ -214,6 +214,12 @@ export const WebhookRegistration = z
   .strict()
   .openapi('WebhookRegistration');
 
+/** The answer of POST /v1/webhooks/{id}/enable: the registration and how many deliveries were sent again. */
+export const WebhookEnabled = z
+  .object({ ...WebhookRegistration.shape, recovered: z.number().int().describe('deliveries sent again (recoverSince)') })
+  .strict()
+  .openapi('WebhookEnabled');
+
 export const WebhookStateChange = z
   .object({ id: z.string(), from: z.enum(ENDPOINT_STATES), to: z.enum(ENDPOINT_STATES), reason: z.enum(ENDPOINT_STATE_REASONS), detail: z.string(), changedAt: dateTime() })
   .strict()

@@ -1891,6 +1891,35 @@ export interface components {
             /** @description at most this many deliveries per second to this webhook; null or absent: no limit of its own */
             maxDeliveriesPerSecond?: number | null;
         };
+        WebhookEnabled: {
+            id: string;
+            /** @enum {string} */
+            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "ALL";
+            url: string;
+            description: string | null;
+            secretLast4: string;
+            /** @description the signing secret: only in the answers of the create and of a rotation */
+            secret?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            secretRotatedAt: string | null;
+            /**
+             * @description ACTIVE; FAILING when every attempt failed for WEBHOOK_FAILING_AFTER_HOURS; DISABLED (no deliveries sent, events held) after WEBHOOK_DISABLE_AFTER_DAYS, until enabled again
+             * @enum {string}
+             */
+            state: "ACTIVE" | "FAILING" | "DISABLED";
+            /** Format: date-time */
+            stateChangedAt: string | null;
+            /** @description why its state last changed: DELIVERIES_FAILING, DELIVERIES_FAILED_TOO_LONG, DELIVERY_SUCCEEDED, ENABLED_BY_SELLER; null: never changed */
+            stateReason: string | null;
+            /** @description at most this many deliveries per second to it; null: no limit of its own */
+            maxDeliveriesPerSecond: number | null;
+            /** @description deliveries sent again (recoverSince) */
+            recovered: number;
+        };
         /**
          * @example {
          *       "recoverSince": "2026-05-04T00:00:00Z"
@@ -6572,9 +6601,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         status: true;
-                        data: components["schemas"]["WebhookRegistration"] & {
-                            recovered: number;
-                        };
+                        data: components["schemas"]["WebhookEnabled"];
                     };
                 };
             };

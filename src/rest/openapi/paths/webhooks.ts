@@ -5,7 +5,7 @@ import { ReplayFailed, ResendTransactionEvents, ResendWithdrawalEvents } from '.
 import { envelope, ok, type ErrorCodes } from '../components';
 import { DELIVERY, WEBHOOK, WEBHOOK_CREATED_EXAMPLE } from '../examples';
 import { registerOperation, type Operation } from '../operation';
-import { pageOf, WebhookAttempt, WebhookDelivery, WebhookRegistration, WebhookStateChange } from '../resources';
+import { pageOf, WebhookAttempt, WebhookDelivery, WebhookEnabled, WebhookRegistration, WebhookStateChange } from '../resources';
 import { EnableWebhook } from '../../../domain/webhooks/endpoint-health.commands';
 import { z } from '../zod';
 
@@ -142,7 +142,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     params: id,
     body: EnableWebhook.openapi('WebhookEnable', { example: { recoverSince: '2026-05-04T00:00:00Z' } }),
     errors: { 400: ['INVALID_DATE'], 404: ['WEBHOOK_NOT_FOUND'] },
-    responses: { 200: ok('The registration, and how many deliveries were sent again', envelope(WebhookRegistration.extend({ recovered: z.number().int() })), { limited: 'seller' }) },
+    responses: { 200: ok('The registration, and how many deliveries were sent again', envelope(WebhookEnabled), { limited: 'seller' }) },
   });
   op({
     method: 'get',
