@@ -17,6 +17,7 @@ import type { CreateCharge } from '../domain/transactions/create-charge.command'
 import type { Refund } from '../domain/transactions/refund.command';
 import type { WebhookManagementCommands } from '../domain/webhooks/webhook-management.commands';
 import type { WebhookReplayCommands } from '../domain/webhooks/webhook-replay.commands';
+import type { EnableWebhookCommand } from '../domain/webhooks/endpoint-health.commands';
 import type { CreateWithdrawal } from '../domain/withdrawals/create-withdrawal.command';
 import type { RecurrenceCommands } from '../domain/recurrences/recurrence.commands';
 import type { MarketplaceLinkCommands } from '../domain/splits/marketplace-link.commands';
@@ -51,6 +52,7 @@ export interface Commands extends OperatorAndSandboxCommands, RecurrenceCommands
   resendTransactionEvents: WebhookReplayCommands['resendTransactionEvents'];
   resendWithdrawalEvents: WebhookReplayCommands['resendWithdrawalEvents'];
   replayFailedWebhookDeliveries: WebhookReplayCommands['replayFailedWebhookDeliveries'];
+  enableWebhook: EnableWebhookCommand;
   createApiKey: ApiKeyCommands['createApiKey'];
   revokeApiKey: ApiKeyCommands['revokeApiKey'];
   enrolTwoFactor: TwoFactorCommands['enrolTwoFactor'];

@@ -17,6 +17,8 @@ import type { Lifecycle } from './lifecycle';
 import type { Commands } from './commands';
 import type { WebhookManagementService } from '../domain/webhooks/webhook-management.service';
 import type { WebhookReplayService } from '../domain/webhooks/webhook-replay.service';
+import type { EndpointHealthService } from '../domain/webhooks/endpoint-health.service';
+import type { WebhookStatsQuery } from '../domain/webhooks/webhook-stats';
 import type { UnauthenticatedBudget } from '../domain/rate-limits/unauthenticated-budget';
 import type { RateLimitService } from '../domain/rate-limits/rate-limit.service';
 import type { DataExportService } from '../domain/privacy/data-export.service';
@@ -86,6 +88,10 @@ export interface Services {
   webhooks: WebhookManagementService;
   /** Webhook delivery log, manual resend and replay. */
   webhookReplay: WebhookReplayService;
+  /** Webhook registrations' health: states, their history, re-enabling. */
+  webhookHealth: EndpointHealthService;
+  /** Per-webhook attempts, success rate, latency and last error over 24 h and 7 days. */
+  webhookStats: WebhookStatsQuery;
   /** Per-seller and per-address request budgets; operators' per-seller limits. */
   rateLimits: RateLimitService;
   /** Per-address budget of requests without a credential or with a bad one, counted before parsing. */

@@ -79,6 +79,12 @@ const schema = z.object({
   WEBHOOK_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** RabbitMQ backend: a delivery overdue by this long with no worker on it is re-enqueued. */
   WEBHOOK_RESCUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /** A registration whose every attempt failed for this long turns FAILING (the seller is told). */
+  WEBHOOK_FAILING_AFTER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** ... and DISABLED after this long (no deliveries sent, events held until it is enabled again). */
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().int().min(1).max(90).default(5),
+  /** How often the worker checks registrations' health. */
+  WEBHOOK_HEALTH_CHECK_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** How long a worker holds a job it claimed; a worker that dies holds it this long (the reconciliation reads 20 s a run). */
   JOB_LOCK_SECONDS: z.coerce.number().int().min(30).max(3_600).default(60),
   /** Bearer token that GET /metrics requires; without it /metrics does not exist (404). */
@@ -154,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.INSTITUTION_CALLBACK_SECRET && [c.APP_SECRET, c.APP_SECRET_ACCEPTED].includes(c.INSTITUTION_CALLBACK_SECRET)) {
     throw new ConfigError(['INSTITUTION_CALLBACK_SECRET must differ from APP_SECRET (each secret protects one thing)']);
+  }
+  if (c.WEBHOOK_DISABLE_AFTER_DAYS * 24 <= c.WEBHOOK_FAILING_AFTER_HOURS) {
+    throw new ConfigError(['WEBHOOK_DISABLE_AFTER_DAYS must be longer than WEBHOOK_FAILING_AFTER_HOURS (a webhook fails before it is disabled)']);
   }
   if (c.MODE === 'production' && c.GRAPHQL_STACK_TRACES) {
     throw new ConfigError(['GRAPHQL_STACK_TRACES is a development setting: production mode never sends stack traces to clients']);

@@ -17,8 +17,11 @@ export type EventResource = (typeof EVENT_RESOURCES)[number];
 /** `TRANSACTION_REFUND_FAILED`: a refund the PSP could not make; its money is back in the seller's balance. */
 export const TRANSACTION_EVENT_NAMES = ['TRANSACTION_CREATED', ...TRANSACTION_STATUSES.map((s) => `TRANSACTION_${s}` as const), 'TRANSACTION_REFUND_FAILED'] as const;
 export const WITHDRAWAL_EVENT_NAMES = ['WITHDRAWAL_CREATED', ...WITHDRAWAL_STATUSES.map((s) => `WITHDRAWAL_${s}` as const)] as const;
-/** Platform events about a webhook registration itself (the signed test delivery). */
-export const WEBHOOK_EVENT_NAMES = ['WEBHOOK_TEST'] as const;
+/**
+ * Platform events about a webhook registration itself: the signed test delivery, and a
+ * registration's health (sent to the seller's other registrations).
+ */
+export const WEBHOOK_EVENT_NAMES = ['WEBHOOK_TEST', 'WEBHOOK_ENDPOINT_FAILING', 'WEBHOOK_ENDPOINT_DISABLED'] as const;
 
 export type TransactionEventName = (typeof TRANSACTION_EVENT_NAMES)[number];
 export type WithdrawalEventName = (typeof WITHDRAWAL_EVENT_NAMES)[number];

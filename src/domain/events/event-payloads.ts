@@ -11,6 +11,18 @@ export type WebhookTestPayload = {
   createdAt: string;
 };
 
+/** The body of WEBHOOK_ENDPOINT_FAILING and WEBHOOK_ENDPOINT_DISABLED: the registration concerned and why. */
+export type WebhookEndpointStatePayload = {
+  id: string;
+  webhookId: string;
+  url: string;
+  state: 'FAILING' | 'DISABLED';
+  previousState: string;
+  reason: string;
+  detail: string;
+  changedAt: string;
+};
+
 /**
  * What each resource's events carry: the resource as its GET answers it (the webhook
  * body's root fields, masked at fan-out). TRANSACTION_PARTIALLY_REFUNDED adds
@@ -21,7 +33,7 @@ export interface ResourcePayloads {
   WITHDRAWAL: ReturnType<typeof withdrawalDetailView>;
   DISPUTE: ReturnType<typeof disputeView>;
   RECURRENCE: ReturnType<typeof recurrenceView>;
-  WEBHOOK: WebhookTestPayload;
+  WEBHOOK: WebhookTestPayload | WebhookEndpointStatePayload;
 }
 
 /** One event of resource R: a catalogue name of R with R's payload (a name of another resource does not compile). */

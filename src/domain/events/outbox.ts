@@ -1,8 +1,8 @@
 import type { Tx } from '../shared/unit-of-work';
 import type { EventName } from './event-catalogue';
 
-/** The resources whose events go through the outbox (WEBHOOK_TEST is written as a delivery directly). */
-export type OutboxResource = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'RECURRENCE';
+/** The resources whose events go through the outbox (WEBHOOK_TEST is written as a delivery directly; a registration's state changes go through it). */
+export type OutboxResource = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'RECURRENCE' | 'WEBHOOK';
 
 /** A business event, written in the same transaction as the change that caused it. */
 export interface OutboxEvent {

@@ -4,8 +4,11 @@ import type { EventNameOf } from './event-catalogue';
 import type { ResourcePayloads } from './event-payloads';
 import type { Outbox, OutboxResource } from './outbox';
 
+/** The resources a seller's dashboard follows live (a webhook's state change is not one). */
+type LiveResource = Exclude<OutboxResource, 'WEBHOOK'>;
+
 /** The dashboards' live topic of each resource that emits events. */
-const LIVE_TOPIC: Record<OutboxResource, LiveEvent['topic']> = {
+const LIVE_TOPIC: Record<LiveResource, LiveEvent['topic']> = {
   TRANSACTION: 'TRANSACTION_UPDATED',
   WITHDRAWAL: 'WITHDRAWAL_UPDATED',
   DISPUTE: 'DISPUTE_UPDATED',
@@ -20,7 +23,7 @@ export interface ChangedResource {
 }
 
 /** One change of a resource: its events (catalogue names of that resource only), in order, and its view as GET answers it. */
-export interface ResourceChange<R extends OutboxResource> {
+export interface ResourceChange<R extends LiveResource> {
   type: R;
   resource: ChangedResource;
   view: ResourcePayloads[R];
@@ -33,7 +36,7 @@ export interface ResourceChange<R extends OutboxResource> {
  * Writes a change's events to the outbox in tx (each carries the view, the webhook body) and
  * pushes the view to the seller's live subscribers once tx commits.
  */
-export async function recordChange<R extends OutboxResource>(deps: { outbox: Outbox; live: LiveEvents }, tx: Tx, c: ResourceChange<R>): Promise<void> {
+export async function recordChange<R extends LiveResource>(deps: { outbox: Outbox; live: LiveEvents }, tx: Tx, c: ResourceChange<R>): Promise<void> {
   const { id, sellerId, updatedAt } = c.resource;
   for (const eventType of c.events) {
     await deps.outbox.append(tx, {

@@ -392,7 +392,18 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       updated_at: N,
       secret_rotated_at: N,
       deleted_at: N,
+      state: N,
+      state_changed_at: N,
+      state_reason: N,
+      health_since: N,
+      max_per_second: N,
     },
+  },
+  // Why an endpoint changed state (failing, disabled, re-enabled): the platform's own words.
+  webhook_endpoint_state_changes: {
+    capability: 'webhooks',
+    owner: { column: 'seller_id', subject: 'seller' },
+    columns: { id: N, endpoint_id: N, seller_id: N, from_state: N, to_state: N, reason: N, detail: N, changed_at: N },
   },
   webhook_postback_secrets: {
     capability: 'webhooks',

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../shared/clock';
-import { DeliveryProcessor } from './delivery-processor';
+import { DeliveryProcessor, UNSPENT_ATTEMPTS_MAX } from './delivery-processor';
+import { EndpointThrottle } from './endpoint-throttle';
 import { verifyWebhook } from './signature';
 import type { AttemptRecord, ClaimedDelivery, ClaimResult, DeliveryWorkStore, SendOutcome, WebhookSender } from './webhooks.ports';
 import type { SignedRequest } from './webhook-body';
 
 const created = new Date('2026-01-01T00:00:00.000Z');
 
-function setup(outcomes: Partial<SendOutcome>[], d: Partial<ClaimedDelivery> = {}) {
+function setup(outcomes: Partial<SendOutcome>[], d: Partial<ClaimedDelivery> = {}, throttle?: EndpointThrottle) {
   const clock = new ManualClock(created);
   const records: AttemptRecord[] = [];
   const sent: SignedRequest[] = [];
@@ -15,7 +16,7 @@ function setup(outcomes: Partial<SendOutcome>[], d: Partial<ClaimedDelivery> = {
   const delivery: ClaimedDelivery = {
     id: 'dlv_1', eventId: 'evt_1', sellerId: 's1', endpointId: 'wh_1', target: 'ENDPOINT', url: 'https://example.com/h',
     payload: { id: 'tx_1', amount: 100, eventType: 'TRANSACTION_PAID' }, attempts: 0, cycle: 1, attemptInCycle: 0,
-    expiresAt: new Date(created.getTime() + 86_400_000), secret: 'whsec_x', ...d,
+    expiresAt: new Date(created.getTime() + 86_400_000), secret: 'whsec_x', maxPerSecond: null, ...d,
   };
   const store: DeliveryWorkStore = {
     claim: async (): Promise<ClaimResult> => ({ kind: 'CLAIMED', delivery }),
@@ -32,7 +33,7 @@ function setup(outcomes: Partial<SendOutcome>[], d: Partial<ClaimedDelivery> = {
       return { latencyMs: 120, ...(outcomes.shift() ?? { statusCode: 200 }) };
     },
   };
-  const processor = new DeliveryProcessor({ store, sender, clock, random: () => 0 });
+  const processor = new DeliveryProcessor({ store, sender, clock, random: () => 0, throttle });
   return { processor, records, sent, delivery, clock, fence: (ok: boolean) => (fenceOk = ok) };
 }
 
@@ -63,6 +64,30 @@ describe('DeliveryProcessor', () => {
   it('honours Retry-After within bounds', async () => {
     const { processor, delivery } = setup([{ statusCode: 429, retryAfter: '7' }]);
     expect(await processor.attempt(delivery)).toEqual({ action: 'RETRY_IN_CYCLE', delayMs: 7_000, attempts: 1 });
+  });
+
+  it('a paced endpoint: the delivery goes back without an attempt, its attempts unspent', async () => {
+    const throttle = new EndpointThrottle(10);
+    const { processor, records, sent, delivery } = setup([{ statusCode: 200 }], { maxPerSecond: 4 }, throttle);
+    expect(await processor.attempt(delivery)).toEqual({ action: 'DONE', status: 'DELIVERED' });
+    const second = { ...delivery, id: 'dlv_2' };
+    expect(await processor.attempt(second)).toEqual({ action: 'RETRY_IN_CYCLE', delayMs: 130, attempts: 0 });
+    expect(sent).toHaveLength(1);
+    expect(records[1]).toMatchObject({ deliveryId: 'dlv_2', expectedAttempts: 0, attempt: null, next: { status: 'PENDING', cycle: 1, attemptInCycle: 0 } });
+  });
+
+  it('429 or 503 with Retry-After pauses the endpoint and does not spend an attempt of the cycle, within bounds', async () => {
+    const throttle = new EndpointThrottle(10);
+    const { processor, records, delivery, clock } = setup([{ statusCode: 503, retryAfter: '120' }], {}, throttle);
+    expect(await processor.attempt(delivery)).toEqual({ action: 'RETRY_IN_CYCLE', delayMs: 60_000, attempts: 1 });
+    expect(records[0]).toMatchObject({ attempt: { statusCode: 503, success: false }, next: { status: 'PENDING', attemptInCycle: 0, cycle: 1 } });
+    // Another delivery to the paused endpoint waits without an attempt.
+    expect(await processor.attempt({ ...delivery, id: 'dlv_2' })).toMatchObject({ action: 'RETRY_IN_CYCLE', attempts: 0 });
+    clock.advance(60_000);
+    // Past the bound of unspent attempts, a 429 counts as the policy says.
+    const worn = setup([{ statusCode: 429, retryAfter: '5' }], { attempts: UNSPENT_ATTEMPTS_MAX, attemptInCycle: 1 }, new EndpointThrottle(10));
+    expect(await worn.processor.attempt(worn.delivery)).toEqual({ action: 'RETRY_IN_CYCLE', delayMs: 5_000, attempts: UNSPENT_ATTEMPTS_MAX + 1 });
+    expect(worn.records[0]!.next.attemptInCycle).toBe(2);
   });
 
   it('past expires_at: EXPIRED without an attempt; a deleted registration: CANCELED', async () => {

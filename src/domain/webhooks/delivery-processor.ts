@@ -3,10 +3,21 @@ import { classifyAttempt, decideAfterFailure, parseRetryAfterSeconds } from './d
 import { signedRequest } from './webhook-body';
 import { attemptFailureReason } from './attempt-failure';
 import type { AttemptRecord, ClaimedDelivery, DeliveryWorkStore, WebhookSender } from './webhooks.ports';
+import type { EndpointThrottle } from './endpoint-throttle';
 
 /** How long a claimed delivery stays reserved for the worker that claimed it. */
 export const DELIVERY_LEASE_MS = 60_000;
 const EXCERPT_MAX = 1_024;
+
+/**
+ * A 429 or 503 with Retry-After does not spend an attempt of the cycle while the
+ * delivery has made fewer attempts than this in all: a receiver that always asks for
+ * room still reaches the normal policy (and its expiry) in bounded time.
+ */
+export const UNSPENT_ATTEMPTS_MAX = 50;
+
+const asksForRoom = (statusCode: number | undefined, retryAfterSeconds: number | undefined) =>
+  (statusCode === 429 || statusCode === 503) && retryAfterSeconds !== undefined;
 
 /** What the transport must do next with a delivery after handling it. */
 export type ProcessResult =
@@ -31,6 +42,8 @@ export class DeliveryProcessor {
       sender: WebhookSender;
       clock: Clock;
       random?: () => number;
+      /** Per-endpoint pacing (rate, attempts in flight, Retry-After pauses); none: every delivery goes at once. */
+      throttle?: EndpointThrottle;
     },
   ) {}
 
@@ -41,6 +54,21 @@ export class DeliveryProcessor {
     if (claim.kind === 'STALE') return { action: 'STALE' };
     if (claim.kind === 'LEASED') return { action: 'LEASED', retryInMs: Math.max(0, claim.until.getTime() - now.getTime()) };
     return this.attempt(claim.delivery);
+  }
+
+  /** Back to the queue without an attempt (its endpoint is paced): the delivery keeps its attempts. */
+  private async putBack(d: ClaimedDelivery, now: Date, waitMs: number): Promise<ProcessResult> {
+    const ok = await this.deps.store.record({
+      deliveryId: d.id,
+      eventId: d.eventId,
+      sellerId: d.sellerId,
+      endpointId: d.endpointId,
+      expectedAttempts: d.attempts,
+      attempt: null,
+      next: { status: 'PENDING', cycle: d.cycle, attemptInCycle: d.attemptInCycle, nextAttemptAt: new Date(now.getTime() + waitMs), deliveredAt: null, lastError: null, lastStatusCode: null },
+      now,
+    });
+    return ok ? { action: 'RETRY_IN_CYCLE', delayMs: waitMs, attempts: d.attempts } : { action: 'FENCED' };
   }
 
   /** For a delivery already claimed (embedded queue). */
@@ -61,8 +89,19 @@ export class DeliveryProcessor {
       return (await store.record(terminal('EXPIRED', 'expired before the attempt'))) ? { action: 'DONE', status: 'EXPIRED' } : { action: 'FENCED' };
     }
 
+    let release = () => undefined as void;
+    if (this.deps.throttle && d.endpointId !== null) {
+      const admission = this.deps.throttle.admit(d.id, d.endpointId, d.maxPerSecond, now.getTime());
+      if (!admission.go) return this.putBack(d, now, admission.waitMs);
+      release = admission.release;
+    }
     const request = signedRequest({ body: d.payload, eventId: d.eventId, secret: d.secret, now, expiresAt: d.expiresAt });
-    const outcome = await sender.send(d.url, request);
+    let outcome: Awaited<ReturnType<WebhookSender['send']>>;
+    try {
+      outcome = await sender.send(d.url, request);
+    } finally {
+      release();
+    }
     const after = clock.now();
     const attemptInCycle = d.attemptInCycle + 1;
     const attempt = {
@@ -86,6 +125,19 @@ export class DeliveryProcessor {
       return ok ? { action: 'DONE', status: 'DELIVERED' } : { action: 'FENCED' };
     }
 
+    const failed = { lastError: attempt.error, lastStatusCode: attempt.statusCode, deliveredAt: null };
+    const attempts = d.attempts + 1;
+    const retryAfterSeconds = parseRetryAfterSeconds(outcome.retryAfter, after);
+    if (this.deps.throttle && d.endpointId !== null && asksForRoom(outcome.statusCode, retryAfterSeconds) && d.attempts < UNSPENT_ATTEMPTS_MAX) {
+      // The receiver asked for room: the endpoint pauses and this attempt is not spent.
+      const pauseMs = this.deps.throttle.pause(d.endpointId, retryAfterSeconds! * 1000, after.getTime());
+      const nextAttemptAt = new Date(after.getTime() + pauseMs);
+      if (nextAttemptAt.getTime() < d.expiresAt.getTime()) {
+        const ok = await store.record({ ...common, next: { ...failed, status: 'PENDING', cycle: d.cycle, attemptInCycle: d.attemptInCycle, nextAttemptAt } });
+        return ok ? { action: 'RETRY_IN_CYCLE', delayMs: pauseMs, attempts } : { action: 'FENCED' };
+      }
+    }
+
     const decision = decideAfterFailure({
       attemptInCycle,
       cycle: d.cycle,
@@ -94,10 +146,8 @@ export class DeliveryProcessor {
       random: this.deps.random ?? Math.random,
       statusCode: outcome.statusCode,
       timedOut: outcome.timedOut,
-      retryAfterSeconds: parseRetryAfterSeconds(outcome.retryAfter, after),
+      retryAfterSeconds,
     });
-    const failed = { lastError: attempt.error, lastStatusCode: attempt.statusCode, deliveredAt: null };
-    const attempts = d.attempts + 1;
     switch (decision.action) {
       case 'EXPIRE': {
         const ok = await store.record({ ...common, next: { ...failed, status: 'EXPIRED', cycle: d.cycle, attemptInCycle, nextAttemptAt: null } });

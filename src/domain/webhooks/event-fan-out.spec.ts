@@ -36,8 +36,8 @@ function harness(endpoints: FanOutTarget[], enqueue: (d: { id: string; attempts:
 
 describe('EventFanOut', () => {
   const endpoints: FanOutTarget[] = [
-    { id: 'wh_1', sellerId: 's1', category: 'TRANSACTION', url: 'https://a.example/' },
-    { id: 'wh_2', sellerId: 's2', category: 'WITHDRAWAL', url: 'https://b.example/' },
+    { id: 'wh_1', sellerId: 's1', category: 'TRANSACTION', url: 'https://a.example/', state: 'ACTIVE' },
+    { id: 'wh_2', sellerId: 's2', category: 'WITHDRAWAL', url: 'https://b.example/', state: 'ACTIVE' },
   ];
 
   it("saves a batch's deliveries in the relay's transaction and hands them over only after commit", async () => {

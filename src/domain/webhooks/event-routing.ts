@@ -14,6 +14,9 @@ export function categoryOfEvent(aggregateType: string, eventType: string): Aggre
   return aggregateType === 'TRANSACTION' || aggregateType === 'WITHDRAWAL' || aggregateType === 'DISPUTE' || aggregateType === 'RECURRENCE' ? aggregateType : null;
 }
 
+/** WEBHOOK_ENDPOINT_FAILING / _DISABLED: told to the seller's other registrations. */
+export const isEndpointStateEvent = (eventType: string): boolean => eventType === 'WEBHOOK_ENDPOINT_FAILING' || eventType === 'WEBHOOK_ENDPOINT_DISABLED';
+
 /** Whether a registration of this category receives an event of this category: the one matching rule. */
 export function categoryMatches(registered: WebhookCategory, eventCategory: AggregateType | null): boolean {
   return eventCategory !== null && (registered === 'ALL' || registered === eventCategory);

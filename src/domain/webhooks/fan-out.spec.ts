@@ -33,7 +33,8 @@ describe('event routing', () => {
 });
 
 describe('planFanOut', () => {
-  const endpoint = (id: string, category: 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'ALL', sellerId = 's1') => ({ id, sellerId, category, url: `https://${id}.example/hook` });
+  const endpoint = (id: string, category: 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'ALL', sellerId = 's1', state: 'ACTIVE' | 'FAILING' | 'DISABLED' = 'ACTIVE') =>
+    ({ id, sellerId, category, url: `https://${id}.example/hook`, state });
   const endpoints = [endpoint('wh_tx', 'TRANSACTION'), endpoint('wh_all', 'ALL'), endpoint('wh_wd', 'WITHDRAWAL'), endpoint('wh_other', 'ALL', 's2')];
 
   it("decides the targets: the seller's registrations whose category matches, and the postback", () => {
@@ -59,6 +60,16 @@ describe('planFanOut', () => {
     expect(failed).toMatchObject({ target: 'POSTBACK', url: 'http://x.example', status: 'FAILED', lastError: 'WEBHOOK_URL_NOT_HTTPS' });
     expect(planFanOut(event({ aggregateType: 'WITHDRAWAL', eventType: 'WITHDRAWAL_PAID' }), [], { trigger: 'EVENT' })).toEqual([]);
     expect(planFanOut(event({ aggregateType: 'DISPUTE', eventType: 'WEBHOOK_TEST' }), endpoints, { trigger: 'EVENT' })).toEqual([]);
+  });
+
+  it("a disabled registration's delivery is saved HELD (kept, not sent); a failing one still gets it", () => {
+    const planned = planFanOut(event(), [endpoint('wh_off', 'ALL', 's1', 'DISABLED'), endpoint('wh_sick', 'ALL', 's1', 'FAILING')], { trigger: 'EVENT' });
+    expect(planned.map((p) => [p.endpointId, p.status])).toEqual([['wh_off', 'HELD'], ['wh_sick', 'PENDING'], [null, 'PENDING']]);
+  });
+
+  it("a registration's state event goes to the seller's other registrations, whatever their category", () => {
+    const stateEvent = event({ aggregateType: 'WEBHOOK', aggregateId: 'wh_tx', eventType: 'WEBHOOK_ENDPOINT_FAILING', payload: { id: 'wh_tx', state: 'FAILING' } });
+    expect(planFanOut(stateEvent, endpoints, { trigger: 'EVENT' }).map((p) => p.endpointId)).toEqual(['wh_all', 'wh_wd']);
   });
 
   it('resource fields named like the envelope are dropped from the root', () => {

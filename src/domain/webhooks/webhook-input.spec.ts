@@ -8,8 +8,12 @@ const fails = (parse: () => unknown, code: string, field?: string) =>
 describe('parseWebhookRegistration', () => {
   it('reads the settings: the URL normalised, no description is null', () => {
     const s = parseWebhookRegistration({ eventType: 'ALL', url: ` ${HOOK} ` });
-    expect(s).toEqual({ category: 'ALL', url: new URL(HOOK), description: null });
+    expect(s).toEqual({ category: 'ALL', url: new URL(HOOK), description: null, maxPerSecond: null });
     expect(parseWebhookRegistration({ eventType: 'TRANSACTION', url: HOOK, description: 'orders' }).description).toBe('orders');
+    expect(parseWebhookRegistration({ eventType: 'ALL', url: HOOK, maxDeliveriesPerSecond: 5 }).maxPerSecond).toBe(5);
+    for (const bad of [0, 1.5, 1_001, '5']) {
+      expect(() => parseWebhookRegistration({ eventType: 'ALL', url: HOOK, maxDeliveriesPerSecond: bad })).toThrow(expect.objectContaining({ code: 'INVALID_WEBHOOK_RATE' }));
+    }
   });
 
   it.each([

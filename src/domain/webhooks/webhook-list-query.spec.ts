@@ -14,7 +14,7 @@ describe('webhook log queries', () => {
     [{ skip: '-1' }, 'INVALID_PAGINATION', 'skip must be an integer from 0 to 1000000', 'skip'],
     [{ skip: '1.5' }, 'INVALID_PAGINATION', 'skip must be an integer from 0 to 1000000', 'skip'],
     // The status is checked before the paging.
-    [{ status: 'LOST', take: 'x' }, 'INVALID_DELIVERY_STATUS', 'status must be one of PENDING, DELIVERED, EXPIRED, FAILED, CANCELED', 'status'],
+    [{ status: 'LOST', take: 'x' }, 'INVALID_DELIVERY_STATUS', 'status must be one of PENDING, DELIVERED, EXPIRED, FAILED, CANCELED, HELD', 'status'],
   ])('%j -> %s', (q, code, message, field) => {
     expect(() => parseDeliveryList(q)).toThrow(expect.objectContaining({ code, message, kind: 'VALIDATION', details: { field } }));
   });

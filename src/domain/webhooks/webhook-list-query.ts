@@ -4,7 +4,7 @@ import type { DeliveryStatus } from './webhook.types';
 
 const MAX_TAKE = 100;
 const MAX_SKIP = 1_000_000;
-export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'EXPIRED', 'FAILED', 'CANCELED'] as const satisfies readonly DeliveryStatus[];
+export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'EXPIRED', 'FAILED', 'CANCELED', 'HELD'] as const satisfies readonly DeliveryStatus[];
 
 /** `take` / `skip` of the delivery and attempt logs: a number or a numeric string, 400 INVALID_PAGINATION otherwise. */
 const pageParam = (field: string, max: number, description: string) =>

@@ -48,7 +48,7 @@ export class WebhookManagementService {
   }
 
   /** A new registration with its secret; its settings were parsed (`parseWebhookRegistration`). */
-  async register(sellerId: string, { category, description, url: target }: WebhookSettings): Promise<WebhookEndpoint & RevealedSecret> {
+  async register(sellerId: string, { category, description, url: target, maxPerSecond }: WebhookSettings): Promise<WebhookEndpoint & RevealedSecret> {
     const url = await this.allowedUrl(target);
     if ((await this.deps.endpoints.countActive(sellerId)) >= MAX_WEBHOOKS_PER_SELLER) {
       throw new DomainError('WEBHOOK_LIMIT_REACHED', `at most ${MAX_WEBHOOKS_PER_SELLER} webhooks per seller`, 'UNPROCESSABLE');
@@ -66,6 +66,10 @@ export class WebhookManagementService {
       createdAt: now,
       updatedAt: now,
       secretRotatedAt: null,
+      state: 'ACTIVE',
+      stateChangedAt: null,
+      stateReason: null,
+      maxPerSecond,
     };
     await this.deps.endpoints.insert(endpoint);
     return { ...publicView(endpoint), secret };
@@ -85,7 +89,7 @@ export class WebhookManagementService {
     return publicView(await this.stored(sellerId, id));
   }
 
-  /** Changes the category, URL or description (parsed by `parseWebhookUpdate`); the secret stays. */
+  /** Changes the category, URL, description or rate (parsed by `parseWebhookUpdate`); the secret and the state stay. */
   async update(sellerId: string, id: string, patch: Partial<WebhookSettings>): Promise<WebhookEndpoint> {
     const current = await this.stored(sellerId, id);
     const next: StoredEndpoint = {
@@ -93,6 +97,7 @@ export class WebhookManagementService {
       category: patch.category ?? current.category,
       url: patch.url === undefined ? current.url : await this.allowedUrl(patch.url),
       description: patch.description === undefined ? current.description : patch.description,
+      maxPerSecond: patch.maxPerSecond === undefined ? current.maxPerSecond : patch.maxPerSecond,
       updatedAt: this.deps.clock.now(),
     };
     await this.deps.endpoints.update(next);

@@ -24,7 +24,7 @@ export const parseResendTransactionEvents = (input: unknown): string[] => parseW
 export const parseResendWithdrawalEvents = (input: unknown): string[] => parseWith(ResendWithdrawalEvents, asObject(input)).withdrawalIds;
 
 /** An ISO 8601 date-time (a date alone is midnight UTC); a Date from GraphQL is taken as it is. */
-const instant = (field: string, description: string) => {
+export const instant = (field: string, description: string) => {
   const message = `${field} must be an ISO 8601 date-time`;
   return z
     .preprocess(

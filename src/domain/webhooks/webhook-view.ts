@@ -1,3 +1,4 @@
+import type { RecordedStateChange } from './endpoint-health.ports';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhook.types';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -13,6 +14,11 @@ export type WebhookView = {
   createdAt: string;
   updatedAt: string;
   secretRotatedAt: string | null;
+  /** ACTIVE, FAILING or DISABLED, since when and why (null: never changed). */
+  state: string;
+  stateChangedAt: string | null;
+  stateReason: string | null;
+  maxDeliveriesPerSecond: number | null;
 };
 
 export function webhookView(e: WebhookEndpoint, secret?: string): WebhookView {
@@ -26,6 +32,10 @@ export function webhookView(e: WebhookEndpoint, secret?: string): WebhookView {
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
     secretRotatedAt: iso(e.secretRotatedAt),
+    state: e.state,
+    stateChangedAt: iso(e.stateChangedAt),
+    stateReason: e.stateReason,
+    maxDeliveriesPerSecond: e.maxPerSecond,
   };
 }
 
@@ -85,3 +95,6 @@ export const postbackSecretView = (s: { secret: string; createdAt: Date; rotated
   createdAt: s.createdAt.toISOString(),
   rotatedAt: iso(s.rotatedAt),
 });
+
+/** One change of a registration's state, as both doors show it. */
+export const stateChangeView = (c: RecordedStateChange) => ({ id: c.id, from: c.from, to: c.to, reason: c.reason, detail: c.detail, changedAt: c.at.toISOString() });

@@ -1,9 +1,11 @@
+import type { EndpointState } from './endpoint-health';
+
 /** Webhook registrations, deliveries and attempts as the domain sees them. */
 
 export const WEBHOOK_CATEGORIES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'ALL'] as const;
 export type WebhookCategory = (typeof WEBHOOK_CATEGORIES)[number];
 
-export type AggregateType = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'RECURRENCE';
+export type AggregateType = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'RECURRENCE' | 'WEBHOOK';
 
 export interface WebhookEndpoint {
   id: string;
@@ -17,6 +19,12 @@ export interface WebhookEndpoint {
   createdAt: Date;
   updatedAt: Date;
   secretRotatedAt: Date | null;
+  /** Its health (endpoint-health.ts): ACTIVE, FAILING or DISABLED, since when and why. */
+  state: EndpointState;
+  stateChangedAt: Date | null;
+  stateReason: string | null;
+  /** At most this many deliveries per second to it (null: no limit of its own). */
+  maxPerSecond: number | null;
 }
 
 export type DeliveryTarget = 'ENDPOINT' | 'POSTBACK';
@@ -25,9 +33,10 @@ export type DeliveryTrigger = 'EVENT' | 'MANUAL' | 'REPLAY' | 'TEST';
  * PENDING: waiting for its next attempt (or being attempted); DELIVERED: a 2xx came
  * back; EXPIRED: `expires_at` passed without a 2xx; FAILED: the target can never be
  * reached as given (a postbackUrl that is not HTTPS); CANCELED: its registration was
- * deleted before it was delivered.
+ * deleted before it was delivered; HELD: its registration is disabled, the event is kept
+ * for a recovery when it is enabled again.
  */
-export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'EXPIRED' | 'FAILED' | 'CANCELED';
+export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'EXPIRED' | 'FAILED' | 'CANCELED' | 'HELD';
 
 /** What a delivery is: which event goes where, and why. */
 interface DeliveryIdentity {

@@ -1,4 +1,5 @@
 import type { Tx } from '../shared/unit-of-work';
+import type { EndpointState } from './endpoint-health';
 import type { SignedRequest } from './webhook-body';
 import type {
   AggregateType,
@@ -99,6 +100,8 @@ export interface FanOutTarget {
   sellerId: string;
   category: WebhookCategory;
   url: string;
+  /** A DISABLED registration's deliveries are saved HELD (kept, not sent). */
+  state: EndpointState;
 }
 
 /** One delivery the fan-out decided on: an event to one target. */
@@ -112,7 +115,7 @@ export interface PlannedDelivery {
   /** The masked body, shared by the event's deliveries. */
   body: Record<string, unknown>;
   trigger: 'EVENT' | 'MANUAL';
-  status: 'PENDING' | 'FAILED';
+  status: 'PENDING' | 'FAILED' | 'HELD';
   lastError: string | null;
 }
 
@@ -140,7 +143,7 @@ export interface DeliveryLog {
 export interface DeliveryWrites {
   insert(delivery: NewDelivery): Promise<void>;
   /**
-   * Copies every EXPIRED or FAILED delivery of the seller created in [from, to]
+   * Copies every EXPIRED or HELD delivery of the seller created in [from, to]
    * (optionally of one registration) that was not replayed yet into a new PENDING
    * delivery, marking the originals replayed; returns the new ones.
    */
@@ -162,6 +165,8 @@ export interface ClaimedDelivery {
   expiresAt: Date;
   /** null when the registration was deleted meanwhile. */
   secret: string | null;
+  /** The registration's own rate limit (deliveries per second); null: none (or a postback). */
+  maxPerSecond: number | null;
 }
 
 export type ClaimResult =

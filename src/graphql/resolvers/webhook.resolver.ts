@@ -13,6 +13,9 @@ import {
   WebhookResendResultType,
   WebhookType,
   WebhookWithSecretType,
+  WebhookEnableResultType,
+  WebhookStateChangeType,
+  WebhookStatsType,
 } from '../types/webhook.types';
 
 const resendResults = (r: { view: { results: object[] } }) => r.view.results.map((x) => Object.assign(new WebhookResendResultType(), x));
@@ -36,8 +39,9 @@ export class WebhookResolver {
     @Arg('eventType', () => WebhookCategoryGql) eventType: WebhookCategoryGql,
     @Arg('url', () => String) url: string,
     @Arg('description', () => String, { nullable: true }) description: string | null,
+    @Arg('maxDeliveriesPerSecond', () => Int, { nullable: true }) maxDeliveriesPerSecond: number | null,
   ) {
-    const r = await ctx.services.commands.registerWebhook({ seller: requireSeller(ctx), input: { eventType, url, description } });
+    const r = await ctx.services.commands.registerWebhook({ seller: requireSeller(ctx), input: { eventType, url, description, maxDeliveriesPerSecond } });
     return WebhookWithSecretType.fromView(r.view);
   }
 
@@ -48,9 +52,11 @@ export class WebhookResolver {
     @Arg('eventType', () => WebhookCategoryGql, { nullable: true }) eventType: WebhookCategoryGql | null,
     @Arg('url', () => String, { nullable: true }) url: string | null,
     @Arg('description', () => String, { nullable: true }) description: string | null,
+    @Arg('maxDeliveriesPerSecond', () => Int, { nullable: true, description: '0 removes the limit' }) maxDeliveriesPerSecond: number | null,
   ) {
     // A null argument leaves the field as it is.
-    const input = { eventType: eventType ?? undefined, url: url ?? undefined, description: description ?? undefined };
+    const rate = maxDeliveriesPerSecond === null ? undefined : maxDeliveriesPerSecond === 0 ? null : maxDeliveriesPerSecond;
+    const input = { eventType: eventType ?? undefined, url: url ?? undefined, description: description ?? undefined, maxDeliveriesPerSecond: rate };
     return WebhookType.fromView((await ctx.services.commands.updateWebhook({ seller: requireSeller(ctx), id, input })).view);
   }
 
@@ -132,6 +138,23 @@ export class WebhookResolver {
   ) {
     const r = await ctx.services.commands.replayFailedWebhookDeliveries({ seller: requireSeller(ctx), input: { from, to, webhookId } });
     return r.view.replayed;
+  }
+
+  @Mutation(() => WebhookEnableResultType, { description: 'ACTIVE again; with recoverSince, its held and expired deliveries created since then are sent again' })
+  async enableWebhook(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string, @Arg('recoverSince', () => Date, { nullable: true }) recoverSince: Date | null) {
+    const { view } = await ctx.services.commands.enableWebhook({ seller: requireSeller(ctx), id, input: { recoverSince } });
+    return Object.assign(new WebhookEnableResultType(), { webhook: WebhookType.fromView(view), recovered: view.recovered });
+  }
+
+  @Query(() => [WebhookStateChangeType], { description: "the webhook's state changes, newest first (at most 100)" })
+  async webhookStateChanges(@Ctx() ctx: GqlContext, @Arg('webhookId', () => ID) webhookId: string) {
+    const changes = await ctx.services.webhookHealth.history(requireSeller(ctx).id, webhookId);
+    return changes.map((c) => Object.assign(new WebhookStateChangeType(), { id: c.id, from: c.from, to: c.to, reason: c.reason, detail: c.detail, changedAt: c.at }));
+  }
+
+  @Query(() => WebhookStatsType, { description: 'attempts, success rate, latency p50/p95 over 24 h and 7 days, per day, and the last error' })
+  async webhookStats(@Ctx() ctx: GqlContext, @Arg('webhookId', () => ID) webhookId: string) {
+    return ctx.services.webhookStats.of(requireSeller(ctx).id, webhookId);
   }
 
   @Query(() => PostbackSecretType, { description: "the secret that signs deliveries to transactions' postbackUrl" })

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageOf } from './page';
 import type { PostbackSecretView, WebhookAttemptView, WebhookDeliveryView, WebhookView } from '../../domain/webhooks/webhook-view';
 
@@ -20,8 +20,34 @@ export enum DeliveryStatusGql {
   EXPIRED = 'EXPIRED',
   FAILED = 'FAILED',
   CANCELED = 'CANCELED',
+  HELD = 'HELD',
 }
-registerEnumType(DeliveryStatusGql, { name: 'WebhookDeliveryStatus' });
+registerEnumType(DeliveryStatusGql, { name: 'WebhookDeliveryStatus', valuesConfig: { HELD: { description: 'its webhook is disabled: kept for a recovery when it is enabled again' } } });
+
+export enum WebhookStateGql {
+  ACTIVE = 'ACTIVE',
+  FAILING = 'FAILING',
+  DISABLED = 'DISABLED',
+}
+registerEnumType(WebhookStateGql, { name: 'WebhookState', description: 'FAILING: every attempt failed for a while; DISABLED: no deliveries sent (events held) until enabled again' });
+
+export enum WebhookStateReasonGql {
+  DELIVERIES_FAILING = 'DELIVERIES_FAILING',
+  DELIVERIES_FAILED_TOO_LONG = 'DELIVERIES_FAILED_TOO_LONG',
+  DELIVERY_SUCCEEDED = 'DELIVERY_SUCCEEDED',
+  ENABLED_BY_SELLER = 'ENABLED_BY_SELLER',
+}
+registerEnumType(WebhookStateReasonGql, { name: 'WebhookStateReason' });
+
+@ObjectType('WebhookStateChange', { description: "one change of a webhook's state, with its reason" })
+export class WebhookStateChangeType {
+  @Field(() => ID) id!: string;
+  @Field(() => WebhookStateGql) from!: WebhookStateGql;
+  @Field(() => WebhookStateGql) to!: WebhookStateGql;
+  @Field(() => WebhookStateReasonGql) reason!: WebhookStateReasonGql;
+  @Field(() => String) detail!: string;
+  @Field(() => Date) changedAt!: Date;
+}
 
 @ObjectType('Webhook')
 export class WebhookType {
@@ -33,6 +59,10 @@ export class WebhookType {
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
   @Field(() => Date, { nullable: true }) secretRotatedAt!: Date | null;
+  @Field(() => WebhookStateGql, { description: 'the dashboard shows a notice while it is not ACTIVE' }) state!: WebhookStateGql;
+  @Field(() => Date, { nullable: true }) stateChangedAt!: Date | null;
+  @Field(() => WebhookStateReasonGql, { nullable: true }) stateReason!: WebhookStateReasonGql | null;
+  @Field(() => Int, { nullable: true, description: 'at most this many deliveries per second to it; null: no limit of its own' }) maxDeliveriesPerSecond!: number | null;
 
   static fromView(v: WebhookView): WebhookType {
     return Object.assign(new WebhookType(), {
@@ -44,6 +74,10 @@ export class WebhookType {
       createdAt: date(v.createdAt),
       updatedAt: date(v.updatedAt),
       secretRotatedAt: dateOrNull(v.secretRotatedAt),
+      state: v.state as WebhookStateGql,
+      stateChangedAt: dateOrNull(v.stateChangedAt),
+      stateReason: v.stateReason as WebhookStateReasonGql | null,
+      maxDeliveriesPerSecond: v.maxDeliveriesPerSecond,
     });
   }
 }
@@ -142,4 +176,41 @@ export class WebhookResendResultType {
   @Field(() => String, { nullable: true, description: 'null when the resource has no event (unknown id)' }) eventId!: string | null;
   @Field(() => String, { nullable: true }) eventType!: string | null;
   @Field(() => Int) deliveries!: number;
+}
+
+@ObjectType('WebhookEnableResult')
+export class WebhookEnableResultType {
+  @Field(() => WebhookType) webhook!: WebhookType;
+  @Field(() => Int, { description: 'deliveries sent again (recoverSince)' }) recovered!: number;
+}
+
+@ObjectType('WebhookWindowStats', { description: 'attempts to a webhook over a time window' })
+export class WebhookWindowStatsType {
+  @Field(() => Int) attempts!: number;
+  @Field(() => Int) successes!: number;
+  @Field(() => Float, { nullable: true, description: 'successes / attempts (0 to 1); null without attempts' }) successRate!: number | null;
+  @Field(() => Int, { nullable: true }) p50LatencyMs!: number | null;
+  @Field(() => Int, { nullable: true }) p95LatencyMs!: number | null;
+}
+
+@ObjectType('WebhookDayStats')
+export class WebhookDayStatsType {
+  @Field(() => String, { description: 'UTC day, YYYY-MM-DD' }) day!: string;
+  @Field(() => Int) attempts!: number;
+  @Field(() => Int) successes!: number;
+}
+
+@ObjectType('WebhookLastError')
+export class WebhookLastErrorType {
+  @Field(() => String, { description: 'HTTP_<status>, TIMEOUT, CONNECTION_FAILED...' }) error!: string;
+  @Field(() => Int, { nullable: true }) statusCode!: number | null;
+  @Field(() => Date) at!: Date;
+}
+
+@ObjectType('WebhookStats')
+export class WebhookStatsType {
+  @Field(() => WebhookWindowStatsType) last24h!: WebhookWindowStatsType;
+  @Field(() => WebhookWindowStatsType) last7d!: WebhookWindowStatsType;
+  @Field(() => [WebhookDayStatsType], { description: 'the last 7 UTC days, oldest first (the chart)' }) daily!: WebhookDayStatsType[];
+  @Field(() => WebhookLastErrorType, { nullable: true }) lastError!: WebhookLastErrorType | null;
 }

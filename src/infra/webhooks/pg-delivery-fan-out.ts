@@ -1,3 +1,4 @@
+import type { EndpointState } from '../../domain/webhooks/endpoint-health';
 import type { NewDelivery, WebhookCategory } from '../../domain/webhooks/webhook.types';
 import type { DeliveryWrites, FanOutStore, FanOutTarget, PlannedDelivery } from '../../domain/webhooks/webhooks.ports';
 import type { Tx } from '../../domain/shared/unit-of-work';
@@ -35,14 +36,14 @@ export class PgDeliveryFanOut implements DeliveryWrites, FanOutStore {
 
   async endpointsOf(sellerIds: string[], tx?: Tx): Promise<FanOutTarget[]> {
     if (sellerIds.length === 0) return [];
-    const rows = await this.run<{ id: string; seller_id: string; category: WebhookCategory; url: string }>(
+    const rows = await this.run<{ id: string; seller_id: string; category: WebhookCategory; url: string; state: EndpointState }>(
       this.durable,
-      `select id, seller_id, category, url from webhook_endpoints
+      `select id, seller_id, category, url, state from webhook_endpoints
        where seller_id in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
       [JSON.stringify(sellerIds)],
       tx,
     );
-    return rows.map((r) => ({ id: r.id, sellerId: r.seller_id, category: r.category, url: r.url }));
+    return rows.map((r) => ({ id: r.id, sellerId: r.seller_id, category: r.category, url: r.url, state: r.state }));
   }
 
   /**
@@ -101,7 +102,7 @@ export class PgDeliveryFanOut implements DeliveryWrites, FanOutStore {
          select d.id, d.dedupe_key, d.event_id, d.event_type, d.seller_id, d.aggregate_type, d.aggregate_id, d.target, d.endpoint_id,
                 coalesce(e.url, d.url) as url, d.payload
          from webhook_deliveries d left join webhook_endpoints e on e.id = d.endpoint_id
-         where d.seller_id = ? and d.status = 'EXPIRED' and d.replayed_at is null
+         where d.seller_id = ? and d.status in ('EXPIRED', 'HELD') and d.replayed_at is null
            and d.created_at >= ? and d.created_at <= ?
            and (d.endpoint_id is null or e.deleted_at is null)
            and (not ?::boolean or d.endpoint_id = ?)

@@ -20,6 +20,7 @@ interface ClaimRow {
   attempt_in_cycle: number;
   expires_at: Date;
   secret_enc: string | null;
+  max_per_second: number | null;
 }
 
 /** Columns returned by a claim: the delivery, the current URL and sealed secret of its target. */
@@ -30,7 +31,9 @@ const CLAIM_RETURNING = `
        else d.url end as url,
   case when d.target = 'ENDPOINT'
        then (select e.secret_enc from webhook_endpoints e where e.id = d.endpoint_id and e.deleted_at is null)
-       else (select s.secret_enc from webhook_postback_secrets s where s.seller_id = d.seller_id) end as secret_enc`;
+       else (select s.secret_enc from webhook_postback_secrets s where s.seller_id = d.seller_id) end as secret_enc,
+  case when d.target = 'ENDPOINT'
+       then (select e.max_per_second from webhook_endpoints e where e.id = d.endpoint_id) end as max_per_second`;
 
 /**
  * An attempt made while the database is unreachable is recorded once it is back: the
@@ -109,6 +112,7 @@ export class PgDeliveryWork implements DeliveryWorkStore {
       attemptInCycle: r.attempt_in_cycle,
       expiresAt: new Date(r.expires_at),
       secret: r.secret_enc === null ? null : this.open(r.secret_enc),
+      maxPerSecond: r.max_per_second ?? null,
     };
   }
 
@@ -225,7 +229,7 @@ export class PgDeliveryWork implements DeliveryWorkStore {
          update webhook_deliveries d set attempts = d.attempts + (case when r.has_attempt then 1 else 0 end), status = r.status, cycle = r.cycle,
            attempt_in_cycle = r.aic, next_attempt_at = r.next_at, lease_until = null,
            last_attempt_at = coalesce(r.attempted_at, d.last_attempt_at), last_status_code = case when r.has_attempt then r.last_status_code else d.last_status_code end,
-           last_error = r.last_error, delivered_at = r.delivered_at, updated_at = r.now
+           last_error = case when r.has_attempt or r.status <> 'PENDING' then r.last_error else d.last_error end, delivered_at = r.delivered_at, updated_at = r.now
          from r
          where d.id = r.delivery_id and d.attempts = r.expected and d.status = 'PENDING'
          returning d.id, r.expected as attempts, d.attempts as now_attempts, d.next_attempt_at, r.next_cycle

@@ -1,3 +1,4 @@
+import type { EndpointState } from '../../domain/webhooks/endpoint-health';
 import type { WebhookCategory, WebhookEndpoint } from '../../domain/webhooks/webhook.types';
 import type { StoredEndpoint, WebhookEndpointRepository } from '../../domain/webhooks/webhooks.ports';
 import type { Sql } from '../db/sql';
@@ -13,6 +14,10 @@ interface EndpointRow {
   created_at: Date;
   updated_at: Date;
   secret_rotated_at: Date | null;
+  state: EndpointState;
+  state_changed_at: Date | null;
+  state_reason: string | null;
+  max_per_second: number | null;
 }
 
 const toEndpoint = (r: EndpointRow): StoredEndpoint => ({
@@ -26,6 +31,10 @@ const toEndpoint = (r: EndpointRow): StoredEndpoint => ({
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
   secretRotatedAt: r.secret_rotated_at ? new Date(r.secret_rotated_at) : null,
+  state: r.state,
+  stateChangedAt: r.state_changed_at ? new Date(r.state_changed_at) : null,
+  stateReason: r.state_reason,
+  maxPerSecond: r.max_per_second,
 });
 
 const publicOnly = ({ secretEnc: _s, ...e }: StoredEndpoint): WebhookEndpoint => e;
@@ -42,9 +51,9 @@ export class PgWebhookEndpoints implements WebhookEndpointRepository {
 
   async insert(e: StoredEndpoint): Promise<void> {
     await this.sql.query(
-      `insert into webhook_endpoints (id, seller_id, category, url, description, secret_enc, secret_last4, created_at, updated_at, secret_rotated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [e.id, e.sellerId, e.category, e.url, e.description, e.secretEnc, e.secretLast4, e.createdAt, e.updatedAt, e.secretRotatedAt],
+      `insert into webhook_endpoints (id, seller_id, category, url, description, secret_enc, secret_last4, created_at, updated_at, secret_rotated_at, max_per_second)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [e.id, e.sellerId, e.category, e.url, e.description, e.secretEnc, e.secretLast4, e.createdAt, e.updatedAt, e.secretRotatedAt, e.maxPerSecond],
     );
   }
 
@@ -68,9 +77,9 @@ export class PgWebhookEndpoints implements WebhookEndpointRepository {
 
   async update(e: StoredEndpoint): Promise<void> {
     await this.sql.query(
-      `update webhook_endpoints set category = ?, url = ?, description = ?, secret_enc = ?, secret_last4 = ?, updated_at = ?, secret_rotated_at = ?
+      `update webhook_endpoints set category = ?, url = ?, description = ?, secret_enc = ?, secret_last4 = ?, updated_at = ?, secret_rotated_at = ?, max_per_second = ?
        where id = ? and seller_id = ? and deleted_at is null`,
-      [e.category, e.url, e.description, e.secretEnc, e.secretLast4, e.updatedAt, e.secretRotatedAt, e.id, e.sellerId],
+      [e.category, e.url, e.description, e.secretEnc, e.secretLast4, e.updatedAt, e.secretRotatedAt, e.maxPerSecond, e.id, e.sellerId],
     );
   }
 

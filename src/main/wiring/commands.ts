@@ -23,6 +23,8 @@ import { webhookManagementCommands } from '../../domain/webhooks/webhook-managem
 import type { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
 import { webhookReplayCommands } from '../../domain/webhooks/webhook-replay.commands';
 import type { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
+import { endpointHealthCommands } from '../../domain/webhooks/endpoint-health.commands';
+import type { EndpointHealthService } from '../../domain/webhooks/endpoint-health.service';
 import { operatorAndSandboxCommands, type OperatorAndSandboxServices } from './operator-commands';
 import type { Commands } from '../../application/commands';
 import { recurrenceCommands } from '../../domain/recurrences/recurrence.commands';
@@ -35,6 +37,7 @@ import type { SplitCharges } from '../../domain/splits/split-charges';
 interface AccountAndWebhookServices {
   webhooks: WebhookManagementService;
   webhookReplay: WebhookReplayService;
+  webhookHealth: EndpointHealthService;
   apiKeys: ApiKeysService;
   twoFactor: TwoFactorService;
 }
@@ -55,6 +58,7 @@ export function wireCommands(
     ...appealAndErasureCommands(p, d),
     ...webhookManagementCommands(d),
     ...webhookReplayCommands(d),
+    ...endpointHealthCommands(d),
     ...apiKeyCommands(d),
     ...twoFactorCommands(d),
     ...operatorAndSandboxCommands(d, p.clock),

@@ -1,5 +1,15 @@
+import { join } from 'node:path';
 import type { Connection } from 'rabbitmq-client';
+import { assertHealthWindows } from '../../domain/webhooks/endpoint-health';
+import { endpointHealthJobs } from '../../domain/webhooks/endpoint-health-jobs';
+import { EndpointHealthService } from '../../domain/webhooks/endpoint-health.service';
+import { NodemailerEndpointNoticeMailer } from '../../infra/webhooks/endpoint-notice-mailer';
+import { PgEndpointHealth } from '../../infra/webhooks/pg-endpoint-health';
+import { PgWebhookStats } from '../../infra/webhooks/pg-webhook-stats';
+import { WebhookStatsQuery } from '../../domain/webhooks/webhook-stats';
+import { PeriodicLoop } from '../../infra/shared/periodic-loop';
 import { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
+import { EndpointThrottle } from '../../domain/webhooks/endpoint-throttle';
 import { EventFanOut } from '../../domain/webhooks/event-fan-out';
 import { WebhookManagementService } from '../../domain/webhooks/webhook-management.service';
 import { WebhookReplayService } from '../../domain/webhooks/webhook-replay.service';
@@ -80,10 +90,12 @@ export function wireWebhooks(p: Platform) {
     scheduleNextCycles: Boolean(config.AMQP_URL),
     onRecorded: (r, moved) => {
       if (r.attempt) p.metrics.webhookAttempt(r.attempt.success, r.attempt.latencyMs);
-      if (moved && r.next.status !== 'PENDING' && r.next.status !== 'FAILED') p.metrics.webhookDeliveryFinished(r.next.status);
+      if (moved && r.next.status !== 'PENDING' && r.next.status !== 'FAILED' && r.next.status !== 'HELD') p.metrics.webhookDeliveryFinished(r.next.status);
     },
   });
-  const processor = new DeliveryProcessor({ store: work, sender, clock });
+  // One endpoint may hold at most a quarter of the attempts in flight: a hanging receiver never takes them all.
+  const throttle = new EndpointThrottle(Math.max(1, Math.floor(config.WEBHOOK_CONCURRENCY / 4)));
+  const processor = new DeliveryProcessor({ store: work, sender, clock, throttle });
   const fanOutTo = (to: DeliveryQueue) =>
     new EventFanOut({
       store: deliveries,
@@ -190,9 +202,33 @@ export function wireWebhooks(p: Platform) {
   }
 
   const webhookTargets: WebhookTargetGuard = guard;
+  const webhookReplay = new WebhookReplayService({ log, deliveries, fanOut, queue, clock, newNonce: () => tokens.newId() });
+  const webhookHealth = new EndpointHealthService({
+    uow,
+    store: new PgEndpointHealth(sql),
+    endpoints,
+    outbox: p.outbox,
+    scheduler: p.scheduler,
+    mailer: new NodemailerEndpointNoticeMailer({ smtpUrl: config.SMTP_URL, mailDir: join(config.DATA_DIR, 'mail'), from: config.MAIL_FROM, dashboardUrl: () => p.publicAddress.baseUrl }),
+    clock,
+    windows: assertHealthWindows({ failingAfterMs: config.WEBHOOK_FAILING_AFTER_HOURS * 3_600_000, disableAfterMs: config.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000 }),
+    replay: (sellerId, range) => webhookReplay.replayFailed(sellerId, range),
+  });
+  p.jobs.registerAll(endpointHealthJobs(webhookHealth));
+  p.workerHooks.push(() => {
+    const loop = new PeriodicLoop(async () => {
+      const changed = await webhookHealth.check();
+      if (changed > 0) logger.info({ changed }, 'webhook endpoint states changed');
+    }, (err) => logger.error({ err }, 'webhook endpoint health check failed; retried at the next run'));
+    loop.start(config.WEBHOOK_HEALTH_CHECK_MS);
+    return { stop: () => loop.stop() };
+  });
   return {
     webhooks: new WebhookManagementService({ endpoints, log, deliveries, queue, guard, box, tokens, clock }),
-    webhookReplay: new WebhookReplayService({ log, deliveries, fanOut, queue, clock, newNonce: () => tokens.newId() }),
+    webhookReplay,
+    /** Registrations' health: the worker's check, re-enabling, the history. */
+    webhookHealth,
+    webhookStats: new WebhookStatsQuery({ store: new PgWebhookStats(sql), endpoints, clock }),
     /** SSRF check for other features' URLs (a transaction's postbackUrl at creation). */
     webhookTargets,
     webhookRuntime: runtime,

@@ -120,6 +120,10 @@ export const WEBHOOK = {
   createdAt: '2026-05-04T11:55:00.000Z',
   updatedAt: '2026-05-04T11:55:00.000Z',
   secretRotatedAt: null,
+  state: 'ACTIVE',
+  stateChangedAt: null,
+  stateReason: null,
+  maxDeliveriesPerSecond: null,
 };
 
 export const WEBHOOK_CREATED_EXAMPLE = { status: true, data: { ...WEBHOOK, secret: 'whsec_8Jd0cQ1yT4uV7wX2zA5bC8eF1hI4kL7nO0qR3tU6x9Qa' } };

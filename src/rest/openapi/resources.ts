@@ -1,3 +1,4 @@
+import { ENDPOINT_STATES, ENDPOINT_STATE_REASONS } from '../../domain/webhooks/endpoint-health';
 import { DISPUTE_STATUSES } from '../../domain/disputes/dispute-status';
 import { STATEMENT_TYPES } from '../../domain/ledger/ledger.types';
 import { PIX_KEY_TYPES } from '../../domain/pix/pix-key';
@@ -259,22 +260,37 @@ export const WebhookRegistration = z
     createdAt: dateTime(),
     updatedAt: dateTime(),
     secretRotatedAt: nullableDate(),
+    state: z.enum(ENDPOINT_STATES).describe('ACTIVE; FAILING when every attempt failed for WEBHOOK_FAILING_AFTER_HOURS; DISABLED (no deliveries sent, events held) after WEBHOOK_DISABLE_AFTER_DAYS, until enabled again'),
+    stateChangedAt: nullableDate(),
+    stateReason: z.string().nullable().describe(`why its state last changed: ${ENDPOINT_STATE_REASONS.join(', ')}; null: never changed`),
+    maxDeliveriesPerSecond: z.number().int().nullable().describe('at most this many deliveries per second to it; null: no limit of its own'),
   })
   .strict()
   .openapi('WebhookRegistration');
+
+/** The answer of POST /v1/webhooks/{id}/enable: the registration and how many deliveries were sent again. */
+export const WebhookEnabled = z
+  .object({ ...WebhookRegistration.shape, recovered: z.number().int().describe('deliveries sent again (recoverSince)') })
+  .strict()
+  .openapi('WebhookEnabled');
+
+export const WebhookStateChange = z
+  .object({ id: z.string(), from: z.enum(ENDPOINT_STATES), to: z.enum(ENDPOINT_STATES), reason: z.enum(ENDPOINT_STATE_REASONS), detail: z.string(), changedAt: dateTime() })
+  .strict()
+  .openapi('WebhookStateChange');
 
 export const WebhookDelivery = z
   .object({
     id: z.string(),
     eventId: z.string(),
     eventType: z.string(),
-    resourceType: z.enum(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'TEST']),
+    resourceType: z.enum(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'WEBHOOK', 'TEST']),
     resourceId: z.string(),
     target: z.enum(['ENDPOINT', 'POSTBACK']),
     webhookId: z.string().nullable(),
     url: z.string(),
     trigger: z.enum(['EVENT', 'MANUAL', 'REPLAY', 'TEST']),
-    status: z.enum(['PENDING', 'DELIVERED', 'EXPIRED', 'FAILED', 'CANCELED']),
+    status: z.enum(['PENDING', 'DELIVERED', 'EXPIRED', 'FAILED', 'CANCELED', 'HELD']).describe('HELD: its webhook was disabled; kept for a recovery when it is enabled again'),
     attempts: z.number().int(),
     cycle: z.number().int(),
     nextAttemptAt: nullableDate(),

@@ -5,6 +5,7 @@ import { WEBHOOK_ID_HEADER, WEBHOOK_PAYLOAD_VERSION } from '../../domain/webhook
 import { TRANSACTION_PAID_PAYLOAD } from './examples';
 import { Dispute, Recurrence, Transaction, WithdrawalDetail } from './resources';
 import { z } from './zod';
+import { ENDPOINT_STATES, ENDPOINT_STATE_REASONS } from '../../domain/webhooks/endpoint-health';
 
 export const SIGNATURE_RULES = `Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then \`eventType\`, \`version\` ("${WEBHOOK_PAYLOAD_VERSION}"), \`expires_at\` and \`signature\`.
 
@@ -58,10 +59,32 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
     path: 'webhookTest',
     operationId: 'webhookTest',
     summary: 'Test event',
-    description: `${eventList('WEBHOOK')}, sent by POST /v1/webhooks/{id}/test.\n\n${SIGNATURE_RULES}`,
+    description: `\`WEBHOOK_TEST\`, sent by POST /v1/webhooks/{id}/test.\n\n${SIGNATURE_RULES}`,
     tags: ['Webhooks'],
     security: [],
     request: { headers: deliveryHeaders, body: { required: true, content: { 'application/json': { schema: registry.register('WebhookTestPayload', z.object(envelopeFields).passthrough()) } } } },
+    responses: received,
+  });
+  const statePayload = z.object({
+    id: z.string().describe('the webhook concerned'),
+    webhookId: z.string(),
+    url: z.string(),
+    state: z.enum(['FAILING', 'DISABLED']),
+    previousState: z.enum(ENDPOINT_STATES),
+    reason: z.enum(ENDPOINT_STATE_REASONS),
+    detail: z.string(),
+    changedAt: z.string().datetime(),
+    ...envelopeFields,
+  });
+  registry.registerWebhook({
+    method: 'post',
+    path: 'webhookEndpointState',
+    operationId: 'webhookEndpointState',
+    summary: 'Webhook state event',
+    description: `\`WEBHOOK_ENDPOINT_FAILING\`, \`WEBHOOK_ENDPOINT_DISABLED\`: one of your webhooks turned failing (every attempt failed for a while) or was disabled; sent to your other webhooks, whatever their event type.\n\n${SIGNATURE_RULES}`,
+    tags: ['Webhooks'],
+    security: [],
+    request: { headers: deliveryHeaders, body: { required: true, content: { 'application/json': { schema: registry.register('WebhookEndpointStatePayload', statePayload.passthrough()) } } } },
     responses: received,
   });
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../../application/services';
-import { attemptView, deliveryView, postbackSecretView, webhookView } from '../../domain/webhooks/webhook-view';
+import { attemptView, deliveryView, postbackSecretView, stateChangeView, webhookView } from '../../domain/webhooks/webhook-view';
 import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
 import { sendCommandResult } from '../send-command-result';
@@ -18,6 +18,8 @@ const q = (v: unknown): string | undefined => (typeof v === 'string' && v.length
  *   DELETE /v1/webhooks/:id                      delete (pending deliveries canceled)
  *   POST   /v1/webhooks/:id/rotate-secret        new secret, shown once
  *   POST   /v1/webhooks/:id/test                 queue a signed WEBHOOK_TEST event
+ *   POST   /v1/webhooks/:id/enable               ACTIVE again {recoverSince?}: what it missed since then is replayed
+ *   GET    /v1/webhooks/:id/state-changes        its state changes with their reasons, newest first
  *   GET    /v1/webhooks/:id/deliveries           its deliveries (?status, take, skip)
  *   GET    /v1/webhooks/:id/attempts             its attempts (?take, skip)
  *   GET    /v1/webhooks/deliveries               all deliveries (?status, eventId, take, skip)
@@ -101,6 +103,15 @@ export function webhooksRoutes(services: Services): Router {
 
   router.post(`${BASE}/:id/test`, auth, async (req, res) => {
     sendCommandResult(res, 202, await commands.sendWebhookTestEvent({ seller: sellerOf(res), id: String(req.params.id) }));
+  });
+
+  router.post(`${BASE}/:id/enable`, auth, async (req, res) => {
+    sendCommandResult(res, 200, await commands.enableWebhook({ seller: sellerOf(res), id: String(req.params.id), input: req.body }));
+  });
+
+  router.get(`${BASE}/:id/state-changes`, auth, async (req, res) => {
+    const changes = await services.webhookHealth.history(sellerOf(res).id, String(req.params.id));
+    res.json({ status: true, data: changes.map(stateChangeView) });
   });
 
   router.get(`${BASE}/:id/deliveries`, auth, async (req, res) => {

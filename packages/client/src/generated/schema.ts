@@ -706,6 +706,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a webhook again
+         * @description Makes a FAILING or DISABLED webhook ACTIVE; its failures count from now. With `recoverSince`, its held and expired deliveries created since then are sent again (as `replay-failed` does).
+         */
+        post: operations["enableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/state-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's state changes
+         * @description Newest first, at most 100: each change (ACTIVE, FAILING, DISABLED) with its reason.
+         */
+        get: operations["listWebhookStateChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -1286,6 +1326,32 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    webhookEndpointState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Webhook state event
+         * @description `WEBHOOK_ENDPOINT_FAILING`, `WEBHOOK_ENDPOINT_DISABLED`: one of your webhooks turned failing (every attempt failed for a while) or was disabled; sent to your other webhooks, whatever their event type.
+         *
+         *     Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then `eventType`, `version` ("1"), `expires_at` and `signature`.
+         *
+         *     **Signature.** `signature` = `v1=` + Base64URL without padding of HMAC-SHA256(secret, `<timestamp>.<event_json>`), where `<timestamp>` is the `X-Webhook-Timestamp` header (unix seconds) and `<event_json>` the body without the top-level fields `version`, `expires_at`, `signature`, keys in the order received, no spaces (what JSON.stringify writes: non-ASCII as itself, `/` not escaped). Reject a delivery whose signature does not match or whose timestamp is more than 5 minutes away from your clock. The secret is the registration's (shown on create and rotation), or the postback secret for deliveries to a charge's `postbackUrl`.
+         *
+         *     **Delivery.** Answer 2xx within 5 seconds. Otherwise up to 3 attempts per cycle (backoff from about 1 s, doubling to 30 s, with jitter), then new cycles until `expires_at` (24 h). `X-Webhook-Id` is the event id, the same on every retry and resend: de-duplicate on it. Event names may gain values: keep a fallback.
+         */
+        post: operations["webhookEndpointState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1558,6 +1624,28 @@ export interface components {
             signature: string;
         };
         WebhookTestPayload: {
+            eventType: string;
+            /** @enum {string} */
+            version: "1";
+            /** Format: date-time */
+            expires_at: string;
+            /** @description v1= + Base64URL(HMAC-SHA256) without padding */
+            signature: string;
+        };
+        WebhookEndpointStatePayload: {
+            /** @description the webhook concerned */
+            id: string;
+            webhookId: string;
+            url: string;
+            /** @enum {string} */
+            state: "FAILING" | "DISABLED";
+            /** @enum {string} */
+            previousState: "ACTIVE" | "FAILING" | "DISABLED";
+            /** @enum {string} */
+            reason: "DELIVERIES_FAILING" | "DELIVERIES_FAILED_TOO_LONG" | "DELIVERY_SUCCEEDED" | "ENABLED_BY_SELLER";
+            detail: string;
+            /** Format: date-time */
+            changedAt: string;
             eventType: string;
             /** @enum {string} */
             version: "1";
@@ -2123,6 +2211,17 @@ export interface components {
             updatedAt: string;
             /** Format: date-time */
             secretRotatedAt: string | null;
+            /**
+             * @description ACTIVE; FAILING when every attempt failed for WEBHOOK_FAILING_AFTER_HOURS; DISABLED (no deliveries sent, events held) after WEBHOOK_DISABLE_AFTER_DAYS, until enabled again
+             * @enum {string}
+             */
+            state: "ACTIVE" | "FAILING" | "DISABLED";
+            /** Format: date-time */
+            stateChangedAt: string | null;
+            /** @description why its state last changed: DELIVERIES_FAILING, DELIVERIES_FAILED_TOO_LONG, DELIVERY_SUCCEEDED, ENABLED_BY_SELLER; null: never changed */
+            stateReason: string | null;
+            /** @description at most this many deliveries per second to it; null: no limit of its own */
+            maxDeliveriesPerSecond: number | null;
         };
         /**
          * @example {
@@ -2139,6 +2238,8 @@ export interface components {
             description?: string | null;
             /** @description https URL; loopback and private addresses are refused */
             url: string;
+            /** @description at most this many deliveries per second to this webhook; null or absent: no limit of its own */
+            maxDeliveriesPerSecond?: number | null;
         };
         ResendWithdrawalEvents: {
             withdrawalIds: string[];
@@ -2171,7 +2272,7 @@ export interface components {
             eventId: string;
             eventType: string;
             /** @enum {string} */
-            resourceType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "TEST";
+            resourceType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "WEBHOOK" | "TEST";
             resourceId: string;
             /** @enum {string} */
             target: "ENDPOINT" | "POSTBACK";
@@ -2179,8 +2280,11 @@ export interface components {
             url: string;
             /** @enum {string} */
             trigger: "EVENT" | "MANUAL" | "REPLAY" | "TEST";
-            /** @enum {string} */
-            status: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED";
+            /**
+             * @description HELD: its webhook was disabled; kept for a recovery when it is enabled again
+             * @enum {string}
+             */
+            status: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED" | "HELD";
             attempts: number;
             cycle: number;
             /** Format: date-time */
@@ -2229,6 +2333,58 @@ export interface components {
             /** @description https URL; loopback and private addresses are refused */
             url?: string;
             description?: string | null;
+            /** @description at most this many deliveries per second to this webhook; null or absent: no limit of its own */
+            maxDeliveriesPerSecond?: number | null;
+        };
+        WebhookEnabled: {
+            id: string;
+            /** @enum {string} */
+            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "ALL";
+            url: string;
+            description: string | null;
+            secretLast4: string;
+            /** @description the signing secret: only in the answers of the create and of a rotation */
+            secret?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            secretRotatedAt: string | null;
+            /**
+             * @description ACTIVE; FAILING when every attempt failed for WEBHOOK_FAILING_AFTER_HOURS; DISABLED (no deliveries sent, events held) after WEBHOOK_DISABLE_AFTER_DAYS, until enabled again
+             * @enum {string}
+             */
+            state: "ACTIVE" | "FAILING" | "DISABLED";
+            /** Format: date-time */
+            stateChangedAt: string | null;
+            /** @description why its state last changed: DELIVERIES_FAILING, DELIVERIES_FAILED_TOO_LONG, DELIVERY_SUCCEEDED, ENABLED_BY_SELLER; null: never changed */
+            stateReason: string | null;
+            /** @description at most this many deliveries per second to it; null: no limit of its own */
+            maxDeliveriesPerSecond: number | null;
+            /** @description deliveries sent again (recoverSince) */
+            recovered: number;
+        };
+        /**
+         * @example {
+         *       "recoverSince": "2026-05-04T00:00:00Z"
+         *     }
+         */
+        WebhookEnable: {
+            /** @description ISO 8601 date-time such as 2026-01-31T12:00:00Z (a date alone is midnight UTC); its held and expired deliveries created since then are sent again */
+            recoverSince?: string | null;
+        };
+        WebhookStateChange: {
+            id: string;
+            /** @enum {string} */
+            from: "ACTIVE" | "FAILING" | "DISABLED";
+            /** @enum {string} */
+            to: "ACTIVE" | "FAILING" | "DISABLED";
+            /** @enum {string} */
+            reason: "DELIVERIES_FAILING" | "DELIVERIES_FAILED_TOO_LONG" | "DELIVERY_SUCCEEDED" | "ENABLED_BY_SELLER";
+            detail: string;
+            /** Format: date-time */
+            changedAt: string;
         };
         DataSubjectRequest: {
             requestId: string;
@@ -6106,7 +6262,11 @@ export interface operations {
                      *           "secretLast4": "x9Qa",
                      *           "createdAt": "2026-05-04T11:55:00.000Z",
                      *           "updatedAt": "2026-05-04T11:55:00.000Z",
-                     *           "secretRotatedAt": null
+                     *           "secretRotatedAt": null,
+                     *           "state": "ACTIVE",
+                     *           "stateChangedAt": null,
+                     *           "stateReason": null,
+                     *           "maxDeliveriesPerSecond": null
                      *         }
                      *       ]
                      *     }
@@ -6214,6 +6374,10 @@ export interface operations {
                      *         "createdAt": "2026-05-04T11:55:00.000Z",
                      *         "updatedAt": "2026-05-04T11:55:00.000Z",
                      *         "secretRotatedAt": null,
+                     *         "state": "ACTIVE",
+                     *         "stateChangedAt": null,
+                     *         "stateReason": null,
+                     *         "maxDeliveriesPerSecond": null,
                      *         "secret": "whsec_8Jd0cQ1yT4uV7wX2zA5bC8eF1hI4kL7nO0qR3tU6x9Qa"
                      *       }
                      *     }
@@ -6225,7 +6389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_WEBHOOK_EVENT_TYPE, INVALID_WEBHOOK_DESCRIPTION, WEBHOOK_URL_REQUIRED, INVALID_WEBHOOK_URL, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_WEBHOOK_EVENT_TYPE, INVALID_WEBHOOK_DESCRIPTION, WEBHOOK_URL_REQUIRED, INVALID_WEBHOOK_URL, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_WEBHOOK_RATE */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6909,7 +7073,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                status?: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED";
+                status?: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED" | "HELD";
                 take?: number;
                 skip?: number;
                 /** @description the event id (X-Webhook-Id) */
@@ -7066,7 +7230,7 @@ export interface operations {
                             eventId: string;
                             eventType: string;
                             /** @enum {string} */
-                            resourceType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "TEST";
+                            resourceType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "WEBHOOK" | "TEST";
                             resourceId: string;
                             /** @enum {string} */
                             target: "ENDPOINT" | "POSTBACK";
@@ -7074,8 +7238,11 @@ export interface operations {
                             url: string;
                             /** @enum {string} */
                             trigger: "EVENT" | "MANUAL" | "REPLAY" | "TEST";
-                            /** @enum {string} */
-                            status: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED";
+                            /**
+                             * @description HELD: its webhook was disabled; kept for a recovery when it is enabled again
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED" | "HELD";
                             attempts: number;
                             cycle: number;
                             /** Format: date-time */
@@ -7299,7 +7466,11 @@ export interface operations {
                      *         "secretLast4": "x9Qa",
                      *         "createdAt": "2026-05-04T11:55:00.000Z",
                      *         "updatedAt": "2026-05-04T11:55:00.000Z",
-                     *         "secretRotatedAt": null
+                     *         "secretRotatedAt": null,
+                     *         "state": "ACTIVE",
+                     *         "stateChangedAt": null,
+                     *         "stateReason": null,
+                     *         "maxDeliveriesPerSecond": null
                      *       }
                      *     }
                      */
@@ -7546,7 +7717,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, NOTHING_TO_UPDATE, INVALID_WEBHOOK_EVENT_TYPE, INVALID_WEBHOOK_DESCRIPTION, WEBHOOK_URL_REQUIRED, INVALID_WEBHOOK_URL, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, NOTHING_TO_UPDATE, INVALID_WEBHOOK_EVENT_TYPE, INVALID_WEBHOOK_DESCRIPTION, WEBHOOK_URL_REQUIRED, INVALID_WEBHOOK_URL, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_WEBHOOK_RATE */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7896,10 +8067,242 @@ export interface operations {
             };
         };
     };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnable"];
+            };
+        };
+        responses: {
+            /** @description The registration, and how many deliveries were sent again */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: components["schemas"]["WebhookEnabled"];
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_DATE */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: WEBHOOK_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    listWebhookStateChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: components["schemas"]["WebhookStateChange"][];
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, UNKNOWN_QUERY_PARAMETER */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Missing, invalid or revoked credential: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: WEBHOOK_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
     listWebhookDeliveriesOf: {
         parameters: {
             query?: {
-                status?: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED";
+                status?: "PENDING" | "DELIVERED" | "EXPIRED" | "FAILED" | "CANCELED" | "HELD";
                 take?: number;
                 skip?: number;
             };
@@ -10426,6 +10829,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookTestPayload"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 5 seconds acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookEndpointState: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; part of the signed string */
+                "X-Webhook-Timestamp": string;
+                /** @description the event id, constant across retries and resends */
+                "X-Webhook-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointStatePayload"];
             };
         };
         responses: {

@@ -25,6 +25,7 @@ import { Migration20261127100000PayoutPspReference } from './Migration2026112710
 import { Migration20261127120000DueDateCharges } from './Migration20261127120000DueDateCharges';
 import { Migration20261127130000Recurrences } from './Migration20261127130000Recurrences';
 import { Migration20261127140000MarketplaceSplits } from './Migration20261127140000MarketplaceSplits';
+import { Migration20261127150000WebhookEndpointHealth } from './Migration20261127150000WebhookEndpointHealth';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127120000DueDateCharges', class: Migration20261127120000DueDateCharges },
   { name: 'Migration20261127130000Recurrences', class: Migration20261127130000Recurrences },
   { name: 'Migration20261127140000MarketplaceSplits', class: Migration20261127140000MarketplaceSplits },
+  { name: 'Migration20261127150000WebhookEndpointHealth', class: Migration20261127150000WebhookEndpointHealth },
 ];

@@ -5,7 +5,8 @@ import { ReplayFailed, ResendTransactionEvents, ResendWithdrawalEvents } from '.
 import { envelope, ok, type ErrorCodes } from '../components';
 import { DELIVERY, WEBHOOK, WEBHOOK_CREATED_EXAMPLE } from '../examples';
 import { registerOperation, type Operation } from '../operation';
-import { pageOf, WebhookAttempt, WebhookDelivery, WebhookRegistration } from '../resources';
+import { pageOf, WebhookAttempt, WebhookDelivery, WebhookEnabled, WebhookRegistration, WebhookStateChange } from '../resources';
+import { EnableWebhook } from '../../../domain/webhooks/endpoint-health.commands';
 import { z } from '../zod';
 
 const BASE = '/v1/webhooks';
@@ -40,7 +41,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     summary: 'Register a webhook',
     description: 'The signing secret is shown only in this answer (and after a rotation).',
     body: Registration,
-    errors: { 400: ['INVALID_WEBHOOK_EVENT_TYPE', 'INVALID_WEBHOOK_DESCRIPTION', ...URL_CODES], 422: ['WEBHOOK_LIMIT_REACHED'] },
+    errors: { 400: ['INVALID_WEBHOOK_EVENT_TYPE', 'INVALID_WEBHOOK_DESCRIPTION', ...URL_CODES, 'INVALID_WEBHOOK_RATE'], 422: ['WEBHOOK_LIMIT_REACHED'] },
     responses: { 201: ok('The registration with its secret', envelope(WebhookRegistration), { limited: 'seller', example: WEBHOOK_CREATED_EXAMPLE }) },
   });
   op({ method: 'get', path: BASE, operationId: 'listWebhooks', summary: 'List webhooks', responses: { 200: ok('The registrations', envelope(z.array(WebhookRegistration)), { limited: 'seller', example: { status: true, data: [WEBHOOK] } }) } });
@@ -108,7 +109,7 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     summary: 'Update a webhook',
     params: id,
     body: WebhookUpdate.openapi('WebhookUpdate', { example: { eventType: 'ALL', url: 'https://shop.example/webhooks/pixpay' } }),
-    errors: { 400: ['NOTHING_TO_UPDATE', 'INVALID_WEBHOOK_EVENT_TYPE', 'INVALID_WEBHOOK_DESCRIPTION', ...URL_CODES], 404: ['WEBHOOK_NOT_FOUND'] },
+    errors: { 400: ['NOTHING_TO_UPDATE', 'INVALID_WEBHOOK_EVENT_TYPE', 'INVALID_WEBHOOK_DESCRIPTION', ...URL_CODES, 'INVALID_WEBHOOK_RATE'], 404: ['WEBHOOK_NOT_FOUND'] },
     responses: { 200: registration('The updated registration') },
   });
   op({
@@ -131,6 +132,27 @@ export function registerWebhookManagement(registry: OpenAPIRegistry): void {
     params: id,
     errors: { 404: ['WEBHOOK_NOT_FOUND'] },
     responses: { 202: ok('The queued delivery', envelope(WebhookDelivery), { limited: 'seller' }) },
+  });
+  op({
+    method: 'post',
+    path: `${BASE}/{id}/enable`,
+    operationId: 'enableWebhook',
+    summary: 'Enable a webhook again',
+    description: 'Makes a FAILING or DISABLED webhook ACTIVE; its failures count from now. With `recoverSince`, its held and expired deliveries created since then are sent again (as `replay-failed` does).',
+    params: id,
+    body: EnableWebhook.openapi('WebhookEnable', { example: { recoverSince: '2026-05-04T00:00:00Z' } }),
+    errors: { 400: ['INVALID_DATE'], 404: ['WEBHOOK_NOT_FOUND'] },
+    responses: { 200: ok('The registration, and how many deliveries were sent again', envelope(WebhookEnabled), { limited: 'seller' }) },
+  });
+  op({
+    method: 'get',
+    path: `${BASE}/{id}/state-changes`,
+    operationId: 'listWebhookStateChanges',
+    summary: "A webhook's state changes",
+    description: 'Newest first, at most 100: each change (ACTIVE, FAILING, DISABLED) with its reason.',
+    params: id,
+    errors: { 404: ['WEBHOOK_NOT_FOUND'] },
+    responses: { 200: ok('The changes', envelope(z.array(WebhookStateChange)), { limited: 'seller' }) },
   });
   op({
     method: 'get',

@@ -77,6 +77,18 @@ export const ENUM_LABELS = {
     FAILED: ['Falhou', 'Failed'],
     EXPIRED: ['Expirada', 'Expired'],
     CANCELED: ['Cancelada', 'Canceled'],
+    HELD: ['Retida', 'Held'],
+  },
+  WebhookState: {
+    ACTIVE: ['Ativo', 'Active'],
+    FAILING: ['Falhando', 'Failing'],
+    DISABLED: ['Desativado', 'Disabled'],
+  },
+  WebhookStateReason: {
+    DELIVERIES_FAILING: ['Todas as entregas falharam', 'Every delivery failed'],
+    DELIVERIES_FAILED_TOO_LONG: ['Entregas falharam por tempo demais', 'Deliveries failed for too long'],
+    DELIVERY_SUCCEEDED: ['Uma entrega funcionou', 'A delivery succeeded'],
+    ENABLED_BY_SELLER: ['Reativado pelo vendedor', 'Enabled again by the seller'],
   },
   WebhookEventCategory: {
     ALL: ['Todos', 'All'],

@@ -265,6 +265,7 @@ export const ERROR_LABELS: Labels = {
   INVALID_WEBHOOK_URL: ['URL inválida.', 'URL is not valid.'],
   INVALID_WEBHOOK_EVENT_TYPE: ['Tipo de evento desconhecido.', 'Unknown event type.'],
   INVALID_WEBHOOK_DESCRIPTION: ['Descrição do webhook inválida.', 'Webhook description is not valid.'],
+  INVALID_WEBHOOK_RATE: ['Limite de entregas por segundo inválido (1 a 1000).', 'Deliveries per second must be from 1 to 1000.'],
   NOTHING_TO_UPDATE: ['Nada para alterar.', 'Nothing to change.'],
   DELIVERY_NOT_FOUND: ['Entrega não encontrada.', 'Delivery not found.'],
   INVALID_DELIVERY_STATUS: ['Status de entrega desconhecido.', 'Unknown delivery status.'],

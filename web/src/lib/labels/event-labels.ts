@@ -44,4 +44,6 @@ export const EVENT_LABELS = {
   RECURRENCE_EXPIRED: ['Recorrência expirada', 'Recurrence expired'],
   RECURRENCE_CANCELLED: ['Recorrência cancelada', 'Recurrence cancelled'],
   WEBHOOK_TEST: ['Evento de teste', 'Test event'],
+  WEBHOOK_ENDPOINT_FAILING: ['Webhook falhando', 'Webhook failing'],
+  WEBHOOK_ENDPOINT_DISABLED: ['Webhook desativado', 'Webhook disabled'],
 } as const satisfies Record<EventName, Label>;
