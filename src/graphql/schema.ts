@@ -12,9 +12,10 @@ import { WebhookResolver } from './resolvers/webhook.resolver';
 import { WithdrawalResolver } from './resolvers/withdrawal.resolver';
 import { DisputeResolver } from './resolvers/dispute.resolver';
 import { AppealDisputeResolver } from './resolvers/appeal-dispute.resolver';
+import { PayoutFloatResolver } from './resolvers/payout-float.resolver';
 import { ReconciliationResolver } from './resolvers/reconciliation.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, DataRequestResolver, ReconciliationResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, DataRequestResolver, ReconciliationResolver, PayoutFloatResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

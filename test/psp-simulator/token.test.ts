@@ -22,7 +22,7 @@ describe('PSP simulator: OAuth2 client credentials over mTLS', () => {
     expect(a.headers['cache-control']).toBe('no-store');
     const b = await httpsCall(sim, 'POST', '/oauth/token', { form: { grant_type: 'client_credentials', client_id: sim.clientId, client_secret: sim.clientSecret } });
     expect(b.status).toBe(200);
-    expect(b.body.scope.split(' ').sort()).toEqual(['cob.read', 'cob.write', 'gn.pix.send.read', 'pix.read', 'pix.send', 'pix.write', 'webhook.read', 'webhook.write']);
+    expect(b.body.scope.split(' ').sort()).toEqual(['cob.read', 'cob.write', 'gn.balance.read', 'gn.pix.send.read', 'pix.read', 'pix.send', 'pix.write', 'webhook.read', 'webhook.write']);
   });
 
   it('refuses wrong credentials (401 invalid_client), another grant (400) and an unknown scope (400)', async () => {

@@ -27,6 +27,9 @@ export interface PspOptions {
   callbackTls: CallbackTls;
 }
 
+/** The account's balance until the control API sets another: R$ 100 million, enough for any test that does not mean to run short. */
+const DEFAULT_BALANCE_CENTS = 10_000_000_000;
+
 /** Refunds are allowed within 90 days of the Pix. */
 const REFUND_WINDOW_MS = 90 * 86_400_000;
 
@@ -42,6 +45,8 @@ export class Psp {
   /** Efí's payouts ("Pix Envio") and what happens to them. */
   readonly payouts = new PayoutStore();
   payoutSettings: PayoutSettings = normalPayouts();
+  /** The account's balance (`GET /v2/gn/saldo`), in centavos: a payout takes its amount, a NAO_REALIZADO gives it back. */
+  balanceCents = DEFAULT_BALANCE_CENTS;
   /** When enabled, every new cob is paid (its amount) this long after its creation. */
   autoPay = { enabled: false, delayMs: 0 };
   /** Added to the real clock: the control API moves time forward (expiry, token lifetime, late payments). */
@@ -71,6 +76,7 @@ export class Psp {
     this.refunds = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
     this.payouts.reset();
     this.payoutSettings = normalPayouts();
+    this.balanceCents = DEFAULT_BALANCE_CENTS;
     this.autoPay = { enabled: false, delayMs: 0 };
     this.clockOffsetMs = 0;
   }
@@ -167,6 +173,7 @@ export class Psp {
       horario: { solicitacao: new Date(this.now()).toISOString() },
     };
     this.payouts.add(p);
+    this.balanceCents -= centsOf(body.valor) ?? 0;
     if (this.payoutSettings.loseNext > 0) {
       this.payoutSettings.loseNext--;
       this.payouts.forget(idEnvio);
@@ -187,7 +194,10 @@ export class Psp {
   settlePayout(p: Payout, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string): void {
     p.status = status;
     if (status === 'REALIZADO') p.horario.liquidacao = new Date(this.now()).toISOString();
-    else p.erro = { codigo: 'AC03', origem: 'PSP do usuário recebedor', motivo: motivo ?? 'Conta transacional do usuário recebedor inexistente ou inválida' };
+    else {
+      p.erro = { codigo: 'AC03', origem: 'PSP do usuário recebedor', motivo: motivo ?? 'Conta transacional do usuário recebedor inexistente ou inválida' };
+      this.balanceCents += centsOf(p.valor) ?? 0;
+    }
     const webhook = this.webhooks.get(p.chave);
     if (webhook) this.callbacks.send(webhook.webhookUrl, [this.payouts.toWebhookItem(p)]);
   }

@@ -63,7 +63,7 @@ export interface RunningSimulator {
 
 const API_PREFIXES = /^\/(cob|pix|webhook)(\/|$)/;
 /** Efí's payout endpoints: faults apply to them, the API Pix observer does not (they are not API Pix). */
-const PAYOUT_PREFIX = /^\/v[23]\/gn\/pix(\/|$)/;
+const PAYOUT_PREFIX = /^\/v[23]\/gn\/(pix|saldo)(\/|$)/;
 
 /** Starts the PSP simulator on 127.0.0.1. */
 export async function startPspSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {

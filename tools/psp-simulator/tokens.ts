@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const SCOPES = ['cob.write', 'cob.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read', 'pix.send', 'gn.pix.send.read'] as const;
+export const SCOPES = ['cob.write', 'cob.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read', 'pix.send', 'gn.pix.send.read', 'gn.balance.read'] as const;
 
 interface Grant {
   expiresAt: number;

@@ -221,6 +221,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       psp_payout_id: F,
       payout_attempts: N,
       payout_sent_at: F,
+      payout_waiting_reason: N,
       failure_reason: N,
       approved_at: F,
       processed_at: F,

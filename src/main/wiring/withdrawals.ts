@@ -2,6 +2,8 @@ import { createId } from '@paralleldrive/cuid2';
 import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import { InstitutionPayoutReportsService } from '../../domain/withdrawals/institution-payout-reports.service';
+import { PayoutFloat } from '../../domain/withdrawals/payout-float';
+import { PayoutFloatQueries } from '../../domain/withdrawals/payout-float-queries';
 import { PspPayouts } from '../../domain/withdrawals/psp-payouts.service';
 import { withdrawalJobs } from '../../domain/withdrawals/withdrawal-jobs';
 import { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
@@ -11,6 +13,7 @@ import { sandboxPayoutJobs } from '../../infra/institution/sandbox-jobs';
 import { SandboxPayouts } from '../../infra/institution/sandbox-payouts';
 import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { EfiPayouts } from '../../infra/payouts/efi/efi-payouts';
+import { PAYOUT_PROFILES } from '../../infra/payouts/payout-profiles';
 import { PgPayoutProgress } from '../../infra/withdrawals/pg-payout-progress';
 import { PgWithdrawalRepository } from '../../infra/withdrawals/pg-withdrawal-repository';
 import type { Dispatcher } from 'undici';
@@ -28,7 +31,11 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   const repo = new PgWithdrawalRepository(p.sql);
   const withdrawalReports = new InstitutionPayoutReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
   const sandboxPayouts = new SandboxPayouts({ uow, scheduler, clock, logger, report: (r) => withdrawalReports.apply(r) });
-  const pspPayouts = config.PAYOUT_PROVIDER === 'efi' && deps.apiPix ? wirePspPayouts(p, deps.apiPix, withdrawalReports, repo) : null;
+  const progress = new PgPayoutProgress(p.sql);
+  const psp = config.PAYOUT_PROVIDER === 'efi' && deps.apiPix ? wirePspPayouts(p, deps.apiPix, withdrawalReports, repo, progress) : null;
+  const pspPayouts = psp?.service ?? null;
+  const payoutFloat = new PayoutFloatQueries({ provider: config.PAYOUT_PROVIDER, float: psp?.float ?? null, pending: () => progress.pendingSums() });
+  registerPayoutGauges(p, payoutFloat, psp?.float ?? null);
   const withdrawals = new WithdrawalsService({
     uow,
     repo,
@@ -46,11 +53,11 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   jobs.registerAll(withdrawalJobs({ submit: (id) => withdrawals.submit(id), followPayout: pspPayouts ? (id) => pspPayouts.follow(id) : undefined }));
   jobs.registerAll(sandboxPayoutJobs(sandboxPayouts));
 
-  return { withdrawals, withdrawalReports, pspPayouts };
+  return { withdrawals, withdrawalReports, pspPayouts, payoutFloat };
 }
 
-function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository) {
-  const { config } = p;
+function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository, progress: PgPayoutProgress) {
+  const { config, clock, logger, metrics } = p;
   const client = new ApiPixClient({
     baseUrl: config.PAYOUT_BASE_URL ?? new URL(config.APIPIX_BASE_URL!).origin,
     tokens: apiPix.tokens,
@@ -58,15 +65,45 @@ function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: Institut
     timeoutMs: config.APIPIX_TIMEOUT_MS,
   });
   const payerKey = config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY!;
-  return new PspPayouts({
+  const profile = PAYOUT_PROFILES.efi;
+  const keyConcurrency = config.PAYOUT_KEY_CONCURRENCY ?? profile.keyConcurrency;
+  const efi = new EfiPayouts({ client, payerKey });
+  const float = new PayoutFloat({ psp: efi, clock, readEveryMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000 });
+  const service = new PspPayouts({
     uow: p.uow,
     repo,
-    progress: new PgPayoutProgress(p.sql),
-    psp: new EfiPayouts({ client, payerKey }),
+    progress,
+    psp: efi,
     reports,
     scheduler: p.scheduler,
-    clock: p.clock,
+    clock,
     followEveryMs: config.PAYOUT_POLL_SECONDS * 1_000,
-    waiting: (withdrawalId, reason) => p.logger.warn({ withdrawalId, reason }, 'a payout waits for an answer from the PSP'),
+    waiting: (withdrawalId, reason) => logger.warn({ withdrawalId, reason }, 'a payout waits for an answer from the PSP'),
+    float,
+    floatShort: (withdrawalId, amount, balance) => {
+      metrics.payoutFloatShort();
+      logger.warn({ withdrawalId, amount, balance }, "a withdrawal waits in APPROVED: the platform's balance at the payout PSP does not cover it");
+    },
+    keyConcurrency,
+    retryWaitingMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000,
+    keyFreed: () => progress.wakeWaiting(keyConcurrency, clock.now()),
+  });
+  return { service, float };
+}
+
+/** The payout float and what waits to be sent, on /metrics (read at scrape time; the float from its cache). */
+function registerPayoutGauges(p: Platform, queries: PayoutFloatQueries, float: PayoutFloat | null): void {
+  if (float) {
+    p.metrics.gauge('pixpay_payout_float_cents', "The platform's balance at the payout PSP, less what was sent since it was read (absent while unknown)", [], async () => {
+      const available = float.snapshot().available;
+      return available === null ? [] : [{ value: available }];
+    });
+  }
+  p.metrics.gauge('pixpay_payouts_pending_cents', 'Withdrawals not finished, in cents, by stage (to_send: PENDING or APPROVED; at_psp: PROCESSING)', ['stage'], async () => {
+    const { toSend, atPsp } = await queries.pendingPayouts();
+    return [
+      { labels: { stage: 'to_send' }, value: toSend.amount },
+      { labels: { stage: 'at_psp' }, value: atPsp.amount },
+    ];
   });
 }

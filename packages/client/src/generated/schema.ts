@@ -1238,6 +1238,7 @@ export interface components {
             beneficiaryDocumentType?: string | null;
             beneficiaryDocumentNumber?: string | null;
             failureReason?: string | null;
+            waitingReason?: string | null;
             /** Format: date-time */
             updatedAt?: string;
             eventType: string;
@@ -1556,6 +1557,7 @@ export interface components {
             beneficiaryDocumentType: string | null;
             beneficiaryDocumentNumber: string | null;
             failureReason: string | null;
+            waitingReason: string | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -2536,6 +2538,7 @@ export interface operations {
                      *             "beneficiaryDocumentType": null,
                      *             "beneficiaryDocumentNumber": null,
                      *             "failureReason": null,
+                     *             "waitingReason": null,
                      *             "updatedAt": "2026-05-04T12:05:00.000Z"
                      *           }
                      *         ],
@@ -2848,6 +2851,7 @@ export interface operations {
                      *         "beneficiaryDocumentType": null,
                      *         "beneficiaryDocumentNumber": null,
                      *         "failureReason": null,
+                     *         "waitingReason": null,
                      *         "updatedAt": "2026-05-04T12:05:00.000Z"
                      *       }
                      *     }

@@ -21,6 +21,7 @@ import { Migration20261125120000RecoveryCodes } from './Migration20261125120000R
 import { Migration20261126100000ApiPixReconciliation } from './Migration20261126100000ApiPixReconciliation';
 import { Migration20261126110000RefundStatus } from './Migration20261126110000RefundStatus';
 import { Migration20261126130000PayoutProgress } from './Migration20261126130000PayoutProgress';
+import { Migration20261127110000PayoutWaitingReason } from './Migration20261127110000PayoutWaitingReason';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126100000ApiPixReconciliation', class: Migration20261126100000ApiPixReconciliation },
   { name: 'Migration20261126110000RefundStatus', class: Migration20261126110000RefundStatus },
   { name: 'Migration20261126130000PayoutProgress', class: Migration20261126130000PayoutProgress },
+  { name: 'Migration20261127110000PayoutWaitingReason', class: Migration20261127110000PayoutWaitingReason },
 ];
