@@ -52,6 +52,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     // On API Pix with the simulator's control API a PIX charge is paid at the PSP; a boleto has no PSP side.
     payNow: (t, at) => (t.paymentMethod === 'PIX' && pspSimulator ? pspSimulator.pay(t) : transactions.sandboxInstitution.pay(t.id, at, undefined, t.paymentMethod)),
     medReturn: pspSimulator ? (t) => pspSimulator.medReturn(t) : undefined,
+    payoutAtPsp: withdrawals.pspSimulatorPayouts ? (w, outcome, reason) => withdrawals.pspSimulatorPayouts!.settle(w, outcome, reason) : undefined,
     chargeReports: transactions.transactionReports,
     payoutReports: withdrawals.withdrawalReports,
     disputes: disputes.disputeQueries,

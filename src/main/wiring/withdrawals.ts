@@ -8,6 +8,8 @@ import { PspPayouts } from '../../domain/withdrawals/psp-payouts.service';
 import { withdrawalJobs } from '../../domain/withdrawals/withdrawal-jobs';
 import { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
 import { ApiPixClient } from '../../infra/apipix/apipix-client';
+import { SimulatorControl } from '../../infra/apipix/simulator-control';
+import { PspSimulatorPayouts } from '../../domain/sandbox/psp-simulator-payouts';
 import type { ApiPixTokens } from '../../infra/apipix/apipix-tokens';
 import { sandboxPayoutJobs } from '../../infra/institution/sandbox-jobs';
 import { SandboxPayouts } from '../../infra/institution/sandbox-payouts';
@@ -53,7 +55,16 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   jobs.registerAll(withdrawalJobs({ submit: (id) => withdrawals.submit(id), followPayout: pspPayouts ? (id) => pspPayouts.follow(id) : undefined }));
   jobs.registerAll(sandboxPayoutJobs(sandboxPayouts));
 
-  return { withdrawals, withdrawalReports, pspPayouts, payoutFloat };
+  // A sandbox with a payout PSP and the simulator's control API: the sandbox's reports act at the PSP.
+  const pspSimulatorPayouts =
+    pspPayouts && deps.apiPix && config.APIPIX_SIMULATOR_CONTROL_URL
+      ? new PspSimulatorPayouts({
+          control: new SimulatorControl({ baseUrl: config.APIPIX_SIMULATOR_CONTROL_URL, dispatcher: deps.apiPix.dispatcher, timeoutMs: config.APIPIX_TIMEOUT_MS }),
+          payouts: pspPayouts,
+          progress,
+        })
+      : null;
+  return { withdrawals, withdrawalReports, pspPayouts, payoutFloat, pspSimulatorPayouts };
 }
 
 function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository, progress: PgPayoutProgress) {
