@@ -18,6 +18,7 @@ import { wireLedger } from './wiring/ledger';
 import { wireDisputes } from './wiring/disputes';
 import { wireTransactions } from './wiring/transactions';
 import { wireWithdrawals } from './wiring/withdrawals';
+import { ReconciliationReports } from '../domain/reconciliation/reconciliation-reports';
 import { JwsSigner } from '../infra/pix/jws-signer';
 import { isDatabaseUnavailable } from '../infra/health/database-errors';
 import { DependencyOutage } from '../infra/health/dependency-outage';
@@ -94,6 +95,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...rateLimits,
     ...disputes,
     ...privacy,
+    reconciliationReports: new ReconciliationReports(transactions.pspReconciliation, withdrawals.payoutReconciliation),
     boletoPages: new BoletoPages({ findBoleto: (token) => transactions.transactions.findBoleto(token), render: renderBoletoPage }),
     commands: wireCommands(platform, {
       ...transactions,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import type { Seller, TestApp } from '../support/app';
-import { runDueJobs } from '../support/platform';
+import { civilDateOf } from '../../src/domain/reconciliation/reconcile-window';
+import { gql, onboardSeller, type Seller, type TestApp } from '../support/app';
+import { promoteToOperator, runDueJobs } from '../support/platform';
 import { rest } from '../support/rest';
 import { available, createWithdrawal, fund, WD } from '../withdrawals/support';
 import { control } from './psp';
@@ -64,5 +65,28 @@ describe('the sandbox report endpoint on Efí, through the PSP simulator', () =>
     expect((await report(w.id, { status: 'CANCELED', reason: 'seller asked' })).body.data).toMatchObject({ applied: true, withdrawal: { status: 'CANCELED' } });
     await runDueJobs(app);
     expect(await atPsp(w.id)).toBeUndefined();
+  });
+});
+
+describe("the daily reconciliation's payouts (Efí GET /v2/gn/pix/enviados)", () => {
+  const QUERY = `query($d:String!){ reconciliationReport(date:$d){ payouts {
+    sent { count cents } paid { count cents } failed { count cents } pending { count cents }
+    debited { count cents } settled { count cents } refunded { count cents }
+    differences { endToEndId pspPayoutId withdrawalId kind cents } } } }`;
+
+  it("the PSP's payouts of the day against the ledger; a payout the PSP lost is a difference", async () => {
+    const lost = await created(4_000);
+    await runDueJobs(app);
+    await control(sim, 'POST', `/_control/payouts/W${lost.id}/lose`);
+    const operator = await onboardSeller(app);
+    await promoteToOperator(app, operator.email);
+    const session = (await gql(app, 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token } }', { e: operator.email, p: operator.password })).data!.logIn.token;
+    const answer = await gql(app, QUERY, { d: civilDateOf(new Date()) }, session);
+    expect(answer.errors).toBeUndefined();
+    const payouts = answer.data!.reconciliationReport.payouts;
+    // The earlier tests of this file: one PAID (1,000) and one FAILED (2,000) payout.
+    expect(payouts).toMatchObject({ sent: { count: 2, cents: 3_000 }, paid: { count: 1, cents: 1_000 }, failed: { count: 1, cents: 2_000 }, pending: { count: 0 } });
+    expect(payouts).toMatchObject({ debited: { count: 3, cents: 7_000 }, settled: { count: 1, cents: 1_000 }, refunded: { count: 1, cents: 2_000 } });
+    expect(payouts.differences).toEqual([{ endToEndId: null, pspPayoutId: `W${lost.id}`, withdrawalId: lost.id, kind: 'NOT_AT_PSP', cents: 4_000 }]);
   });
 });

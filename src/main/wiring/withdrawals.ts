@@ -16,7 +16,9 @@ import { SandboxPayouts } from '../../infra/institution/sandbox-payouts';
 import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-institution';
 import { EfiPayouts } from '../../infra/payouts/efi/efi-payouts';
 import { PAYOUT_PROFILES } from '../../infra/payouts/payout-profiles';
+import { PgLedgerPayouts } from '../../infra/withdrawals/pg-ledger-payouts';
 import { PgPayoutProgress } from '../../infra/withdrawals/pg-payout-progress';
+import { PayoutReconciliation, type SentPayoutList } from '../../domain/reconciliation/payout-reconciliation.service';
 import { PgWithdrawalRepository } from '../../infra/withdrawals/pg-withdrawal-repository';
 import type { Dispatcher } from 'undici';
 import type { Platform } from './platform';
@@ -64,21 +66,14 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
           progress,
         })
       : null;
-  return { withdrawals, withdrawalReports, pspPayouts, payoutFloat, pspSimulatorPayouts };
+  return { withdrawals, withdrawalReports, pspPayouts, payoutFloat, pspSimulatorPayouts, payoutReconciliation: psp?.reconciliation ?? null };
 }
 
 function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository, progress: PgPayoutProgress) {
   const { config, clock, logger, metrics } = p;
-  const client = new ApiPixClient({
-    baseUrl: config.PAYOUT_BASE_URL ?? new URL(config.APIPIX_BASE_URL!).origin,
-    tokens: apiPix.tokens,
-    dispatcher: apiPix.dispatcher,
-    timeoutMs: config.APIPIX_TIMEOUT_MS,
-  });
-  const payerKey = config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY!;
   const profile = PAYOUT_PROFILES.efi;
   const keyConcurrency = config.PAYOUT_KEY_CONCURRENCY ?? profile.keyConcurrency;
-  const efi = new EfiPayouts({ client, payerKey });
+  const efi = efiPayouts(config, apiPix);
   const float = new PayoutFloat({ psp: efi, clock, readEveryMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000 });
   const service = new PspPayouts({
     uow: p.uow,
@@ -99,7 +94,27 @@ function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: Institut
     retryWaitingMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000,
     keyFreed: () => progress.wakeWaiting(keyConcurrency, clock.now()),
   });
-  return { service, float };
+  return { service, float, reconciliation: payoutReconciliation(p, efi) };
+}
+
+/** Efí's payout endpoints on the collection adapter's connection (its tokens, its mTLS agent, its deadline). */
+export function efiPayouts(config: Platform['config'], apiPix: PayoutConnection): EfiPayouts {
+  const client = new ApiPixClient({
+    baseUrl: config.PAYOUT_BASE_URL ?? new URL(config.APIPIX_BASE_URL!).origin,
+    tokens: apiPix.tokens,
+    dispatcher: apiPix.dispatcher,
+    timeoutMs: config.APIPIX_TIMEOUT_MS,
+  });
+  return new EfiPayouts({ client, payerKey: config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY! });
+}
+
+/** The payouts part of the daily reconciliation: the PSP's list of the day against the ledger. */
+export function payoutReconciliation(p: Platform, psp: SentPayoutList): PayoutReconciliation {
+  return new PayoutReconciliation({
+    psp,
+    ledger: new PgLedgerPayouts(p.sql),
+    unreadable: (count) => p.logger.warn({ unreadable: count }, 'the PSP listed payouts PixPay cannot read; they are left out of the reconciliation'),
+  });
 }
 
 /** The payout float and what waits to be sent, on /metrics (read at scrape time; the float from its cache). */

@@ -2,7 +2,11 @@ import type { FloatReading, PayoutAnswer, PayoutFloatPsp, PayoutPsp } from '../.
 import type { PayoutOrder } from '../../../domain/withdrawals/withdrawals.ports';
 import type { ApiPixClient } from '../../apipix/apipix-client';
 import { PspProblemError } from '../../apipix/apipix-errors';
-import { efiBalanceCents, efiPayoutRecord, efiSendBody, efiSendProblem } from './efi-payout-transformers';
+import { efiBalanceCents, efiPayoutRecord, efiSendBody, efiSendProblem, efiSentPayout } from './efi-payout-transformers';
+import type { PspSentPayout } from '../../../domain/reconciliation/payout-reconciliation';
+import type { SentPayoutList, SentPayoutPage } from '../../../domain/reconciliation/payout-reconciliation.service';
+import type { TimeWindow } from '../../../domain/reconciliation/reconcile-window';
+import { isLast, windowQuery } from '../../apipix/apipix-reconciliation-reads';
 
 export interface EfiPayoutsDeps {
   /** The API Pix client machinery (OAuth2, mTLS, deadline, retries, breaker) on Efí's payout base URL. */
@@ -18,7 +22,7 @@ export interface EfiPayoutsDeps {
  * Efí holds nothing; `GET /v2/gn/saldo` (scope `gn.balance.read`) reads the platform's balance.
  * Every failure is an answer (`unknown`), never an exception.
  */
-export class EfiPayouts implements PayoutPsp, PayoutFloatPsp {
+export class EfiPayouts implements PayoutPsp, PayoutFloatPsp, SentPayoutList {
   constructor(private readonly d: EfiPayoutsDeps) {}
 
   async send(order: PayoutOrder & { pspPayoutId: string }): Promise<PayoutAnswer> {
@@ -41,6 +45,18 @@ export class EfiPayouts implements PayoutPsp, PayoutFloatPsp {
       if (e instanceof PspProblemError) return { kind: 'unknown', reason: `the PSP answered the query ${e.status}` };
       return { kind: 'unknown', reason: (e as Error).message };
     }
+  }
+
+  /** One page of the payouts Efí lists as requested in the window; throws when Efí cannot answer. */
+  async sentPage(window: TimeWindow, index: number): Promise<SentPayoutPage> {
+    const { body } = await this.d.client.call<{ parametros?: { paginacao?: { quantidadeDePaginas?: number } }; pix?: unknown[] }>({
+      method: 'GET',
+      path: '/v2/gn/pix/enviados',
+      query: windowQuery(window, index),
+      scopes: ['gn.pix.send.read'],
+    });
+    const listed = Array.isArray(body?.pix) ? body.pix : [];
+    return { payouts: listed.map(efiSentPayout).filter((p): p is PspSentPayout => p !== null), unreadable: listed.filter((p) => efiSentPayout(p) === null).length, last: isLast(body ?? {}, index, listed.length) };
   }
 
   async balance(): Promise<FloatReading> {
