@@ -6,6 +6,7 @@ import { embeddedBenchmark } from './embedded.bench';
 import { flowBenchmark } from './flow.bench';
 import { ledgerBenchmark } from './ledger.bench';
 import { soakBenchmark } from './soak.bench';
+import { payoutsBenchmark } from './payouts.bench';
 import { rateLimitsBenchmark } from './rate-limits.bench';
 import { webhookWorkersBenchmark } from './webhook-workers.bench';
 import { webhooksBenchmark } from './webhooks.bench';
@@ -18,7 +19,7 @@ import type { Benchmark } from './support/benchmark';
  * `bench/<name>.bench.ts` exporting a `Benchmark` (support/benchmark.ts); add it to BENCHMARKS below.
  * Figures are for the closing notes; nothing here gates CI.
  */
-const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark, flowBenchmark, embeddedBenchmark, apiPixBenchmark, apiPixReconcileBenchmark, soakBenchmark];
+const BENCHMARKS: Benchmark[] = [ledgerBenchmark, chargesBenchmark, rateLimitsBenchmark, webhooksBenchmark, webhookWorkersBenchmark, withdrawalsBenchmark, flowBenchmark, embeddedBenchmark, apiPixBenchmark, apiPixReconcileBenchmark, payoutsBenchmark, soakBenchmark];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -8,6 +8,7 @@ import type { WalletService } from '../domain/ledger/wallet.service';
 import type { TransactionsService } from '../domain/transactions/transactions.service';
 import type { QrImagesService } from '../domain/transactions/qr-images.service';
 import type { ReconciliationReports } from '../domain/reconciliation/reconciliation-reports';
+import type { PayoutFloatQueries } from '../domain/withdrawals/payout-float-queries';
 import type { WithdrawalsService } from '../domain/withdrawals/withdrawals.service';
 import type { DisputeQueries } from '../domain/disputes/dispute-queries';
 import type { RecurrenceQueries } from '../domain/recurrences/recurrence-queries';
@@ -82,6 +83,8 @@ export interface Services {
   institutionCallbackSecrets: string[];
   /** Operators' daily reconciliation of the PSP's received Pix against the ledger. */
   reconciliationReports: ReconciliationReports;
+  /** Operators' view of the platform's balance at the payout PSP and the payouts it must cover. */
+  payoutFloat: PayoutFloatQueries;
   /** PIX payouts: create (debit + 2FA), get, list, export, submission. */
   withdrawals: WithdrawalsService;
   /** Webhook registrations, secrets and test events. */

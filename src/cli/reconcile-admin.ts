@@ -14,7 +14,8 @@ export const RECONCILE_USAGE = `       npm run -s admin -- reconcile --date YYYY
 reconcile       sweeps that civil day (America/Sao_Paulo) at the PSP (INSTITUTION=apipix),
                 crediting any payment of ours not yet credited, and prints the day's report:
                 count and sum at the PSP and credited by the ledger, and each difference by
-                end-to-end id; --no-sweep reports from what the worker recorded.`;
+                end-to-end id (with PAYOUT_PROVIDER=efi, the day's payouts at the PSP against
+                the ledger too); --no-sweep reports from what the worker recorded.`;
 
 /** Reads a whole day afresh, one budgeted run after another (each resumes from the cursor). */
 export async function sweepWholeDay(reconciliation: Pick<PspReconciliation, 'sweepDay'>, date: string, progress: (line: string) => void) {
@@ -44,10 +45,11 @@ export async function runReconcileAdmin(args: string[], env: NodeJS.ProcessEnv, 
   const db = await openDatabase(config);
   try {
     const platform = buildPlatform(config, db.orm, createLogger('silent'), systemClock, new InProcessLiveEvents(createLivePubSub()));
-    const { reconciliation, close } = standaloneReconciliation(platform);
+    const { reconciliation, payouts, close } = standaloneReconciliation(platform);
     try {
       const sweep = values['no-sweep'] ? null : (progress(`sweeping ${date} at the PSP...`), await sweepWholeDay(reconciliation, date, progress));
-      return { ...(sweep ? { sweep } : {}), report: await reconciliation.report(date) };
+      const report = { ...(await reconciliation.report(date)), ...(payouts ? { payouts: await payouts.report(date) } : {}) };
+      return { ...(sweep ? { sweep } : {}), report };
     } finally {
       await close();
     }

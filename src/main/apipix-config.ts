@@ -59,6 +59,10 @@ export const institutionSettings = {
   PAYOUT_PIX_KEY: z.string().min(1).optional(),
   /** How often a payout the PSP has not finished is read back (by our identifier). */
   PAYOUT_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  /** How long the platform's balance read at the PSP is reused; also how often a payout it did not cover is tried again. */
+  PAYOUT_FLOAT_READ_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  /** Payouts from the paying key awaiting their outcome at once; the PSP profile's default when unset (Efí: 1). */
+  PAYOUT_KEY_CONCURRENCY: z.coerce.number().int().min(1).max(100).optional(),
   /** Sandbox only: the PSP simulator's control API (`…/_control`), through which the sandbox routes pay and return. */
   APIPIX_SIMULATOR_CONTROL_URL: url.optional(),
 };
@@ -79,6 +83,8 @@ export const INSTITUTION_SETTING_RULES: Record<string, string> = {
   PAYOUT_PROVIDER: 'must be simulated, efi or inter',
   PAYOUT_BASE_URL: 'must be an https:// URL',
   PAYOUT_POLL_SECONDS: 'must be a number of seconds from 1 to 3600',
+  PAYOUT_FLOAT_READ_SECONDS: 'must be a number of seconds from 1 to 60',
+  PAYOUT_KEY_CONCURRENCY: 'must be a whole number from 1 to 100',
   APIPIX_ORPHAN_COB_GRACE_HOURS: `must be a number of hours from ${MIN_ORPHAN_GRACE_HOURS} (a create may be retried with its Idempotency-Key for 24 hours) to 720`,
 };
 

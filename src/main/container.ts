@@ -19,6 +19,7 @@ import { wireDisputes } from './wiring/disputes';
 import { wireTransactions } from './wiring/transactions';
 import { wireWithdrawals } from './wiring/withdrawals';
 import { wireRecurrences } from './wiring/recurrences';
+import { ReconciliationReports } from '../domain/reconciliation/reconciliation-reports';
 import { JwsSigner } from '../infra/pix/jws-signer';
 import { isDatabaseUnavailable } from '../infra/health/database-errors';
 import { DependencyOutage } from '../infra/health/dependency-outage';
@@ -58,6 +59,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     payNow: (t, at, paymentDate) =>
       t.paymentMethod === 'PIX' && pspSimulator ? pspSimulator.pay(t) : transactions.sandboxInstitution.pay(t.id, at, undefined, t.paymentMethod, paymentDate),
     medReturn: pspSimulator ? (t) => pspSimulator.medReturn(t) : undefined,
+    payoutAtPsp: withdrawals.pspSimulatorPayouts ? (w, outcome, reason) => withdrawals.pspSimulatorPayouts!.settle(w, outcome, reason) : undefined,
     chargeReports: transactions.transactionReports,
     payoutReports: withdrawals.withdrawalReports,
     disputes: disputes.disputeQueries,
@@ -102,6 +104,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     ...wireRetention(platform),
     recurrenceQueries: recurrences.recurrenceQueries,
     ...marketplaces,
+    reconciliationReports: new ReconciliationReports(transactions.pspReconciliation, withdrawals.payoutReconciliation),
     boletoPages: new BoletoPages({ findBoleto: (token) => transactions.transactions.findBoleto(token), render: renderBoletoPage }),
     commands: wireCommands(platform, {
       ...transactions,

@@ -26,6 +26,7 @@ describe('PSP simulator: OAuth2 client credentials over mTLS', () => {
       'cob.read',
       'cob.write',
       'extrato.read',
+      'gn.balance.read',
       'gn.pix.send.read',
       'pagamento-pix.read',
       'pagamento-pix.write',

@@ -9,8 +9,16 @@ import { apiPixConformance, startPsp } from './apipix-psp';
  */
 export const ON_APIPIX = process.env.TEST_INSTITUTION === 'apipix';
 
+/**
+ * `TEST_PAYOUT_PROVIDER=efi` (`npm run test:payouts`): the same, and withdrawals are sent
+ * through Efí's payout adapter to the simulator (PAYOUT_PROVIDER=efi); the sandbox's reports
+ * act there through its control API.
+ */
+export const PAYOUT_PROVIDER = process.env.TEST_PAYOUT_PROVIDER;
+const payoutSettings = (): Record<string, string> => (PAYOUT_PROVIDER ? { PAYOUT_PROVIDER, APIPIX_PROFILE: PAYOUT_PROVIDER } : {});
+
 /** The switch applies to sandbox apps whose test chose no institution of its own. */
-export const switchesToApiPix = (env: Record<string, string>): boolean => ON_APIPIX && !env.INSTITUTION && (env.MODE ?? 'sandbox') === 'sandbox';
+export const switchesToApiPix = (env: Record<string, string>): boolean => (ON_APIPIX || PAYOUT_PROVIDER !== undefined) && !env.INSTITUTION && (env.MODE ?? 'sandbox') === 'sandbox';
 
 export interface TestPsp {
   sim: RunningSimulator;
@@ -29,7 +37,7 @@ export async function startTestPsp(): Promise<TestPsp> {
   const conformance = apiPixConformance();
   return {
     sim,
-    env: { ...env, APIPIX_SIMULATOR_CONTROL_URL: `${sim.url}/_control` },
+    env: { ...env, APIPIX_SIMULATOR_CONTROL_URL: `${sim.url}/_control`, ...payoutSettings() },
     observe: conformance.observe,
     registerCallbacks: async (appEnv, appUrl) => {
       await runAdmin(['apipix', 'register-webhook'], { ...appEnv, PUBLIC_BASE_URL: appUrl, LOG_LEVEL: 'silent' });

@@ -28,6 +28,9 @@ export interface PspOptions {
   callbackTls: CallbackTls;
 }
 
+/** The account's balance until the control API sets another: R$ 100 million, enough for any test that does not mean to run short. */
+const DEFAULT_BALANCE_CENTS = 10_000_000_000;
+
 /** Refunds are allowed within 90 days of the Pix. */
 const REFUND_WINDOW_MS = 90 * 86_400_000;
 
@@ -46,6 +49,8 @@ export class Psp {
   /** Banco Inter's banking webhooks by type (`pix-pagamento`), and its payouts by `x-id-idempotente`. */
   readonly bankingWebhooks = new Map<string, Webhook>();
   readonly interIdempotency = new Map<string, { codigoSolicitacao: string; answer: Record<string, unknown> }>();
+  /** The account's balance (`GET /v2/gn/saldo`), in centavos: a payout takes its amount, a NAO_REALIZADO gives it back. */
+  balanceCents = DEFAULT_BALANCE_CENTS;
   /** When enabled, every new cob is paid (its amount) this long after its creation. */
   autoPay = { enabled: false, delayMs: 0 };
   /** Added to the real clock: the control API moves time forward (expiry, token lifetime, late payments). */
@@ -77,6 +82,7 @@ export class Psp {
     this.payoutSettings = normalPayouts();
     this.bankingWebhooks.clear();
     this.interIdempotency.clear();
+    this.balanceCents = DEFAULT_BALANCE_CENTS;
     this.autoPay = { enabled: false, delayMs: 0 };
     this.clockOffsetMs = 0;
   }
@@ -174,6 +180,7 @@ export class Psp {
       horario: { solicitacao: new Date(this.now()).toISOString() },
     };
     this.payouts.add(p);
+    this.balanceCents -= centsOf(body.valor) ?? 0;
     if (this.payoutSettings.loseNext > 0) {
       this.payoutSettings.loseNext--;
       this.payouts.forget(idEnvio);
@@ -194,7 +201,10 @@ export class Psp {
   settlePayout(p: Payout, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string): void {
     p.status = status;
     if (status === 'REALIZADO') p.horario.liquidacao = new Date(this.now()).toISOString();
-    else p.erro = { codigo: 'AC03', origem: 'PSP do usuário recebedor', motivo: motivo ?? 'Conta transacional do usuário recebedor inexistente ou inválida' };
+    else {
+      p.erro = { codigo: 'AC03', origem: 'PSP do usuário recebedor', motivo: motivo ?? 'Conta transacional do usuário recebedor inexistente ou inválida' };
+      this.balanceCents += centsOf(p.valor) ?? 0;
+    }
     if (p.psp === 'inter') {
       const banking = this.bankingWebhooks.get('pix-pagamento');
       if (banking) this.callbacks.sendList(banking.webhookUrl, [interCallbackItem(p)]);

@@ -70,8 +70,8 @@ export interface RunningSimulator {
 const KEEP_ALIVE_MS = 60_000;
 
 const API_PREFIXES = /^\/(cob|pix|webhook)(\/|$)/;
-/** Efí's and Inter's payout endpoints: faults apply to them, the API Pix observer does not (they are not API Pix). */
-const PAYOUT_PREFIX = /^\/(v[23]\/gn\/pix|banking\/v2)(\/|$)/;
+/** Efí's and Inter's payout endpoints (and Efí's balance): faults apply to them, the API Pix observer does not (they are not API Pix). */
+const PAYOUT_PREFIX = /^\/(v[23]\/gn\/(pix|saldo)|banking\/v2)(\/|$)/;
 
 /** Starts the PSP simulator on 127.0.0.1. */
 export async function startPspSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {

@@ -10,6 +10,7 @@ export const SCOPES = [
   // Efí's Pix Envio.
   'pix.send',
   'gn.pix.send.read',
+  'gn.balance.read',
   // Banco Inter's API Banking: Pix payments, the statement, the banking webhooks.
   'pagamento-pix.write',
   'pagamento-pix.read',

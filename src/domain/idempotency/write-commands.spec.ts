@@ -134,7 +134,7 @@ describe('create withdrawal command', () => {
   const payout = (id: string): Withdrawal => ({
     id, sellerId: seller.id, amount: 1_000, feeAmount: 100, method: 'PIX', pixKey: '52998224725', pixKeyType: 'CPF', status: 'PENDING',
     description: null, externalReference: null, beneficiary: { name: null, documentType: null, documentNumber: null } as unknown as Withdrawal['beneficiary'],
-    metadata: null, end2end: null, failureReason: null, approvedAt: null, processedAt: null, createdAt: at, updatedAt: at,
+    metadata: null, end2end: null, failureReason: null, waitingReason: null, approvedAt: null, processedAt: null, createdAt: at, updatedAt: at,
   });
 
   function withdrawalSetUp(wrongCode: string) {

@@ -238,6 +238,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       payout_attempts: N,
       payout_sent_at: F,
       psp_payout_ref: F,
+      payout_waiting_reason: N,
       failure_reason: N,
       approved_at: F,
       processed_at: F,

@@ -4,15 +4,22 @@ import { DomainError, validationError } from '../shared/errors';
 import { isCivilDate } from './reconcile-window';
 import type { PspReconciliation } from './psp-reconciliation';
 import type { ReconciliationReport } from './reconciliation-report';
+import type { PayoutReconciliationReport } from './payout-reconciliation';
+import type { PayoutReconciliation } from './payout-reconciliation.service';
 
 /** The operators' daily reconciliation report (null reconciliation: no PSP is connected). */
 export class ReconciliationReports {
-  constructor(private readonly reconciliation: Pick<PspReconciliation, 'report'> | null) {}
+  constructor(
+    private readonly reconciliation: Pick<PspReconciliation, 'report'> | null,
+    /** The payouts part (null without a payout PSP: PAYOUT_PROVIDER=simulated). */
+    private readonly payouts: Pick<PayoutReconciliation, 'report'> | null = null,
+  ) {}
 
-  async forDay(operator: User, date: string): Promise<ReconciliationReport> {
+  async forDay(operator: User, date: string): Promise<ReconciliationReport & { payouts: PayoutReconciliationReport | null }> {
     requireOperator(operator);
     if (!isCivilDate(date)) throw validationError('INVALID_DATE', 'date must be a calendar day, YYYY-MM-DD', { date });
     if (!this.reconciliation) throw new DomainError('RECONCILIATION_NOT_CONFIGURED', 'reconciliation needs a PSP connected with INSTITUTION=apipix', 'CONFLICT');
-    return this.reconciliation.report(date);
+    const [received, payouts] = await Promise.all([this.reconciliation.report(date), this.payouts ? this.payouts.report(date) : null]);
+    return { ...received, payouts };
   }
 }

@@ -41,3 +41,37 @@ describe('SandboxActions: a MED return', () => {
     expect(apply).toHaveBeenCalledWith(expect.objectContaining({ status: 'DISPUTE' }));
   });
 });
+
+describe('SandboxActions: a withdrawal report with a payout PSP', () => {
+  function withdrawalActions(payoutAtPsp: SandboxActionsDeps['payoutAtPsp'], after: string) {
+    let reads = 0;
+    const apply = vi.fn(async () => ({ applied: true }));
+    const a = new SandboxActions({
+      withdrawals: { get: async () => ({ id: 'w1', sellerId: 's1', status: reads++ === 0 ? 'PENDING' : after }) },
+      payoutReports: { apply },
+      clock: { now: () => new Date(0) },
+      randomToken: () => 'r',
+      endToEndId: () => 'E',
+      payoutAtPsp,
+    } as unknown as SandboxActionsDeps);
+    return { a, apply };
+  }
+
+  it('PAID and FAILED act at the PSP: no report, the transitions a send implies', async () => {
+    const atPsp = vi.fn(async () => true);
+    const { a, apply } = withdrawalActions(atPsp, 'FAILED');
+    expect(await a.reportWithdrawal('s1', 'w1', { status: 'failed', reason: 'x' })).toMatchObject({ applied: true, transitions: ['APPROVED', 'PROCESSING', 'FAILED'] });
+    expect(atPsp).toHaveBeenCalledWith(expect.objectContaining({ id: 'w1' }), 'FAILED', 'x');
+    expect(apply).not.toHaveBeenCalled();
+  });
+
+  it('a payout the PSP does not hold, and the other statuses, are reports', async () => {
+    const atPsp = vi.fn(async () => false);
+    const { a, apply } = withdrawalActions(atPsp, 'PAID');
+    await a.reportWithdrawal('s1', 'w1', { status: 'PAID' });
+    expect(apply).toHaveBeenCalledWith(expect.objectContaining({ status: 'PAID' }));
+    atPsp.mockClear();
+    await a.reportWithdrawal('s1', 'w1', { status: 'CANCELED' });
+    expect(atPsp).not.toHaveBeenCalled();
+  });
+});

@@ -11,6 +11,9 @@ import { shouldApplyReport } from '../transactions/transaction-status';
 import type { TransactionsService } from '../transactions/transactions.service';
 import type { InstitutionPayoutReportsService, PayoutReportOutcome } from '../withdrawals/institution-payout-reports.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import type { Withdrawal } from '../withdrawals/withdrawal.types';
+import type { WithdrawalStatus } from '../withdrawals/withdrawal-status';
+import { mapPayoutStatus, reportPath } from '../withdrawals/payout-report-transitions';
 import { SandboxChargeReport } from './sandbox-report-request';
 
 export interface SandboxActionsDeps {
@@ -24,6 +27,12 @@ export interface SandboxActionsDeps {
    * return is a CHARGEDBACK report like the other reports.
    */
   medReturn?(charge: Transaction): Promise<boolean>;
+  /**
+   * With a payout PSP and its simulator: the payout settled (PAID) or refused (FAILED) at the
+   * PSP and applied as the PSP reports it; false when the PSP holds no such payout. Absent (or
+   * false), every withdrawal report goes through the report path.
+   */
+  payoutAtPsp?(w: Withdrawal, outcome: 'PAID' | 'FAILED', reason?: string): Promise<boolean>;
   chargeReports: Pick<InstitutionChargeReportsService, 'apply'>;
   payoutReports: Pick<InstitutionPayoutReportsService, 'apply'>;
   disputes: Pick<DisputeQueries, 'list' | 'get'>;
@@ -81,6 +90,12 @@ export class SandboxActions {
 
   async reportWithdrawal(sellerId: string, id: string, input: { status: string; reason?: string }): Promise<PayoutReportOutcome> {
     const w = await this.d.withdrawals.get(sellerId, id);
+    const outcome = mapPayoutStatus(input.status);
+    if ((outcome === 'PAID' || outcome === 'FAILED') && this.d.payoutAtPsp && (await this.d.payoutAtPsp(w, outcome, input.reason))) {
+      const after = await this.d.withdrawals.get(sellerId, id);
+      const transitions = pathThroughPsp(w.status, after.status);
+      return { withdrawal: after, transitions, applied: transitions.length > 0, duplicate: false };
+    }
     const now = this.d.clock.now();
     return this.d.payoutReports.apply({
       reportId: `sandbox-report:${w.id}:${this.d.randomToken()}`,
@@ -119,4 +134,10 @@ export class SandboxActions {
   private report(transactionId: string, status: string): Promise<ReportOutcome> {
     return this.d.chargeReports.apply({ reportId: `sandbox-${status.toLowerCase()}:${transactionId}:${this.d.randomToken()}`, transactionId, status });
   }
+}
+
+/** The statuses a payout settled at the PSP went through: a send passes through PROCESSING. */
+function pathThroughPsp(from: WithdrawalStatus, to: WithdrawalStatus): WithdrawalStatus[] {
+  if (from === to) return [];
+  return from === 'PENDING' || from === 'APPROVED' ? [...reportPath(from, 'PROCESSING'), ...reportPath('PROCESSING', to)] : reportPath(from, to);
 }

@@ -95,6 +95,8 @@ export class InstitutionPayoutReportsService {
       await this.d.ledger.postEntry(tx, withdrawalSettlement({ withdrawalId: w.id, amount: w.amount }));
     }
     if (to === 'FAILED') w.processedAt = at;
+    // Only an APPROVED withdrawal waits (for the platform's float); any later status clears it.
+    w.waitingReason = to === 'APPROVED' ? (report.reason?.slice(0, REASON_MAX) ?? null) : null;
     if (to !== 'APPROVED' && to !== 'PROCESSING' && to !== 'PAID') w.failureReason = report.reason?.slice(0, REASON_MAX) ?? w.failureReason;
     if (refundsDebit(to)) {
       if (from === 'PAID') await this.d.ledger.postEntry(tx, withdrawalSettlementReturn({ withdrawalId: w.id, amount: w.amount }));

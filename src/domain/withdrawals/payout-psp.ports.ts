@@ -30,6 +30,20 @@ export interface PayoutPsp {
   query(pspPayoutId: string): Promise<PayoutAnswer>;
 }
 
+/** The platform's own balance at the PSP (its float), in cents, or why it could not be read. */
+export type FloatReading = { kind: 'read'; cents: number } | { kind: 'unknown'; reason: string };
+
+/** A PSP's balance endpoint: what the platform's account there holds now. Never throws. */
+export interface PayoutFloatPsp {
+  balance(): Promise<FloatReading>;
+}
+
+/** Payouts not finished, in cents: those still to send (PENDING, APPROVED) and those at the PSP awaiting an outcome. */
+export interface PendingPayouts {
+  toSend: { count: number; amount: number };
+  atPsp: { count: number; amount: number };
+}
+
 /** Where a payout stands on our side: its identifier, and how many sends were begun. */
 export interface PayoutProgress {
   pspPayoutId: string;
@@ -47,4 +61,10 @@ export interface PayoutProgressRepository {
    * "absent", and nothing is sent for a finished withdrawal). False otherwise.
    */
   beginSend(tx: Tx, withdrawalId: string, expectedAttempts: number, at: Date): Promise<boolean>;
+  /**
+   * In tx, before `beginSend`: holds the paying key until commit (so two runners decide one
+   * after the other) and answers whether fewer than `limit` other payouts from it still await
+   * their outcome (sent, neither PAID nor FAILED).
+   */
+  claimKeySlot(tx: Tx, withdrawalId: string, limit: number): Promise<boolean>;
 }

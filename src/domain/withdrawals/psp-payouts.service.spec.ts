@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../shared/clock';
 import type { Tx } from '../shared/unit-of-work';
 import type { PayoutAnswer, PayoutPsp } from './payout-psp.ports';
-import { PspPayouts } from './psp-payouts.service';
+import { PayoutFloat } from './payout-float';
+import { PspPayouts, type PspPayoutsDeps } from './psp-payouts.service';
 import type { PayoutReport } from './withdrawals.ports';
 import type { Withdrawal } from './withdrawal.types';
 import type { WithdrawalStatus } from './withdrawal-status';
@@ -10,7 +11,7 @@ import type { WithdrawalStatus } from './withdrawal-status';
 const tx = {} as Tx;
 
 /** The service with in-memory ports: one withdrawal, a scripted PSP, reports recorded. */
-function rig(answers: { send?: PayoutAnswer[]; query?: PayoutAnswer[] }, status: WithdrawalStatus = 'PENDING') {
+function rig(answers: { send?: PayoutAnswer[]; query?: PayoutAnswer[] }, status: WithdrawalStatus = 'PENDING', extra: Partial<PspPayoutsDeps> & { keyFree?: () => boolean } = {}) {
   const w = { id: 'w1', status, amount: 1_000, pixKey: 'a@b.c', pixKeyType: 'EMAIL', beneficiary: { name: null, documentType: null, documentNumber: null }, description: null, createdAt: new Date(0) } as unknown as Withdrawal;
   const row = { attempts: 0 };
   const calls: string[] = [];
@@ -36,6 +37,7 @@ function rig(answers: { send?: PayoutAnswer[]; query?: PayoutAnswer[] }, status:
         row.attempts += 1;
         return true;
       },
+      claimKeySlot: async () => extra.keyFree?.() ?? true,
     },
     psp,
     reports: {
@@ -54,6 +56,8 @@ function rig(answers: { send?: PayoutAnswer[]; query?: PayoutAnswer[] }, status:
     scheduler: { schedule: async () => {} },
     clock: new ManualClock(new Date(0)),
     followEveryMs: 1_000,
+    retryWaitingMs: 500,
+    ...extra,
   });
   return { service, calls, reports, row, w };
 }
@@ -111,5 +115,54 @@ describe('PspPayouts: at most one send', () => {
     const closed = rig({}, 'CANCELED');
     await closed.service.submitPayout({ withdrawalId: 'w1' } as never);
     expect(closed.calls).toEqual([]);
+  });
+});
+
+describe('PspPayouts: the float and the paying key', () => {
+  const floatOf = (cents: () => number | null, clock = new ManualClock(new Date(0))) =>
+    new PayoutFloat({ psp: { balance: async () => (cents() === null ? { kind: 'unknown', reason: 'down' } : { kind: 'read', cents: cents()! }) }, clock, readEveryMs: 5_000 });
+
+  it('a float that does not cover the payout: APPROVED with the reason, one alert, nothing sent, the job runs again', async () => {
+    let balance = 999;
+    const clock = new ManualClock(new Date(0));
+    const alerts: string[] = [];
+    const r = rig({ send: [{ kind: 'held', record: { status: 'PROCESSING' } }] }, 'PENDING', { clock, float: floatOf(() => balance, clock), floatShort: (id) => alerts.push(id) });
+    expect(await r.service.submitPayout({ withdrawalId: 'w1' } as never)).toEqual({ runAgainAt: new Date(500) });
+    expect(r.reports).toEqual([expect.objectContaining({ status: 'APPROVED', reason: expect.stringContaining("platform's balance") })]);
+    expect(r.w.status).toBe('APPROVED');
+    await r.service.submitPayout({ withdrawalId: 'w1' } as never);
+    expect(alerts).toEqual(['w1']);
+    expect(r.calls).toEqual([]);
+    balance = 1_000;
+    clock.advance(5_000);
+    expect(await r.service.submitPayout({ withdrawalId: 'w1' } as never)).toBeUndefined();
+    expect(r.calls).toEqual(['send']);
+    expect(r.w.status).toBe('PROCESSING');
+  });
+
+  it('a balance that cannot be read covers nothing', async () => {
+    const r = rig({}, 'PENDING', { float: floatOf(() => null) });
+    expect(await r.service.submitPayout({ withdrawalId: 'w1' } as never)).toEqual({ runAgainAt: new Date(500) });
+    expect(r.calls).toEqual([]);
+    expect(r.reports.at(-1)).toMatchObject({ status: 'APPROVED', reason: expect.stringContaining('could not be read') });
+  });
+
+  it('a busy paying key: nothing sent, still PENDING, the job runs again; a final outcome frees the key', async () => {
+    let free = false;
+    let freed = 0;
+    const r = rig({ send: [{ kind: 'held', record: { status: 'PROCESSING' } }], query: [{ kind: 'held', record: { status: 'PAID', end2end: 'E1' } }] }, 'PENDING', {
+      keyConcurrency: 1,
+      keyFree: () => free,
+      keyFreed: async () => void freed++,
+    });
+    expect(await r.service.submitPayout({ withdrawalId: 'w1' } as never)).toEqual({ runAgainAt: new Date(500) });
+    expect(r.calls).toEqual([]);
+    expect(r.w.status).toBe('PENDING');
+    free = true;
+    await r.service.submitPayout({ withdrawalId: 'w1' } as never);
+    expect(r.calls).toEqual(['send']);
+    expect(freed).toBe(0);
+    expect(await r.service.follow('w1')).toBeUndefined();
+    expect(freed).toBe(1);
   });
 });

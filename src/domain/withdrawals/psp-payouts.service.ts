@@ -8,6 +8,7 @@ import { WITHDRAWAL_JOBS } from './withdrawal-jobs';
 import type { PayoutInstitution, PayoutOrder, WithdrawalRepository } from './withdrawals.ports';
 import type { Withdrawal } from './withdrawal.types';
 import { payoutOrderOf } from './payout-order';
+import type { PayoutFloat } from './payout-float';
 
 export interface PspPayoutsDeps {
   uow: UnitOfWork;
@@ -21,7 +22,20 @@ export interface PspPayoutsDeps {
   followEveryMs: number;
   /** Told when a payout waits without an answer we can act on (operators see it in the log). */
   waiting?(withdrawalId: string, reason: string): void;
+  /** The platform's float at the PSP: a payout is sent only when it covers it (absent: not checked). */
+  float?: PayoutFloat;
+  /** Told once per withdrawal held in APPROVED because the float does not cover it (the operator alert). */
+  floatShort?(withdrawalId: string, amount: number, balance: number | null): void;
+  /** Payouts from the paying key awaiting their outcome at once (PAYOUT_KEY_CONCURRENCY); absent: no limit. */
+  keyConcurrency?: number;
+  /** When a payout not sent (float short, key busy) is tried again. */
+  retryWaitingMs: number;
+  /** Told when a payout's outcome frees the paying key: the oldest waiting payouts are tried now. */
+  keyFreed?(): Promise<void>;
 }
+
+/** Where one pass of the rules left a payout. */
+type Pass = 'done' | 'follow' | 'not-sent';
 
 /** A withdrawal whose payout may still be sent or followed. */
 const OPEN = new Set(['PENDING', 'APPROVED', 'PROCESSING']);
@@ -44,15 +58,23 @@ export class PspPayouts implements PayoutInstitution {
 
   assertReady(): void {}
 
-  /** The submission job: sends the payout (or, if a send was begun before, reads it back first). */
-  async submitPayout(order: PayoutOrder): Promise<void> {
-    await this.advance(order.withdrawalId, true);
+  /**
+   * The submission job: sends the payout (or, if a send was begun before, reads it back first).
+   * A payout the float does not cover, or whose paying key is busy, is not sent: the job runs again.
+   */
+  async submitPayout(order: PayoutOrder): Promise<void | JobRerun> {
+    const pass = await this.advance(order.withdrawalId, true);
+    return pass === 'not-sent' ? this.after(this.d.retryWaitingMs) : undefined;
   }
 
   /** The follow job: reads the payout back until the PSP's record is final. */
   async follow(withdrawalId: string): Promise<void | JobRerun> {
-    const done = await this.advance(withdrawalId, true);
-    return done ? undefined : { runAgainAt: new Date(this.d.clock.now().getTime() + this.d.followEveryMs) };
+    const pass = await this.advance(withdrawalId, true);
+    return pass === 'done' ? undefined : this.after(pass === 'not-sent' ? this.d.retryWaitingMs : this.d.followEveryMs);
+  }
+
+  private after(ms: number): JobRerun {
+    return { runAgainAt: new Date(this.d.clock.now().getTime() + ms) };
   }
 
   /**
@@ -66,45 +88,71 @@ export class PspPayouts implements PayoutInstitution {
     return true;
   }
 
-  /** One pass of the rules; true when following can stop. */
-  private async advance(withdrawalId: string, maySend: boolean): Promise<boolean> {
+  /** One pass of the rules: done (following can stop), follow (sent, outcome awaited) or not sent. */
+  private async advance(withdrawalId: string, maySend: boolean): Promise<Pass> {
     const w = await this.d.repo.findById(withdrawalId);
-    if (!w || !OPEN.has(w.status)) return true;
+    if (!w || !OPEN.has(w.status)) return 'done';
     const progress = await this.d.progress.progress(withdrawalId);
-    if (!progress) return true;
+    if (!progress) return 'done';
     let decision: PayoutDecision = progress.attempts === 0 ? { act: 'send', done: false } : afterQuery(await this.d.psp.query(progress.pspPayoutId));
     for (let step = 0; step < MAX_STEPS; step++) {
       switch (decision.act) {
         case 'report':
           await this.report(w, progress, decision.record);
-          return decision.done;
+          return decision.done ? 'done' : 'follow';
         case 'fail':
           await this.report(w, progress, { status: 'FAILED', reason: decision.reason });
-          return true;
+          return 'done';
         case 'wait':
           this.d.waiting?.(w.id, decision.reason);
-          return false;
+          return 'follow';
         case 'query':
           decision = afterQuery(await this.d.psp.query(progress.pspPayoutId));
           break;
-        case 'send':
-          if (!maySend || !(await this.beginSend(w, progress))) return false;
+        case 'send': {
+          if (!maySend) return progress.attempts === 0 ? 'not-sent' : 'follow';
+          if (!(await this.floatCovers(w))) return 'not-sent';
+          const begun = await this.beginSend(w, progress);
+          if (begun !== 'begun') return begun === 'key-busy' ? 'not-sent' : 'follow';
+          this.d.float?.sent(w.amount);
           decision = afterSend(await this.d.psp.send({ ...payoutOrderOf(w), pspPayoutId: progress.pspPayoutId }));
           break;
+        }
       }
+    }
+    return 'follow';
+  }
+
+  /**
+   * Rule 3: the platform's float at the PSP must cover the payout. When it does not, a withdrawal
+   * not yet sent waits in APPROVED with the reason (the seller's request does not fail), and the
+   * operator is alerted once; the submission job tries again.
+   */
+  private async floatCovers(w: Withdrawal): Promise<boolean> {
+    if (!this.d.float) return true;
+    const verdict = await this.d.float.covers(w.amount);
+    if (verdict.covered) return true;
+    if (w.status === 'PENDING') {
+      await this.d.reports.apply({ reportId: `psp-payout-float:${w.id}`, withdrawalId: w.id, status: 'APPROVED', reason: verdict.reason });
+      this.d.floatShort?.(w.id, w.amount, verdict.balance);
     }
     return false;
   }
 
-  /** Commits the attempt, PROCESSING and the follow job before the call; false when another runner sends (or the withdrawal closed). */
-  private beginSend(w: Withdrawal, progress: PayoutProgress): Promise<boolean> {
+  /**
+   * Commits the attempt, PROCESSING and the follow job before the call. Not begun when the paying
+   * key already has its share of payouts awaiting an outcome (rule 4), or when another runner
+   * sends (or the withdrawal closed).
+   */
+  private beginSend(w: Withdrawal, progress: PayoutProgress): Promise<'begun' | 'key-busy' | 'taken'> {
     return this.d.uow.run(async (tx: Tx) => {
       const now = this.d.clock.now();
-      if (!(await this.d.progress.beginSend(tx, w.id, progress.attempts, now))) return false;
+      if (this.d.keyConcurrency !== undefined && !(await this.d.progress.claimKeySlot(tx, w.id, this.d.keyConcurrency))) return 'key-busy';
+      if (!(await this.d.progress.beginSend(tx, w.id, progress.attempts, now))) return 'taken';
       progress.attempts += 1;
       await this.d.reports.applyIn(tx, { reportId: `psp-payout-send:${progress.pspPayoutId}:${progress.attempts}`, withdrawalId: w.id, status: 'PROCESSING', at: now });
       await this.d.scheduler.schedule(tx, WITHDRAWAL_JOBS.followPayout.at(`payout-follow:${w.id}`, new Date(now.getTime() + this.d.followEveryMs), { withdrawalId: w.id }));
-      return true;
+      return 'begun';
     });
   }
 
@@ -117,5 +165,7 @@ export class PspPayouts implements PayoutInstitution {
       at: record.at,
       reason: record.reason,
     });
+    // A final outcome frees the paying key: the next waiting payout need not wait for its retry.
+    if (record.status !== 'PROCESSING') await this.d.keyFreed?.();
   }
 }

@@ -21,7 +21,7 @@ describe('CSV cells', () => {
     const w: Withdrawal = {
       id: 'w1', sellerId: 's1', amount: 1_000, feeAmount: 100, method: 'PIX', pixKey: '+5511987654321', pixKeyType: 'PHONE', status: 'PAID',
       description: '=HYPERLINK("x")', externalReference: null, beneficiary: { name: null, documentType: null, documentNumber: null },
-      metadata: { note: '=cmd' }, end2end: 'E0000', failureReason: null, approvedAt: at, processedAt: null, createdAt: at, updatedAt: at,
+      metadata: { note: '=cmd' }, end2end: 'E0000', failureReason: null, waitingReason: null, approvedAt: at, processedAt: null, createdAt: at, updatedAt: at,
     };
     const r = withdrawalCsvRecord(w);
     expect(Object.keys(r)).toEqual([...WITHDRAWAL_CSV_COLUMNS]);

@@ -10,7 +10,7 @@ export const WITHDRAWAL_JOBS = {
 };
 
 export function withdrawalJobs(d: {
-  submit(withdrawalId: string): Promise<void>;
+  submit(withdrawalId: string): Promise<void | JobRerun>;
   /** Absent without a PSP: a follow job left by a PSP that is no longer configured then ends. */
   followPayout?(withdrawalId: string): Promise<void | JobRerun>;
 }): JobSet<typeof WITHDRAWAL_JOBS> {

@@ -49,6 +49,7 @@ export function withdrawalDetailView(w: Withdrawal): WithdrawalDetailView {
     beneficiaryDocumentType: w.beneficiary.documentType,
     beneficiaryDocumentNumber: w.beneficiary.documentNumber,
     failureReason: w.failureReason,
+    waitingReason: w.waitingReason,
     updatedAt: w.updatedAt.toISOString(),
   };
 }

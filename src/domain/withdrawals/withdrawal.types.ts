@@ -32,6 +32,8 @@ export interface Withdrawal {
   end2end: string | null;
   /** Why the institution rejected, failed, blocked or returned it. */
   failureReason: string | null;
+  /** Why an APPROVED withdrawal is not sent yet (the platform's float at the PSP); null otherwise. */
+  waitingReason: string | null;
   approvedAt: Date | null;
   processedAt: Date | null;
   createdAt: Date;

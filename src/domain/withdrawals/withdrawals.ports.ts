@@ -1,3 +1,4 @@
+import type { JobRerun } from '../jobs/scheduler';
 import type { PixKeyType } from '../pix/pix-key';
 import type { Tx } from '../shared/unit-of-work';
 import type { Withdrawal, WithdrawalListFilter } from './withdrawal.types';
@@ -41,8 +42,8 @@ export interface PayoutOrder {
 export interface PayoutInstitution {
   /** Throws (503 INSTITUTION_NOT_CONFIGURED) when no institution can take payouts. */
   assertReady(): void;
-  /** Hands the payout over. Idempotent per withdrawal id (the institution's idEnvio). */
-  submitPayout(order: PayoutOrder): Promise<void>;
+  /** Hands the payout over. Idempotent per withdrawal id (the institution's idEnvio). A rerun: not sent yet, try again then. */
+  submitPayout(order: PayoutOrder): Promise<void | JobRerun>;
 }
 
 /** A status report about a payout: the one inbound path for withdrawal outcomes. */

@@ -1,7 +1,7 @@
 import type { Seller, User } from '../accounts/accounts.types';
 import type { TwoFactorService } from '../accounts/two-factor.service';
 import type { Outbox } from '../events/outbox';
-import type { Scheduler } from '../jobs/scheduler';
+import type { JobRerun, Scheduler } from '../jobs/scheduler';
 import { withdrawalFee } from '../ledger/fees';
 import { withdrawalDebit } from '../ledger/ledger-entries';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -77,6 +77,7 @@ export class WithdrawalsService {
       metadata: input.metadata,
       end2end: null,
       failureReason: null,
+      waitingReason: null,
       approvedAt: null,
       processedAt: null,
       createdAt: now,
@@ -118,10 +119,14 @@ export class WithdrawalsService {
     return this.d.repo.stream(filter, EXPORT_BATCH_SIZE);
   }
 
-  /** The durable submission job: hands a PENDING withdrawal to the institution (idempotent). */
-  async submit(withdrawalId: string): Promise<void> {
+  /**
+   * The durable submission job: hands a PENDING withdrawal to the institution (idempotent), or
+   * an APPROVED one the institution kept waiting (the platform's float) when it runs again.
+   */
+  async submit(withdrawalId: string): Promise<void | JobRerun> {
     const w = await this.d.repo.findById(withdrawalId);
-    if (!w || w.status !== 'PENDING') return;
-    await this.d.institution.submitPayout(payoutOrderOf(w));
+    const waiting = w?.status === 'APPROVED' && w.waitingReason !== null;
+    if (!w || (w.status !== 'PENDING' && !waiting)) return;
+    return this.d.institution.submitPayout(payoutOrderOf(w));
   }
 }

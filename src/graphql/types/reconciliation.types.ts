@@ -1,5 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { ReconciliationReport } from '../../domain/reconciliation/reconciliation-report';
+import type { PayoutReconciliationReport } from '../../domain/reconciliation/payout-reconciliation';
 import { Money } from './money.scalar';
 
 export enum ReconciliationDifferenceKindGql {
@@ -40,6 +41,81 @@ export class ReconciliationDifferenceType {
   cents!: number;
 }
 
+export enum PayoutDifferenceKindGql {
+  NOT_OURS = 'NOT_OURS',
+  NOT_AT_PSP = 'NOT_AT_PSP',
+  AMOUNT_DIFFERS = 'AMOUNT_DIFFERS',
+  PAID_NOT_SETTLED = 'PAID_NOT_SETTLED',
+  SETTLED_NOT_PAID = 'SETTLED_NOT_PAID',
+  FAILED_NOT_REFUNDED = 'FAILED_NOT_REFUNDED',
+  NOT_DEBITED = 'NOT_DEBITED',
+  DEBITED_TWICE = 'DEBITED_TWICE',
+}
+registerEnumType(PayoutDifferenceKindGql, {
+  name: 'PayoutDifferenceKind',
+  description:
+    'NOT_OURS: the PSP sent a payout no withdrawal of ours names; NOT_AT_PSP: a payout of ours sent that day the PSP does not list; AMOUNT_DIFFERS: another amount than the withdrawal; PAID_NOT_SETTLED: made at the PSP, not recorded as made; SETTLED_NOT_PAID: recorded as made, not made at the PSP; FAILED_NOT_REFUNDED: not made at the PSP, the seller not refunded; NOT_DEBITED / DEBITED_TWICE: the seller debited no time or more than once',
+});
+
+@ObjectType('PayoutDifference')
+export class PayoutDifferenceType {
+  @Field(() => String, { nullable: true, description: "the PSP's end-to-end id (ours when the PSP has none)" })
+  endToEndId!: string | null;
+
+  @Field(() => String, { description: "our identifier at the PSP (Efí's idEnvio)" })
+  pspPayoutId!: string;
+
+  @Field(() => String, { nullable: true })
+  withdrawalId!: string | null;
+
+  @Field(() => PayoutDifferenceKindGql)
+  kind!: PayoutDifferenceKindGql;
+
+  @Field(() => Money, { description: 'cents the PSP holds (ours when it holds nothing)' })
+  cents!: number;
+}
+
+@ObjectType('PayoutReconciliation', { description: "a civil day's payouts at the PSP against what the ledger debited, settled and refunded" })
+export class PayoutReconciliationType {
+  @Field(() => ReconciliationTotalsType, { description: 'payouts the PSP lists as requested that day' })
+  sent!: ReconciliationTotalsType;
+
+  @Field(() => ReconciliationTotalsType)
+  paid!: ReconciliationTotalsType;
+
+  @Field(() => ReconciliationTotalsType)
+  failed!: ReconciliationTotalsType;
+
+  @Field(() => ReconciliationTotalsType, { description: 'still processing at the PSP' })
+  pending!: ReconciliationTotalsType;
+
+  @Field(() => ReconciliationTotalsType, { description: 'what the ledger debited for our payouts sent that day (amounts)' })
+  debited!: ReconciliationTotalsType;
+
+  @Field(() => ReconciliationTotalsType, { description: 'recorded as made (settled) and not returned' })
+  settled!: ReconciliationTotalsType;
+
+  @Field(() => ReconciliationTotalsType, { description: 'refunded to the seller' })
+  refunded!: ReconciliationTotalsType;
+
+  @Field(() => [PayoutDifferenceType])
+  differences!: PayoutDifferenceType[];
+
+  static from(r: PayoutReconciliationReport): PayoutReconciliationType {
+    const t = (x: { count: number; cents: number }) => Object.assign(new ReconciliationTotalsType(), x);
+    return Object.assign(new PayoutReconciliationType(), {
+      sent: t(r.psp.sent),
+      paid: t(r.psp.paid),
+      failed: t(r.psp.failed),
+      pending: t(r.psp.pending),
+      debited: t(r.ledger.debited),
+      settled: t(r.ledger.settled),
+      refunded: t(r.ledger.refunded),
+      differences: r.differences.map((d) => Object.assign(new PayoutDifferenceType(), d)),
+    });
+  }
+}
+
 @ObjectType('ReconciliationReport', { description: "a civil day's (America/Sao_Paulo) received Pix at the PSP against what the ledger credited" })
 export class ReconciliationReportType {
   @Field(() => String)
@@ -54,8 +130,12 @@ export class ReconciliationReportType {
   @Field(() => [ReconciliationDifferenceType])
   differences!: ReconciliationDifferenceType[];
 
-  static from(r: ReconciliationReport): ReconciliationReportType {
+  @Field(() => PayoutReconciliationType, { nullable: true, description: 'the payouts part; null without a payout PSP (PAYOUT_PROVIDER)' })
+  payouts!: PayoutReconciliationType | null;
+
+  static from(r: ReconciliationReport & { payouts?: PayoutReconciliationReport | null }): ReconciliationReportType {
     return Object.assign(new ReconciliationReportType(), {
+      payouts: r.payouts ? PayoutReconciliationType.from(r.payouts) : null,
       date: r.date,
       psp: Object.assign(new ReconciliationTotalsType(), r.psp),
       credited: Object.assign(new ReconciliationTotalsType(), r.credited),

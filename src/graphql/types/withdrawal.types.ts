@@ -27,6 +27,7 @@ export class WithdrawalType {
   @Field(() => String, { nullable: true }) beneficiaryDocumentType!: string | null;
   @Field(() => String, { nullable: true }) beneficiaryDocumentNumber!: string | null;
   @Field(() => String, { nullable: true, description: 'why it was rejected, failed, blocked or returned' }) failureReason!: string | null;
+  @Field(() => String, { nullable: true, description: "why an APPROVED withdrawal is not sent yet (the platform's balance at the institution does not cover it); null otherwise" }) waitingReason!: string | null;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 

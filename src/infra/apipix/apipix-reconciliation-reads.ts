@@ -16,7 +16,7 @@ interface ListAnswer {
   cobs?: unknown[];
 }
 
-const windowQuery = (w: TimeWindow, index: number) => ({
+export const windowQuery = (w: TimeWindow, index: number) => ({
   inicio: w.from.toISOString(),
   fim: w.to.toISOString(),
   'paginacao.paginaAtual': String(index),
@@ -24,7 +24,7 @@ const windowQuery = (w: TimeWindow, index: number) => ({
 });
 
 /** The last page: the one the PSP says is last, or a short one. */
-function isLast(answer: ListAnswer, index: number, items: number): boolean {
+export function isLast(answer: ListAnswer, index: number, items: number): boolean {
   const pages = answer.parametros?.paginacao?.quantidadeDePaginas;
   return typeof pages === 'number' ? index + 1 >= pages : items < LIST_PAGE_SIZE;
 }

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import type { PspSimulatorControl, SimulatorRefusal } from '../../domain/sandbox/psp-simulator-payer';
+import type { PspSimulatorPayoutControl } from '../../domain/sandbox/psp-simulator-payouts';
 import { institutionUnavailable } from './apipix-errors';
 
 export interface SimulatorControlOptions {
@@ -19,7 +20,7 @@ const MED_NATUREZA = 'MED_FRAUDE';
  * the API Pix, so no token, no retry, and its exchanges stay out of the API Pix conformance
  * checks. A 404 or 409 is the simulator refusing the act (its `{error}` says why).
  */
-export class SimulatorControl implements PspSimulatorControl {
+export class SimulatorControl implements PspSimulatorControl, PspSimulatorPayoutControl {
   constructor(private readonly o: SimulatorControlOptions) {}
 
   async payCob(txid: string): Promise<{ endToEndId: string } | SimulatorRefusal> {
@@ -34,6 +35,11 @@ export class SimulatorControl implements PspSimulatorControl {
   async medReturn(endToEndId: string): Promise<{ returned: true } | SimulatorRefusal> {
     const res = await this.post(`/pix/${encodeURIComponent(endToEndId)}/med`, { natureza: MED_NATUREZA });
     return 'refused' in res ? res : { returned: true };
+  }
+
+  async settlePayout(pspPayoutId: string, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string): Promise<{ settled: true } | SimulatorRefusal> {
+    const res = await this.post(`/payouts/${encodeURIComponent(pspPayoutId)}/settle`, { status, ...(motivo ? { motivo: motivo.slice(0, 140) } : {}) });
+    return 'refused' in res ? res : { settled: true };
   }
 
   private async post(path: string, body: unknown): Promise<{ body: unknown } | SimulatorRefusal> {

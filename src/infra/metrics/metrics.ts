@@ -100,6 +100,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly payoutFloatShortCount = new Counter({
+    name: 'pixpay_payouts_float_short_total',
+    help: "Withdrawals held in APPROVED because the platform's balance at the payout PSP did not cover them (the operator alert)",
+    registers: [this.registry],
+  });
+
   /** Counts the open GraphQL subscriptions (set by the GraphQL door). */
   private liveSubscriptions: () => number = () => 0;
 
@@ -176,6 +182,10 @@ export class Metrics {
 
   reconcileDifference(kind: string, count: number): void {
     this.reconcileDifferences.inc({ kind: kind.toLowerCase() }, count);
+  }
+
+  payoutFloatShort(): void {
+    this.payoutFloatShortCount.inc();
   }
 
   countLiveSubscriptionsWith(count: () => number): void {

@@ -25,6 +25,7 @@ interface Row {
   metadata: Record<string, unknown> | null;
   end2end: string | null;
   failure_reason: string | null;
+  payout_waiting_reason: string | null;
   approved_at: Date | string | null;
   processed_at: Date | string | null;
   created_at: Date | string;
@@ -33,7 +34,7 @@ interface Row {
 
 const COLUMNS = `id, seller_id, amount, fee_amount, method, pix_key, pix_key_type, status, description, external_reference,
   beneficiary_name, beneficiary_document_type, beneficiary_document_number, metadata, end2end, failure_reason,
-  approved_at, processed_at, created_at, updated_at`;
+  payout_waiting_reason, approved_at, processed_at, created_at, updated_at`;
 
 const optionalDate = (v: Date | string | null): Date | null => (v === null ? null : date(v));
 
@@ -53,6 +54,7 @@ function toWithdrawal(r: Row): Withdrawal {
     metadata: typeof r.metadata === 'string' ? (JSON.parse(r.metadata) as Record<string, unknown>) : r.metadata,
     end2end: r.end2end,
     failureReason: r.failure_reason,
+    waitingReason: r.payout_waiting_reason,
     approvedAt: optionalDate(r.approved_at),
     processedAt: optionalDate(r.processed_at),
     createdAt: date(r.created_at),
@@ -92,11 +94,11 @@ export class PgWithdrawalRepository implements WithdrawalRepository {
 
   async insert(tx: Tx, w: Withdrawal, pspPayoutId: string): Promise<void> {
     this.sql.defer(
-      `insert into withdrawals (${COLUMNS}, psp_payout_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into withdrawals (${COLUMNS}, psp_payout_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         w.id, w.sellerId, w.amount, w.feeAmount, w.method, w.pixKey, w.pixKeyType, w.status, w.description, w.externalReference,
         w.beneficiary.name, w.beneficiary.documentType, w.beneficiary.documentNumber, json(w.metadata), w.end2end, w.failureReason,
-        w.approvedAt, w.processedAt, w.createdAt, w.updatedAt, pspPayoutId,
+        w.waitingReason, w.approvedAt, w.processedAt, w.createdAt, w.updatedAt, pspPayoutId,
       ],
       tx,
     );
@@ -109,8 +111,8 @@ export class PgWithdrawalRepository implements WithdrawalRepository {
 
   async update(tx: Tx, w: Withdrawal): Promise<void> {
     this.sql.defer(
-      `update withdrawals set status = ?, end2end = ?, failure_reason = ?, approved_at = ?, processed_at = ?, updated_at = ? where id = ?`,
-      [w.status, w.end2end, w.failureReason, w.approvedAt, w.processedAt, w.updatedAt, w.id],
+      `update withdrawals set status = ?, end2end = ?, failure_reason = ?, payout_waiting_reason = ?, approved_at = ?, processed_at = ?, updated_at = ? where id = ?`,
+      [w.status, w.end2end, w.failureReason, w.waitingReason, w.approvedAt, w.processedAt, w.updatedAt, w.id],
       tx,
     );
   }

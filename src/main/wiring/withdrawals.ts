@@ -2,10 +2,14 @@ import { createId } from '@paralleldrive/cuid2';
 import type { TwoFactorService } from '../../domain/accounts/two-factor.service';
 import type { LedgerService } from '../../domain/ledger/ledger.service';
 import { InstitutionPayoutReportsService } from '../../domain/withdrawals/institution-payout-reports.service';
+import { PayoutFloat } from '../../domain/withdrawals/payout-float';
+import { PayoutFloatQueries } from '../../domain/withdrawals/payout-float-queries';
 import { PspPayouts } from '../../domain/withdrawals/psp-payouts.service';
 import { withdrawalJobs } from '../../domain/withdrawals/withdrawal-jobs';
 import { WithdrawalsService } from '../../domain/withdrawals/withdrawals.service';
 import { ApiPixClient } from '../../infra/apipix/apipix-client';
+import { SimulatorControl } from '../../infra/apipix/simulator-control';
+import { PspSimulatorPayouts } from '../../domain/sandbox/psp-simulator-payouts';
 import type { ApiPixTokens } from '../../infra/apipix/apipix-tokens';
 import { sandboxPayoutJobs } from '../../infra/institution/sandbox-jobs';
 import { SandboxPayouts } from '../../infra/institution/sandbox-payouts';
@@ -15,7 +19,10 @@ import { efiWebhookPayoutIds } from '../../infra/payouts/efi/efi-payout-transfor
 import { InterPayouts } from '../../infra/payouts/inter/inter-payouts';
 import { interWebhookPayoutIds } from '../../infra/payouts/inter/inter-payout-transformers';
 import { PgPayoutReferences } from '../../infra/withdrawals/pg-payout-references';
+import { PAYOUT_PROFILES } from '../../infra/payouts/payout-profiles';
+import { PgLedgerPayouts } from '../../infra/withdrawals/pg-ledger-payouts';
 import { PgPayoutProgress } from '../../infra/withdrawals/pg-payout-progress';
+import { PayoutReconciliation, type SentPayoutList } from '../../domain/reconciliation/payout-reconciliation.service';
 import { PgWithdrawalRepository } from '../../infra/withdrawals/pg-withdrawal-repository';
 import type { Dispatcher } from 'undici';
 import type { Platform } from './platform';
@@ -32,7 +39,11 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   const repo = new PgWithdrawalRepository(p.sql);
   const withdrawalReports = new InstitutionPayoutReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
   const sandboxPayouts = new SandboxPayouts({ uow, scheduler, clock, logger, report: (r) => withdrawalReports.apply(r) });
-  const pspPayouts = config.PAYOUT_PROVIDER !== 'simulated' && deps.apiPix ? wirePspPayouts(p, deps.apiPix, withdrawalReports, repo) : null;
+  const progress = new PgPayoutProgress(p.sql);
+  const psp = config.PAYOUT_PROVIDER !== 'simulated' && deps.apiPix ? wirePspPayouts(p, deps.apiPix, withdrawalReports, repo, progress) : null;
+  const pspPayouts = psp?.service ?? null;
+  const payoutFloat = new PayoutFloatQueries({ provider: config.PAYOUT_PROVIDER, float: psp?.float ?? null, pending: () => progress.pendingSums() });
+  registerPayoutGauges(p, payoutFloat, psp?.float ?? null);
   const withdrawals = new WithdrawalsService({
     uow,
     repo,
@@ -50,9 +61,18 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   jobs.registerAll(withdrawalJobs({ submit: (id) => withdrawals.submit(id), followPayout: pspPayouts ? (id) => pspPayouts.follow(id) : undefined }));
   jobs.registerAll(sandboxPayoutJobs(sandboxPayouts));
 
+  // A sandbox with a payout PSP and the simulator's control API: the sandbox's reports act at the PSP.
+  const pspSimulatorPayouts =
+    pspPayouts && deps.apiPix && config.APIPIX_SIMULATOR_CONTROL_URL
+      ? new PspSimulatorPayouts({
+          control: new SimulatorControl({ baseUrl: config.APIPIX_SIMULATOR_CONTROL_URL, dispatcher: deps.apiPix.dispatcher, timeoutMs: config.APIPIX_TIMEOUT_MS }),
+          payouts: pspPayouts,
+          progress,
+        })
+      : null;
   // Which payouts a PSP's webhook names: Efí's on the paying key's webhook, Inter's on `pix-pagamento`.
   const payoutWebhookIds = config.PAYOUT_PROVIDER === 'inter' ? interWebhookPayoutIds : efiWebhookPayoutIds;
-  return { withdrawals, withdrawalReports, pspPayouts, payoutWebhookIds };
+  return { withdrawals, withdrawalReports, pspPayouts, payoutFloat, pspSimulatorPayouts, payoutReconciliation: psp?.reconciliation ?? null, payoutWebhookIds };
 }
 
 /**
@@ -61,28 +81,78 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
  */
 export const INTER_LISTING_GRACE_MS = 60_000;
 
-function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository) {
-  const { config } = p;
-  const client = new ApiPixClient({
+/**
+ * The payout PSP behind the exactly-once core. Efí's balance (`GET /v2/gn/saldo`) makes the
+ * float check and its list of sent Pix the payouts' reconciliation; Inter's are not read yet,
+ * so with Inter neither is done (docs/operate/going-live.md, Payouts).
+ */
+function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository, progress: PgPayoutProgress) {
+  const { config, clock, logger, metrics } = p;
+  const profile = PAYOUT_PROFILES[config.PAYOUT_PROVIDER === 'inter' ? 'inter' : 'efi'];
+  const keyConcurrency = config.PAYOUT_KEY_CONCURRENCY ?? profile.keyConcurrency;
+  const client = payoutClient(config, apiPix);
+  const efi = config.PAYOUT_PROVIDER === 'efi' ? new EfiPayouts({ client, payerKey: config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY! }) : null;
+  const psp = efi ?? new InterPayouts({ client, references: new PgPayoutReferences(p.sql), now: () => clock.now(), listingGraceMs: INTER_LISTING_GRACE_MS });
+  const float = efi ? new PayoutFloat({ psp: efi, clock, readEveryMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000 }) : undefined;
+  const service = new PspPayouts({
+    uow: p.uow,
+    repo,
+    progress,
+    psp,
+    reports,
+    scheduler: p.scheduler,
+    clock,
+    followEveryMs: config.PAYOUT_POLL_SECONDS * 1_000,
+    waiting: (withdrawalId, reason) => logger.warn({ withdrawalId, reason }, 'a payout waits for an answer from the PSP'),
+    float,
+    floatShort: (withdrawalId, amount, balance) => {
+      metrics.payoutFloatShort();
+      logger.warn({ withdrawalId, amount, balance }, "a withdrawal waits in APPROVED: the platform's balance at the payout PSP does not cover it");
+    },
+    keyConcurrency,
+    retryWaitingMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000,
+    keyFreed: () => progress.wakeWaiting(keyConcurrency, clock.now()),
+  });
+  return { service, float: float ?? null, reconciliation: efi ? payoutReconciliation(p, efi) : null };
+}
+
+/** The payout PSP's endpoints on the collection adapter's connection (its tokens, its mTLS agent, its deadline). */
+function payoutClient(config: Platform['config'], apiPix: PayoutConnection): ApiPixClient {
+  return new ApiPixClient({
     baseUrl: config.PAYOUT_BASE_URL ?? new URL(config.APIPIX_BASE_URL!).origin,
     tokens: apiPix.tokens,
     dispatcher: apiPix.dispatcher,
     timeoutMs: config.APIPIX_TIMEOUT_MS,
   });
-  const payerKey = config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY!;
-  const psp =
-    config.PAYOUT_PROVIDER === 'inter'
-      ? new InterPayouts({ client, references: new PgPayoutReferences(p.sql), now: () => p.clock.now(), listingGraceMs: INTER_LISTING_GRACE_MS })
-      : new EfiPayouts({ client, payerKey });
-  return new PspPayouts({
-    uow: p.uow,
-    repo,
-    progress: new PgPayoutProgress(p.sql),
+}
+
+/** Efí's payout endpoints on the collection adapter's connection. */
+export function efiPayouts(config: Platform['config'], apiPix: PayoutConnection): EfiPayouts {
+  return new EfiPayouts({ client: payoutClient(config, apiPix), payerKey: config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY! });
+}
+
+/** The payouts part of the daily reconciliation: the PSP's list of the day against the ledger. */
+export function payoutReconciliation(p: Platform, psp: SentPayoutList): PayoutReconciliation {
+  return new PayoutReconciliation({
     psp,
-    reports,
-    scheduler: p.scheduler,
-    clock: p.clock,
-    followEveryMs: config.PAYOUT_POLL_SECONDS * 1_000,
-    waiting: (withdrawalId, reason) => p.logger.warn({ withdrawalId, reason }, 'a payout waits for an answer from the PSP'),
+    ledger: new PgLedgerPayouts(p.sql),
+    unreadable: (count) => p.logger.warn({ unreadable: count }, 'the PSP listed payouts PixPay cannot read; they are left out of the reconciliation'),
+  });
+}
+
+/** The payout float and what waits to be sent, on /metrics (read at scrape time; the float from its cache). */
+function registerPayoutGauges(p: Platform, queries: PayoutFloatQueries, float: PayoutFloat | null): void {
+  if (float) {
+    p.metrics.gauge('pixpay_payout_float_cents', "The platform's balance at the payout PSP, less what was sent since it was read (absent while unknown)", [], async () => {
+      const available = float.snapshot().available;
+      return available === null ? [] : [{ value: available }];
+    });
+  }
+  p.metrics.gauge('pixpay_payouts_pending_cents', 'Withdrawals not finished, in cents, by stage (to_send: PENDING or APPROVED; at_psp: PROCESSING)', ['stage'], async () => {
+    const { toSend, atPsp } = await queries.pendingPayouts();
+    return [
+      { labels: { stage: 'to_send' }, value: toSend.amount },
+      { labels: { stage: 'at_psp' }, value: atPsp.amount },
+    ];
   });
 }

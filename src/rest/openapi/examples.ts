@@ -58,6 +58,7 @@ const WITHDRAWAL_DETAIL = {
   beneficiaryDocumentType: null,
   beneficiaryDocumentNumber: null,
   failureReason: null,
+  waitingReason: null,
   updatedAt: '2026-05-04T12:05:00.000Z',
 };
 

@@ -167,6 +167,7 @@ export const WithdrawalDetail = z
     beneficiaryDocumentType: z.string().nullable(),
     beneficiaryDocumentNumber: z.string().nullable(),
     failureReason: z.string().nullable(),
+    waitingReason: z.string().nullable(),
     updatedAt: dateTime(),
   })
   .strict()

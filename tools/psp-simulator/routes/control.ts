@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { centsOf } from '../amount';
+import { centsOf, reaisOf } from '../amount';
 import type { Psp } from '../psp';
 import { pathParam } from './query';
 
@@ -47,6 +47,7 @@ const payoutsBody = z
   .object({ mode: z.enum(['auto', 'manual']).optional(), outcome: z.enum(['REALIZADO', 'NAO_REALIZADO']).optional(), delayMs: z.number().int().min(0).optional(), loseNext: z.number().int().min(0).optional() })
   .strict();
 const settlePayoutBody = z.object({ status: z.enum(['REALIZADO', 'NAO_REALIZADO']), motivo: z.string().max(140).optional() }).strict();
+const balanceBody = z.object({ saldo: valor }).strict();
 const autoPayBody = z.object({ enabled: z.boolean(), delayMs: z.number().int().min(0).default(0) }).strict();
 const tokensBody = z.object({ ttlSeconds: z.number().int().min(1).optional(), expireAll: z.boolean().optional() }).strict();
 const clockBody = z.object({ advanceSeconds: z.number().min(0) }).strict();
@@ -190,6 +191,17 @@ export function controlRoutes(psp: Psp): Router {
     if (!psp.payouts.get(pathParam(req, 'idEnvio'))) throw new ControlError(404, `no payout ${pathParam(req, 'idEnvio')}`);
     psp.payouts.forget(pathParam(req, 'idEnvio'));
     res.status(204).end();
+  });
+
+  // The account's balance that `GET /v2/gn/saldo` answers and payouts draw on.
+  router.put('/_control/balance', (req, res) => {
+    const cents = centsOf(parse(balanceBody, req).saldo);
+    psp.balanceCents = cents!;
+    res.json({ saldo: reaisOf(psp.balanceCents) });
+  });
+
+  router.get('/_control/balance', (_req, res) => {
+    res.json({ saldo: reaisOf(Math.max(0, psp.balanceCents)) });
   });
 
   router.put('/_control/autopay', (req, res) => {

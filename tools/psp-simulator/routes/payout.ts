@@ -1,8 +1,8 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { centsOf } from '../amount';
+import { centsOf, reaisOf } from '../amount';
 import type { Psp } from '../psp';
-import { pathParam } from './query';
+import { paginacao, parseWindow, pathParam } from './query';
 import { requireScope } from './scope';
 
 const ID_ENVIO = /^[a-zA-Z0-9]{1,35}$/;
@@ -50,6 +50,7 @@ export function payoutRoutes(psp: Psp): Router {
     if (!psp.webhooks.has(body.pagador.chave)) throw new EfiError(400, 'chave_invalida', 'A chave informada não faz referência à conta Efí autenticada ou não tem webhook');
     if ((centsOf(body.valor) ?? 0) <= 0) throw new EfiError(400, 'valor_invalido', 'Campo valor deve ser maior que zero');
     if (UNKNOWN_PAYOUT_KEYS.has(body.favorecido.chave)) throw new EfiError(400, 'chave_invalida', 'A chave do favorecido não foi encontrada no DICT');
+    if ((centsOf(body.valor) ?? 0) > psp.balanceCents) throw new EfiError(400, 'saldo_insuficiente', 'Saldo insuficiente para realizar o pagamento');
     const payout = psp.sendPayout(idEnvio, body);
     res.status(201).json(psp.payouts.toJson(payout));
   });
@@ -63,6 +64,25 @@ export function payoutRoutes(psp: Psp): Router {
       return;
     }
     res.json(psp.payouts.toJson(payout));
+  });
+
+  // Efí, "Saldo": the account's balance, `{"saldo": "1234.56"}` (scope gn.balance.read).
+  router.get('/v2/gn/saldo', requireScope(psp, 'gn.balance.read'), (_req, res) => {
+    res.json({ saldo: reaisOf(Math.max(0, psp.balanceCents)) });
+  });
+
+  // Efí, "Consultar lista de Pix enviados": the payouts requested between inicio and fim, paged.
+  router.get('/v2/gn/pix/enviados', requireScope(psp, 'gn.pix.send.read'), (req, res) => {
+    const w = parseWindow(req, 'PixEnviadoConsultaInvalida');
+    const sent = psp.payouts
+      .list()
+      .filter((p) => {
+        const at = Date.parse(p.horario.solicitacao);
+        return at >= w.inicioMs && at <= w.fimMs;
+      })
+      .sort((a, b) => a.horario.solicitacao.localeCompare(b.horario.solicitacao));
+    const page = sent.slice(w.paginaAtual * w.itensPorPagina, (w.paginaAtual + 1) * w.itensPorPagina);
+    res.json({ parametros: { inicio: w.inicio, fim: w.fim, paginacao: paginacao(w, sent.length) }, pix: page.map((p) => psp.payouts.toJson(p)) });
   });
 
   router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {

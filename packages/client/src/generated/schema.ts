@@ -1519,6 +1519,7 @@ export interface components {
             beneficiaryDocumentType?: string | null;
             beneficiaryDocumentNumber?: string | null;
             failureReason?: string | null;
+            waitingReason?: string | null;
             /** Format: date-time */
             updatedAt?: string;
             eventType: string;
@@ -1971,6 +1972,7 @@ export interface components {
             beneficiaryDocumentType: string | null;
             beneficiaryDocumentNumber: string | null;
             failureReason: string | null;
+            waitingReason: string | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -3259,6 +3261,7 @@ export interface operations {
                      *             "beneficiaryDocumentType": null,
                      *             "beneficiaryDocumentNumber": null,
                      *             "failureReason": null,
+                     *             "waitingReason": null,
                      *             "updatedAt": "2026-05-04T12:05:00.000Z"
                      *           }
                      *         ],
@@ -3571,6 +3574,7 @@ export interface operations {
                      *         "beneficiaryDocumentType": null,
                      *         "beneficiaryDocumentNumber": null,
                      *         "failureReason": null,
+                     *         "waitingReason": null,
                      *         "updatedAt": "2026-05-04T12:05:00.000Z"
                      *       }
                      *     }

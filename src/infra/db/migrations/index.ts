@@ -26,6 +26,7 @@ import { Migration20261127120000DueDateCharges } from './Migration20261127120000
 import { Migration20261127130000Recurrences } from './Migration20261127130000Recurrences';
 import { Migration20261127140000MarketplaceSplits } from './Migration20261127140000MarketplaceSplits';
 import { Migration20261127150000WebhookEndpointHealth } from './Migration20261127150000WebhookEndpointHealth';
+import { Migration20261127110000PayoutWaitingReason } from './Migration20261127110000PayoutWaitingReason';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs find the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -56,4 +57,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127130000Recurrences', class: Migration20261127130000Recurrences },
   { name: 'Migration20261127140000MarketplaceSplits', class: Migration20261127140000MarketplaceSplits },
   { name: 'Migration20261127150000WebhookEndpointHealth', class: Migration20261127150000WebhookEndpointHealth },
+  { name: 'Migration20261127110000PayoutWaitingReason', class: Migration20261127110000PayoutWaitingReason },
 ];

@@ -1,6 +1,8 @@
 import type { PayoutAnswer, PayoutRecord } from '../../../domain/withdrawals/payout-psp.ports';
+import type { PspSentPayout } from '../../../domain/reconciliation/payout-reconciliation';
 import type { PayoutOrder } from '../../../domain/withdrawals/withdrawals.ports';
 import { reais } from '../../apipix/cob-transformers';
+import { centsOf } from '../../apipix/received-pix';
 
 /**
  * What Efí's payout fields mean (dev.efipay.com.br, "Envio e pagamento Pix"; the efipay
@@ -91,4 +93,20 @@ export function efiWebhookPayoutIds(body: unknown, max = 1_000): string[] {
     .map((p) => (p !== null && typeof p === 'object' ? (p as { gnExtras?: { idEnvio?: unknown } }).gnExtras?.idEnvio : undefined))
     .filter((id): id is string => typeof id === 'string' && /^[a-zA-Z0-9]{1,35}$/.test(id));
   return [...new Set(ids)].slice(0, max);
+}
+
+/** The platform's balance in cents from `GET /v2/gn/saldo` (`{"saldo": "1234.56"}`), or null. */
+export function efiBalanceCents(body: unknown): number | null {
+  return centsOf(body !== null && typeof body === 'object' ? (body as { saldo?: unknown }).saldo : undefined);
+}
+
+/** One payout of Efí's list (`GET /v2/gn/pix/enviados`), or null when it cannot be read. */
+export function efiSentPayout(item: unknown): PspSentPayout | null {
+  if (item === null || typeof item !== 'object') return null;
+  const b = item as { idEnvio?: unknown; endToEndId?: unknown; valor?: unknown; status?: unknown };
+  const pspPayoutId = text(b.idEnvio);
+  const cents = centsOf(b.valor);
+  const status = typeof b.status === 'string' ? EFI_PAYOUT_STATUS[b.status] : undefined;
+  if (!pspPayoutId || cents === null || !status) return null;
+  return { pspPayoutId, endToEndId: text(b.endToEndId), cents, status };
 }

@@ -128,6 +128,16 @@ export const ENUM_LABELS = {
     AMOUNT_DIFFERS: ['Valor diferente', 'Amount differs'],
     NOT_OURS: ['Sem cobrança nossa', 'Not one of our charges'],
   },
+  PayoutDifferenceKind: {
+    NOT_OURS: ['Envio que não é nosso', 'Not one of our payouts'],
+    NOT_AT_PSP: ['Ausente no PSP', 'Not at the PSP'],
+    AMOUNT_DIFFERS: ['Valor diferente', 'Amount differs'],
+    PAID_NOT_SETTLED: ['Pago, não liquidado no razão', 'Paid, not settled in the ledger'],
+    SETTLED_NOT_PAID: ['Liquidado no razão, não pago', 'Settled in the ledger, not paid'],
+    FAILED_NOT_REFUNDED: ['Falhou, não estornado', 'Failed, not refunded'],
+    NOT_DEBITED: ['Não debitado', 'Not debited'],
+    DEBITED_TWICE: ['Debitado duas vezes', 'Debited twice'],
+  },
   DataRequestKind: {
     EXPORT: ['Exportação', 'Export'],
     ERASURE: ['Exclusão', 'Erasure'],

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
+import { civilDateOf } from '../../src/domain/reconciliation/reconcile-window';
+import { gql, onboardSeller, type Seller, type TestApp } from '../support/app';
+import { promoteToOperator, runDueJobs } from '../support/platform';
+import { rest } from '../support/rest';
+import { available, createWithdrawal, fund, WD } from '../withdrawals/support';
+import { control } from './psp';
+import { useApiPixApp } from './apipix-app';
+
+let sim: RunningSimulator;
+let app: TestApp;
+let seller: Seller;
+
+useApiPixApp(
+  {
+    env: (s) => ({ APIPIX_PROFILE: 'efi', PAYOUT_PROVIDER: 'efi', APIPIX_SIMULATOR_CONTROL_URL: `${s.url}/_control` }),
+    callbackSecret: 'c'.repeat(8) + randomBytes(24).toString('hex'),
+  },
+  (t) => ({ sim, app, seller } = t),
+);
+beforeEach(async () => {
+  await control(sim, 'PUT', '/_control/payouts', { mode: 'manual', loseNext: 0 });
+});
+
+const get = async (id: string) => (await rest(app, 'GET', `${WD}/${id}`, { key: seller.apiKey })).body.data;
+const atPsp = async (id: string) => ((await control(sim, 'GET', '/_control/payouts')).body.payouts as Array<{ idEnvio: string; status: string; endToEndId: string }>).find((p) => p.idEnvio === `W${id}`);
+const report = (id: string, body: Record<string, unknown>) => rest(app, 'POST', `/v1/sandbox/withdrawals/${id}/report`, { key: seller.apiKey, body });
+
+async function created(amount: number): Promise<{ id: string }> {
+  await fund(app, seller.sellerId, amount + 100);
+  const res = await createWithdrawal(app, seller.apiKey, { amount, method: 'PIX', pixKeyType: 'EMAIL', pixKey: 'recebedor@example.com' });
+  expect(res.status).toBe(201);
+  return res.body.data;
+}
+
+describe('the sandbox report endpoint on Efí, through the PSP simulator', () => {
+  it('PAID settles the payout at the PSP; the withdrawal is PAID with the end-to-end id the PSP gave it', async () => {
+    const w = await created(1_000);
+    await runDueJobs(app);
+    expect((await get(w.id)).status).toBe('PROCESSING');
+    const res = await report(w.id, { status: 'PAID' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ applied: true, transitions: ['PAID'], withdrawal: { status: 'PAID' } });
+    const payout = await atPsp(w.id);
+    expect(payout).toMatchObject({ status: 'REALIZADO' });
+    expect((await get(w.id)).end2end).toBe(payout!.endToEndId);
+    // Again: the PSP settled it already; nothing changes.
+    expect((await report(w.id, { status: 'PAID' })).body.data).toMatchObject({ applied: false, transitions: [] });
+  });
+
+  it('FAILED on a withdrawal not sent yet: sent now, refused at the PSP, FAILED with its reason and refunded', async () => {
+    const before = await available(app, seller.apiKey);
+    const w = await created(2_000);
+    const res = await report(w.id, { status: 'FAILED', reason: 'conta encerrada' });
+    expect(res.body.data).toMatchObject({ applied: true, transitions: ['APPROVED', 'PROCESSING', 'FAILED'], withdrawal: { status: 'FAILED' } });
+    expect(await atPsp(w.id)).toMatchObject({ status: 'NAO_REALIZADO' });
+    expect((await get(w.id)).failureReason).toMatch(/conta encerrada/);
+    expect(await available(app, seller.apiKey)).toBe(before + 2_100);
+  });
+
+  it('a status the PSP has no act for (CANCELED before sending) goes through the report path', async () => {
+    const w = await created(3_000);
+    expect((await report(w.id, { status: 'CANCELED', reason: 'seller asked' })).body.data).toMatchObject({ applied: true, withdrawal: { status: 'CANCELED' } });
+    await runDueJobs(app);
+    expect(await atPsp(w.id)).toBeUndefined();
+  });
+});
+
+describe("the daily reconciliation's payouts (Efí GET /v2/gn/pix/enviados)", () => {
+  const QUERY = `query($d:String!){ reconciliationReport(date:$d){ payouts {
+    sent { count cents } paid { count cents } failed { count cents } pending { count cents }
+    debited { count cents } settled { count cents } refunded { count cents }
+    differences { endToEndId pspPayoutId withdrawalId kind cents } } } }`;
+
+  it("the PSP's payouts of the day against the ledger; a payout the PSP lost is a difference", async () => {
+    const lost = await created(4_000);
+    await runDueJobs(app);
+    await control(sim, 'POST', `/_control/payouts/W${lost.id}/lose`);
+    const operator = await onboardSeller(app);
+    await promoteToOperator(app, operator.email);
+    const session = (await gql(app, 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token } }', { e: operator.email, p: operator.password })).data!.logIn.token;
+    const answer = await gql(app, QUERY, { d: civilDateOf(new Date()) }, session);
+    expect(answer.errors).toBeUndefined();
+    const payouts = answer.data!.reconciliationReport.payouts;
+    // The earlier tests of this file: one PAID (1,000) and one FAILED (2,000) payout.
+    expect(payouts).toMatchObject({ sent: { count: 2, cents: 3_000 }, paid: { count: 1, cents: 1_000 }, failed: { count: 1, cents: 2_000 }, pending: { count: 0 } });
+    expect(payouts).toMatchObject({ debited: { count: 3, cents: 7_000 }, settled: { count: 1, cents: 1_000 }, refunded: { count: 1, cents: 2_000 } });
+    expect(payouts.differences).toEqual([{ endToEndId: null, pspPayoutId: `W${lost.id}`, withdrawalId: lost.id, kind: 'NOT_AT_PSP', cents: 4_000 }]);
+  });
+});
