@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Create a charge
-         * @description Creates a PIX charge (dynamic BR Code and QR image URL); in the sandbox also a boleto or a test card payment. A PIX charge with `dueDate` is a charge with a due date (API Pix cobv): the payer's name and CPF or CNPJ are required, and the optional fine, interest, abatement and discount set what it asks on the day it is paid (docs: due-date charges). The answer of the first request is stored under the Idempotency-Key for 24 h.
+         * @description Creates a PIX charge (dynamic BR Code and QR image URL); in the sandbox also a boleto or a test card payment. A PIX charge with `dueDate` is a charge with a due date (API Pix cobv): the payer's name and CPF or CNPJ are required, and the optional fine, interest, abatement and discount set what it asks on the day it is paid (docs: due-date charges). A marketplace may split an immediate PIX charge with its connected recipients (`splits`; docs/integrate/marketplaces.md). The answer of the first request is stored under the Idempotency-Key for 24 h.
          */
         post: operations["createTransaction"];
         delete?: never;
@@ -1480,6 +1480,18 @@ export interface components {
             refundType?: "FULL" | "PARTIAL";
             refusedReason?: string;
             disputeId?: string;
+            /** @description marketplaces: the split instructions, in the answer of the create */
+            splits?: {
+                /** @enum {string} */
+                feePayer: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT";
+                feeRecipientId?: string;
+                recipients: {
+                    recipientId: string;
+                    /** @description cents */
+                    amount?: number;
+                    basisPoints?: number;
+                }[];
+            };
             eventType: string;
             /** @enum {string} */
             version: "1";
@@ -1724,6 +1736,18 @@ export interface components {
             refundType?: "FULL" | "PARTIAL";
             refusedReason?: string;
             disputeId?: string;
+            /** @description marketplaces: the split instructions, in the answer of the create */
+            splits?: {
+                /** @enum {string} */
+                feePayer: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT";
+                feeRecipientId?: string;
+                recipients: {
+                    recipientId: string;
+                    /** @description cents */
+                    amount?: number;
+                    basisPoints?: number;
+                }[];
+            };
         };
         /**
          * @description Validation and business errors under /api/v1/cobranca (SPEC, Errors 2).
@@ -1816,6 +1840,23 @@ export interface components {
             merchantOrderId?: string | null;
             /** @description https URL that also receives this charge’s webhooks */
             postbackUrl?: string | null;
+            /** @description marketplaces: the recipients' parts of this charge (at most 10); the remainder goes to the marketplace */
+            splits?: {
+                /**
+                 * @description who pays the PIX fee: MARKETPLACE (default), PRO_RATA, or RECIPIENT (the one named by feeRecipientId)
+                 * @enum {string|null}
+                 */
+                feePayer?: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT" | null;
+                feeRecipientId?: string | null;
+                recipients: {
+                    /** @description the recipient seller (connected to the marketplace, KYC approved) */
+                    recipientId: string;
+                    /** @description fixed part, cents */
+                    amount?: number | null;
+                    /** @description percentage of the amount in basis points (2500 = 25 %), rounded down to the cent */
+                    basisPoints?: number | null;
+                }[];
+            } | null;
             /** @description BOLETO: YYYY-MM-DD, today to 180 days ahead (São Paulo); default 3 days ahead */
             dueDate?: string | null;
             /** @description CARD only; never stored or logged */
@@ -2341,7 +2382,7 @@ export interface components {
         WebhookEnabled: {
             id: string;
             /** @enum {string} */
-            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "ALL";
+            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "ALL";
             url: string;
             description: string | null;
             secretLast4: string;
@@ -2626,7 +2667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, UNSUPPORTED_PAYMENT_METHOD, INVALID_EXPIRATION, INVALID_CUSTOMER, INVALID_CUSTOMER_EMAIL, INVALID_CUSTOMER_PHONE, INVALID_CUSTOMER_DOCUMENT, INVALID_METADATA, INVALID_FIELD, FIELD_TOO_LONG, INVALID_POSTBACK_URL, POSTBACK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_DUE_DATE, BOLETO_PAYER_NAME_REQUIRED, BOLETO_PAYER_DOCUMENT_REQUIRED, DUE_DATE_REQUIRED, DUE_DATE_TERMS_PIX_ONLY, DUE_DATE_PAYER_NAME_REQUIRED, DUE_DATE_PAYER_DOCUMENT_REQUIRED, INVALID_VALIDITY_AFTER_DUE_DAYS, INVALID_FINE, INVALID_INTEREST, INVALID_ABATEMENT, INVALID_DISCOUNT, ABATEMENT_TOO_LARGE, DISCOUNT_TOO_LARGE, DISCOUNT_DATE_AFTER_DUE_DATE, CARD_NOT_EXPECTED, CARD_REQUIRED, INVALID_CARD, CARD_NUMBER_REQUIRED, INVALID_CARD_NUMBER, CARD_HOLDER_REQUIRED, INVALID_CARD_HOLDER, INVALID_CARD_EXPIRY, INVALID_CARD_CVV, INVALID_INSTALLMENTS */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, UNSUPPORTED_PAYMENT_METHOD, INVALID_EXPIRATION, INVALID_CUSTOMER, INVALID_CUSTOMER_EMAIL, INVALID_CUSTOMER_PHONE, INVALID_CUSTOMER_DOCUMENT, INVALID_METADATA, INVALID_FIELD, FIELD_TOO_LONG, INVALID_POSTBACK_URL, POSTBACK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN, WEBHOOK_HOST_UNRESOLVABLE, INVALID_DUE_DATE, BOLETO_PAYER_NAME_REQUIRED, BOLETO_PAYER_DOCUMENT_REQUIRED, DUE_DATE_REQUIRED, DUE_DATE_TERMS_PIX_ONLY, DUE_DATE_PAYER_NAME_REQUIRED, DUE_DATE_PAYER_DOCUMENT_REQUIRED, INVALID_VALIDITY_AFTER_DUE_DAYS, INVALID_FINE, INVALID_INTEREST, INVALID_ABATEMENT, INVALID_DISCOUNT, ABATEMENT_TOO_LARGE, DISCOUNT_TOO_LARGE, DISCOUNT_DATE_AFTER_DUE_DATE, CARD_NOT_EXPECTED, CARD_REQUIRED, INVALID_CARD, CARD_NUMBER_REQUIRED, INVALID_CARD_NUMBER, CARD_HOLDER_REQUIRED, INVALID_CARD_HOLDER, INVALID_CARD_EXPIRY, INVALID_CARD_CVV, INVALID_INSTALLMENTS, INVALID_SPLIT, SPLIT_TOO_MANY_RECIPIENTS, SPLIT_DUPLICATE_RECIPIENT, SPLIT_SHARE_TOO_SMALL, SPLIT_EXCEEDS_AMOUNT */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2697,7 +2738,7 @@ export interface operations {
                     "application/json": components["schemas"]["CobrancaError"];
                 };
             };
-            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, PAYMENT_METHOD_NOT_ENABLED */
+            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, PAYMENT_METHOD_NOT_ENABLED, SPLIT_RECIPIENT_NOT_CONNECTED */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2898,6 +2939,12 @@ export interface operations {
                 "application/json": {
                     /** @description cents; default: all that remains */
                     amount?: number | null;
+                    /** @description split charges: what named recipients give back of this refund (the marketplace gives the rest); default: every party pro rata */
+                    splits?: {
+                        recipientId: string;
+                        /** @description cents this recipient gives back */
+                        amount: number;
+                    }[] | null;
                 };
             };
         };
@@ -2951,7 +2998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_REFUND_AMOUNT, INVALID_BODY */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_REFUND_AMOUNT, INVALID_BODY, INVALID_SPLIT, SPLIT_TOO_MANY_RECIPIENTS */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3022,7 +3069,7 @@ export interface operations {
                     "application/json": components["schemas"]["CobrancaError"];
                 };
             };
-            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, REFUND_EXCEEDS_REMAINING, REFUND_WINDOW_CLOSED, INSUFFICIENT_BALANCE */
+            /** @description Refused by a business rule: IDEMPOTENCY_KEY_CONFLICT, REFUND_EXCEEDS_REMAINING, REFUND_WINDOW_CLOSED, INSUFFICIENT_BALANCE, SPLIT_REFUND_UNKNOWN_RECIPIENT, SPLIT_REFUND_EXCEEDS_SHARE */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
