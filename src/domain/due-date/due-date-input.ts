@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { checkedLater } from '../shared/zod-fields';
 import { coded, codedMessage, issue, parsePart } from '../shared/zod-input';
-import type { Customer } from '../transactions/transaction.types';
 import { isCivilDate } from './civil-dates';
 import {
   ABATEMENT_MODALITIES,
@@ -114,7 +113,8 @@ export function dueDateTermsOf(
   body: DueDateBody & { expiration?: unknown },
   dueDate: string | null | undefined,
   amount: number,
-  customer: Customer | null,
+  /** The charge's customer: the payer of a charge with a due date. */
+  customer: { name?: string; document?: string } | null,
   ctx: z.RefinementCtx,
 ): DueDateTerms | null | undefined {
   if (!dueDate) {
