@@ -3,6 +3,7 @@ import { BalanceResource, Statement, WalletResource } from './resources/balance.
 import { DataSubject } from './resources/data-subject.js';
 import { Disputes } from './resources/disputes.js';
 import { Health } from './resources/health.js';
+import { Recurrences } from './resources/recurrences.js';
 import { Sandbox } from './resources/sandbox.js';
 import { Transactions } from './resources/transactions.js';
 import { WebhookEndpoints } from './resources/webhook-endpoints.js';
@@ -20,6 +21,7 @@ export type PixPayOptions = TransportOptions;
  */
 export class PixPay {
   readonly transactions: Transactions;
+  readonly recurrences: Recurrences;
   readonly withdrawals: Withdrawals;
   readonly disputes: Disputes;
   readonly wallet: WalletResource;
@@ -33,6 +35,7 @@ export class PixPay {
   constructor(options: PixPayOptions) {
     const t = new Transport(options);
     this.transactions = new Transactions(t);
+    this.recurrences = new Recurrences(t);
     this.withdrawals = new Withdrawals(t);
     this.disputes = new Disputes(t);
     this.wallet = new WalletResource(t);

@@ -43,4 +43,22 @@ export class Sandbox {
     const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/withdrawals/{id}/report', { ...init, params: { path: { id } }, body }), options);
     return answer.data;
   }
+
+  /** The simulated payer approves the recurrence in their bank. */
+  async approveRecurrence(id: string, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/recurrences/{id}/approve', { ...init, params: { path: { id } }, body: {} }), options);
+    return answer.data;
+  }
+
+  /** The simulated payer rejects the recurrence (`{reason?}`). */
+  async rejectRecurrence(id: string, body: JsonBodyOf<'sandboxRecurrenceReject'> = {}, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/recurrences/{id}/reject', { ...init, params: { path: { id } }, body }), options);
+    return answer.data;
+  }
+
+  /** The simulated payer cancels the recurrence (`{reason?}`). */
+  async cancelRecurrence(id: string, body: JsonBodyOf<'sandboxRecurrenceCancel'> = {}, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/recurrences/{id}/cancel', { ...init, params: { path: { id } }, body }), options);
+    return answer.data;
+  }
 }

@@ -45,4 +45,10 @@ export class Transactions {
     );
     return answer.data;
   }
+
+  /** The charge's refunds, oldest first, each with where its devolução stands at the institution. */
+  async refunds(id: string, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.GET('/api/v1/cobranca/transactions/{id}/refunds', { ...init, params: { path: { id } } }), options);
+    return answer.data;
+  }
 }

@@ -36,6 +36,18 @@ export class WebhookEndpoints {
     return answer.data;
   }
 
+  /** Enables a FAILING or DISABLED registration; `{recoverSince?}` replays what it missed since then. */
+  async enable(id: string, body: JsonBodyOf<'enableWebhook'> = {}, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/webhooks/{id}/enable', { ...init, params: { path: { id } }, body }), options);
+    return answer.data;
+  }
+
+  /** The registration's changes of state (ACTIVE, FAILING, DISABLED), each with its reason. */
+  async stateChanges(id: string, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.GET('/v1/webhooks/{id}/state-changes', { ...init, params: { path: { id } } }), options);
+    return answer.data;
+  }
+
   /** A new secret, used from the next attempt on. */
   async rotateSecret(id: string, options: CallOptions = {}) {
     const answer = await this.t.send((init) => this.t.api.POST('/v1/webhooks/{id}/rotate-secret', { ...init, params: { path: { id } } }), options);
