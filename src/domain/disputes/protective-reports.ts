@@ -127,7 +127,7 @@ export class DisputeProtectiveReports implements ProtectiveReports {
     const amount = medAmount(disputedAmount(t), returned);
     if (amount <= 0) throw nothingToDispute(t);
     // A split charge: every party gives back its part of the return, pro rata, under the same debt rule.
-    const split = await this.d.splits?.chargeback(tx, t, amount);
+    const split = t.isSplit ? await this.d.splits?.chargeback(tx, t, amount) : null;
     if (split) {
       const dispute = this.newDispute(t, 'MED', amount, now);
       dispute.owedAmount = split.owed;

@@ -120,6 +120,7 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       card: F,
       // Charges with a due date: the terms and the components of the amount paid (the payer is in `customer`).
       due_date_charge: F,
+      is_split: N,
     },
   },
   transaction_refunds: {

@@ -52,6 +52,7 @@ export function createChargeCommand(d: {
         await d.splits.check(seller, parsed.amount, splits);
       }
       const charge = await d.transactions.open(seller, parsed, { idempotencyKey: String(idempotencyKey) });
+      if (splits) charge.isSplit = true;
       const view = splits ? { ...transactionView(charge), splits: splitPlanView(splits) } : transactionView(charge);
       await d.uow.run(async (tx) => {
         await d.transactions.insert(tx, charge);

@@ -121,7 +121,7 @@ export class InstitutionChargeReportsService {
     t.end2endId = report.end2endId ?? t.end2endId;
     t.feeAmount = fee;
     t.netAmount = t.amount - fee;
-    if (await this.d.splits?.credit(tx, t, fee)) return;
+    if (t.isSplit && (await this.d.splits?.credit(tx, t, fee))) return;
     await this.d.ledger.postEntry(tx, pixCredit({ sellerId: t.sellerId, transactionId: t.id, amount: t.amount, fee }));
   }
 }

@@ -91,7 +91,7 @@ export class RefundOutcomesService {
    * that has moved on (a dispute, a MED return) keeps its status and only its amounts change.
    */
   private async giveBack(tx: Tx, t: Transaction, r: TransactionRefund, now: Date): Promise<void> {
-    const split = await this.d.splits?.refundNotMade(tx, t, r.id);
+    const split = t.isSplit ? await this.d.splits?.refundNotMade(tx, t, r.id) : null;
     if (split === false) return;
     if (split === undefined || split === null) {
       const posted = await this.d.ledger.postEntry(tx, refundReversal({ sellerId: t.sellerId, transactionId: t.id, refundId: r.id, amount: r.amount, method: t.paymentMethod }));

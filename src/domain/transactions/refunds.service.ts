@@ -93,7 +93,7 @@ export class RefundsService {
     assertRefundWindow({ method: t.paymentMethod, paidAt: t.paidAt, now });
     const decision = refundCommandFor({ amount: t.amount, refundedSoFar: t.refundedAmount, refund });
     const refundId = this.d.newId();
-    const split = await this.d.splits?.refund(tx, t, refundId, refund, splitParts);
+    const split = t.isSplit ? await this.d.splits?.refund(tx, t, refundId, refund, splitParts) : null;
     if (!split) {
       if (splitParts?.length) throw new DomainError('SPLIT_REFUND_UNKNOWN_RECIPIENT', 'splits: this charge is not split', 'UNPROCESSABLE', { field: 'splits' });
       await this.d.ledger.postEntry(tx, refundDebit({ sellerId: seller.id, transactionId: t.id, refundId, amount: refund, method: t.paymentMethod }));

@@ -73,6 +73,8 @@ export interface Transaction {
   card?: CardSummary | null;
   /** PIX charges with a due date (API Pix cobv) only; `amount` is the original until paid, then what was paid. */
   dueDateCharge?: DueDateCharge | null;
+  /** A marketplace's split charge (its parts in `transaction_splits`); absent or false for a charge of one seller. */
+  isSplit?: boolean;
   paidAt: Date | null;
   end2endId: string | null;
   feeAmount: Cents | null;

@@ -22,6 +22,7 @@ interface Row {
   boleto: (Omit<BoletoCharge, 'expiresAt'> & { expiresAt: string }) | null;
   card: CardSummary | null;
   due_date_charge?: DueDateCharge | null;
+  is_split?: boolean;
   paid_at: Date | null;
   end2end_id: string | null;
   fee_amount: string | null;
@@ -58,6 +59,7 @@ function toTransaction(r: Row, qrImageUrl: (locationId: string) => string): Tran
     boleto: r.boleto ? { ...r.boleto, expiresAt: date(r.boleto.expiresAt) } : null,
     card: r.card,
     dueDateCharge: r.due_date_charge ?? null,
+    isSplit: r.is_split === true,
     paidAt: r.paid_at ? date(r.paid_at) : null,
     end2endId: r.end2end_id,
     feeAmount: num(r.fee_amount),
@@ -87,13 +89,13 @@ export class PgTransactionRepository implements TransactionRepository {
     this.sql.defer(
       `insert into transactions (id, seller_id, amount, payment_method, status, provider_reference, txid, location_id, br_code,
          expires_at, paid_at, end2end_id, fee_amount, net_amount, refunded_amount, refund_type, refused_reason, customer, metadata,
-         description, merchant_order_id, postback_url, created_at, updated_at, boleto, card, due_date_charge)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         description, merchant_order_id, postback_url, created_at, updated_at, boleto, card, due_date_charge, is_split)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         t.id, t.sellerId, t.amount, t.paymentMethod, t.status, t.providerReference, t.txid, t.locationId, t.pix?.copyPaste ?? null,
         t.pix?.expiresAt ?? t.boleto?.expiresAt ?? null, t.paidAt, t.end2endId, t.feeAmount, t.netAmount, t.refundedAmount, t.refundType, t.refusedReason,
         json(t.customer), json(t.metadata), t.description, t.merchantOrderId, t.postbackUrl, t.createdAt, t.updatedAt,
-        json(t.boleto), json(t.card), json(t.dueDateCharge),
+        json(t.boleto), json(t.card), json(t.dueDateCharge), t.isSplit === true,
       ],
       tx,
     );

@@ -24,6 +24,7 @@ import { Migration20261126130000PayoutProgress } from './Migration20261126130000
 import { Migration20261127100000PayoutPspReference } from './Migration20261127100000PayoutPspReference';
 import { Migration20261127120000DueDateCharges } from './Migration20261127120000DueDateCharges';
 import { Migration20261127130000Recurrences } from './Migration20261127130000Recurrences';
+import { Migration20261127190000TransactionSplitFlag } from './Migration20261127190000TransactionSplitFlag';
 import { Migration20261127140000MarketplaceSplits } from './Migration20261127140000MarketplaceSplits';
 import { Migration20261127150000WebhookEndpointHealth } from './Migration20261127150000WebhookEndpointHealth';
 import { Migration20261127110000PayoutWaitingReason } from './Migration20261127110000PayoutWaitingReason';
@@ -56,6 +57,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127120000DueDateCharges', class: Migration20261127120000DueDateCharges },
   { name: 'Migration20261127130000Recurrences', class: Migration20261127130000Recurrences },
   { name: 'Migration20261127140000MarketplaceSplits', class: Migration20261127140000MarketplaceSplits },
+  { name: 'Migration20261127190000TransactionSplitFlag', class: Migration20261127190000TransactionSplitFlag },
   { name: 'Migration20261127150000WebhookEndpointHealth', class: Migration20261127150000WebhookEndpointHealth },
   { name: 'Migration20261127110000PayoutWaitingReason', class: Migration20261127110000PayoutWaitingReason },
 ];
