@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Money } from './money.scalar';
 
 export enum MarketplaceLinkStatusGql {
   INVITED = 'INVITED',
@@ -64,7 +65,7 @@ registerEnumType(SplitFeePayerGql, { name: 'SplitFeePayer', description: 'who pa
 @InputType('SplitInstructionInput', { description: "a recipient's part: exactly one of amount (cents) or basisPoints (2500 = 25 %, rounded down to the cent)" })
 export class SplitInstructionInput {
   @Field(() => ID, { nullable: true }) recipientId?: string;
-  @Field(() => Int, { nullable: true }) amount?: number;
+  @Field(() => Money, { nullable: true }) amount?: number;
   @Field(() => Int, { nullable: true }) basisPoints?: number;
 }
 
@@ -78,7 +79,7 @@ export class SplitsInput {
 @InputType('RefundSplitInput', { description: 'what one recipient of a split charge gives back of a refund' })
 export class RefundSplitInput {
   @Field(() => ID) recipientId!: string;
-  @Field(() => Int, { description: 'cents' }) amount!: number;
+  @Field(() => Money, { description: 'cents' }) amount!: number;
 }
 
 @ObjectType('SplitShare', { description: "a recipient's part of a split charge: its own part only, nothing of the buyer nor of the other parties" })
@@ -87,9 +88,9 @@ export class SplitShareType {
   @Field(() => ID) marketplaceId!: string;
   @Field(() => String) marketplaceName!: string;
   @Field(() => String, { description: "the charge's status" }) status!: string;
-  @Field(() => Int, { nullable: true, description: 'cents credited to the recipient; null until paid' }) gross!: number | null;
-  @Field(() => Int, { nullable: true, description: "the recipient's part of the PIX fee; null until paid" }) fee!: number | null;
-  @Field(() => Int, { description: 'cents given back by refunds and returns' }) returned!: number;
+  @Field(() => Money, { nullable: true, description: 'cents credited to the recipient; null until paid' }) gross!: number | null;
+  @Field(() => Money, { nullable: true, description: "the recipient's part of the PIX fee; null until paid" }) fee!: number | null;
+  @Field(() => Money, { description: 'cents given back by refunds and returns' }) returned!: number;
   @Field(() => Date, { nullable: true }) paidAt!: Date | null;
   @Field(() => String, { nullable: true }) end2endId!: string | null;
   @Field(() => Date) createdAt!: Date;
