@@ -43,7 +43,8 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   const psp = config.PAYOUT_PROVIDER !== 'simulated' && deps.apiPix ? wirePspPayouts(p, deps.apiPix, withdrawalReports, repo, progress) : null;
   const pspPayouts = psp?.service ?? null;
   const payoutFloat = new PayoutFloatQueries({ provider: config.PAYOUT_PROVIDER, float: psp?.float ?? null, pending: () => progress.pendingSums() });
-  registerPayoutGauges(p, payoutFloat, psp?.float ?? null);
+  // Without a payout PSP nothing is ever sent to one: no gauge, and no query at each scrape of /metrics.
+  if (psp) registerPayoutGauges(p, payoutFloat, psp.float);
   const withdrawals = new WithdrawalsService({
     uow,
     repo,

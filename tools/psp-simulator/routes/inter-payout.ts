@@ -7,6 +7,9 @@ import type { Psp } from '../psp';
 import { UNKNOWN_PAYOUT_KEYS } from './payout';
 import { pathParam, queryParam } from './query';
 import { requireScope } from './scope';
+import { acceptableUrl } from './webhook';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Inter's error answers: `{title, detail, timestamp}` (and `violacoes` for a body that does not fit). */
 class InterError extends Error {
@@ -22,26 +25,13 @@ class InterError extends Error {
 const sendBody = z
   .object({
     valor: z.number().positive().refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'at most two decimals'),
-    dataPagamento: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    dataPagamento: z.string().regex(DAY).optional(),
     descricao: z.string().max(140).optional(),
     destinatario: z.object({ tipo: z.literal('CHAVE'), chave: z.string().min(1).max(77) }).strict(),
   })
   .strict();
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const WEBHOOK_TYPES = new Set(['pix-pagamento', 'boleto-pagamento']);
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-function acceptableUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Banco Inter's API Banking, as far as payouts need it (not part of the API Pix):
  * `POST /banking/v2/pix` (scope `pagamento-pix.write`, header `x-id-idempotente`),

@@ -7,7 +7,7 @@ import { requireScope } from './scope';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** An https URL, or plain http to a loopback address (for tests and local trials). */
-function acceptableUrl(value: unknown): value is string {
+export function acceptableUrl(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   try {
     const url = new URL(value);
