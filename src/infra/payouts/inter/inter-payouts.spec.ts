@@ -70,3 +70,17 @@ describe("Inter's payouts: a payout whose code was never learned is looked for i
     expect((await inter({ '/banking/v2/pix': { tipoRetorno: 'PROCESSADO' } }).payouts.send(order)).kind).toBe('unknown');
   });
 });
+
+describe("Inter's balance (GET /banking/v2/saldo): the float", () => {
+  it('reads `disponivel` with scope extrato.read', async () => {
+    const { payouts, calls } = inter({ '/banking/v2/saldo': { bloqueadoCheque: 0, disponivel: 1234.5, bloqueadoJudicialmente: 0, bloqueadoAdministrativo: 0, limite: 10_000 } });
+    expect(await payouts.balance()).toEqual({ kind: 'read', cents: 123_450 });
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/banking/v2/saldo', scopes: ['extrato.read'] });
+  });
+
+  it('a body that is not a balance, an error answer or no answer is unknown, never a figure', async () => {
+    expect(await inter({ '/banking/v2/saldo': { saldo: '10.00' } }).payouts.balance()).toEqual({ kind: 'unknown', reason: 'the PSP answered the balance with a body that is not one' });
+    expect(await inter({ '/banking/v2/saldo': new PspProblemError(403, { title: 'Forbidden' }, 'GET /banking/v2/saldo') }).payouts.balance()).toEqual({ kind: 'unknown', reason: 'the PSP answered the balance 403' });
+    expect(await inter({ '/banking/v2/saldo': new PspTransientError('GET answered 503') }).payouts.balance()).toEqual({ kind: 'unknown', reason: 'GET answered 503' });
+  });
+});
