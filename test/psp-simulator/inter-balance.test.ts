@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPix, control, startTestSimulator, tokenFor, type TestSimulator } from '../support/psp-simulator';
+import { describe, expect, it } from 'vitest';
+import { apiPix, control, simulatorWithReceiver, tokenFor } from '../support/psp-simulator';
 
 /** Banco Inter's balance in the simulator: what the control API sets, drawn on by its payouts. */
 describe("PSP simulator: Inter's balance (GET /banking/v2/saldo)", () => {
-  let sim: TestSimulator;
-  let token: string;
-  beforeAll(async () => {
-    sim = await startTestSimulator();
-    token = await tokenFor(sim);
-  });
-  afterAll(() => sim.close());
+  const t = simulatorWithReceiver('recebedor@example.com');
 
-  const saldo = () => apiPix(sim, token, 'GET', '/banking/v2/saldo');
-  const pay = (valor: number) => apiPix(sim, token, 'POST', '/banking/v2/pix', { valor, descricao: 'Wsim1', destinatario: { tipo: 'CHAVE', chave: 'recebedor@example.com' } });
+  const saldo = () => apiPix(t.sim, t.token, 'GET', '/banking/v2/saldo');
+  const pay = (valor: number) => apiPix(t.sim, t.token, 'POST', '/banking/v2/pix', { valor, descricao: 'Wsim1', destinatario: { tipo: 'CHAVE', chave: 'recebedor@example.com' } });
 
   it("answers Inter's fields; an accepted payment takes its amount; one above the balance is refused", async () => {
-    await control(sim, 'PUT', '/balance', { saldo: '100.50' });
+    await control(t.sim, 'PUT', '/balance', { saldo: '100.50' });
     expect(await saldo()).toMatchObject({ status: 200, body: { bloqueadoCheque: 0, disponivel: 100.5, bloqueadoJudicialmente: 0, bloqueadoAdministrativo: 0, limite: 0 } });
     expect((await pay(40.25)).status).toBe(200);
     expect((await saldo()).body.disponivel).toBe(60.25);
@@ -25,8 +19,8 @@ describe("PSP simulator: Inter's balance (GET /banking/v2/saldo)", () => {
   });
 
   it('only today: another dataSaldo is a 400; the scope extrato.read is needed', async () => {
-    expect((await apiPix(sim, token, 'GET', '/banking/v2/saldo?dataSaldo=2020-01-01')).status).toBe(400);
-    const other = await tokenFor(sim, 'pagamento-pix.read');
-    expect((await apiPix(sim, other, 'GET', '/banking/v2/saldo')).status).toBe(403);
+    expect((await apiPix(t.sim, t.token, 'GET', '/banking/v2/saldo?dataSaldo=2020-01-01')).status).toBe(400);
+    const other = await tokenFor(t.sim, 'pagamento-pix.read');
+    expect((await apiPix(t.sim, other, 'GET', '/banking/v2/saldo')).status).toBe(403);
   });
 });

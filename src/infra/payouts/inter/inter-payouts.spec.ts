@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiPixCall } from '../../apipix/apipix-client';
+import { pspAnswers } from '../../../../test/support/psp-answers';
 import { PspProblemError, PspTransientError } from '../../apipix/apipix-errors';
 import { InterPayouts, type PayoutReferences } from './inter-payouts';
 
@@ -9,21 +9,12 @@ const paid = (code: string) => ({ transacaoPix: { codigoSolicitacao: code, statu
 
 /** Inter as a table of answers by path (and statement page); every call is recorded. */
 function inter(answers: Record<string, unknown>, o: { reference?: string; nowMs?: number } = {}) {
-  const calls: ApiPixCall[] = [];
+  const { client, calls } = pspAnswers(answers);
   const stored = new Map<string, string>(o.reference ? [['W1', o.reference]] : []);
   const references: PayoutReferences = {
     reference: async (id) => stored.get(id) ?? null,
     remember: async (id, ref) => void stored.set(id, ref),
     lastSendAt: async () => SENT_AT,
-  };
-  const client = {
-    call: async (c: ApiPixCall) => {
-      calls.push(c);
-      const answer = answers[c.query?.pagina !== undefined ? `${c.path}#${c.query.pagina}` : c.path];
-      if (answer instanceof Error) throw answer;
-      if (answer === undefined) throw new PspProblemError(404, { title: 'Não encontrado' }, `${c.method} ${c.path}`);
-      return { status: 200, body: answer as never };
-    },
   };
   const payouts = new InterPayouts({ client, references, now: () => new Date(SENT_AT.getTime() + (o.nowMs ?? 120_000)), listingGraceMs: 60_000 });
   return { payouts, calls, stored };

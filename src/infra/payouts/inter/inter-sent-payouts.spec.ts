@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiPixCall } from '../../apipix/apipix-client';
-import { PspProblemError, PspTransientError } from '../../apipix/apipix-errors';
+import { PspTransientError } from '../../apipix/apipix-errors';
+import { pspAnswers } from '../../../../test/support/psp-answers';
 import { InterSentPayouts } from './inter-sent-payouts';
 
 const DAY = { from: new Date('2026-03-10T03:00:00Z'), to: new Date('2026-03-11T03:00:00Z') };
@@ -9,16 +10,7 @@ const pix = (code: string, status: string, endToEnd?: string) => ({ transacaoPix
 
 /** Inter as a table of answers by path (and statement page); every call is recorded. */
 function inter(answers: Record<string, unknown>) {
-  const calls: ApiPixCall[] = [];
-  const client = {
-    call: async (c: ApiPixCall) => {
-      calls.push(c);
-      const answer = answers[c.query?.pagina !== undefined ? `${c.path}#${c.query.pagina}` : c.path];
-      if (answer instanceof Error) throw answer;
-      if (answer === undefined) throw new PspProblemError(404, { title: 'Não encontrado' }, `${c.method} ${c.path}`);
-      return { status: 200, body: answer as never };
-    },
-  };
+  const { client, calls } = pspAnswers(answers);
   return { list: new InterSentPayouts({ client }), calls };
 }
 
