@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../src/cli/admin-commands';
+import type { PayoutReconciliationReport } from '../../src/domain/reconciliation/payout-reconciliation';
 import { civilDateOf } from '../../src/domain/reconciliation/reconcile-window';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { gql, onboardSeller, type Seller, type TestApp } from '../support/app';
@@ -33,6 +35,7 @@ interface AtPsp {
 }
 
 describe.each(PSPS)("the platform's account at $psp", ({ psp, balance, listing }) => {
+  const callbackSecret = 'c'.repeat(8) + randomBytes(24).toString('hex');
   let sim: RunningSimulator;
   let app: TestApp;
   let seller: Seller;
@@ -41,7 +44,7 @@ describe.each(PSPS)("the platform's account at $psp", ({ psp, balance, listing }
     {
       // Four payouts from the paying key at once, whatever the PSP's profile: the reconciliation keeps some at the PSP.
       env: () => ({ APIPIX_PROFILE: psp, PAYOUT_PROVIDER: psp, PAYOUT_POLL_SECONDS: '60', PAYOUT_FLOAT_READ_SECONDS: String(FLOAT_READ_SECONDS), PAYOUT_KEY_CONCURRENCY: '4' }),
-      callbackSecret: 'c'.repeat(8) + randomBytes(24).toString('hex'),
+      callbackSecret,
     },
     (t) => ({ sim, app, seller } = t),
   );
@@ -126,5 +129,12 @@ describe.each(PSPS)("the platform's account at $psp", ({ psp, balance, listing }
     // Named by the end-to-end id the PSP gave when it took the payout (Inter does at once; Efí's comes with the outcome).
     const lostEndToEnd = (await get(lost.id)).end2end;
     expect(payouts.differences).toEqual([{ endToEndId: lostEndToEnd, pspPayoutId: `W${lost.id}`, withdrawalId: lost.id, kind: 'NOT_AT_PSP', cents: 4_500 }]);
+
+    // The admin command reads the same from the PSP, outside the service.
+    const settings = Object.entries(platformOf(app).config).filter(([k, v]) => /^(APIPIX|PAYOUT)_/.test(k) && v !== undefined);
+    const env = { ...Object.fromEntries(settings.map(([k, v]) => [k, String(v)])), DATABASE_URL: app.databaseUrl, INSTITUTION: 'apipix', INSTITUTION_CALLBACK_SECRET: callbackSecret, LOG_LEVEL: 'silent' };
+    const out = (await runAdmin(['reconcile', '--date', civilDateOf(new Date()), '--no-sweep'], env)) as { report: { payouts: PayoutReconciliationReport } };
+    expect(out.report.payouts.psp).toEqual({ sent: payouts.sent, paid: payouts.paid, failed: payouts.failed, pending: payouts.pending });
+    expect(out.report.payouts.differences).toEqual(payouts.differences);
   });
 });
