@@ -14,8 +14,8 @@ export const RECONCILE_USAGE = `       npm run -s admin -- reconcile --date YYYY
 reconcile       sweeps that civil day (America/Sao_Paulo) at the PSP (INSTITUTION=apipix),
                 crediting any payment of ours not yet credited, and prints the day's report:
                 count and sum at the PSP and credited by the ledger, and each difference by
-                end-to-end id (with PAYOUT_PROVIDER=efi, the day's payouts at the PSP against
-                the ledger too); --no-sweep reports from what the worker recorded.`;
+                end-to-end id (with PAYOUT_PROVIDER=efi or inter, the day's payouts at the PSP
+                against the ledger too); --no-sweep reports from what the worker recorded.`;
 
 /** Reads a whole day afresh, one budgeted run after another (each resumes from the cursor). */
 export async function sweepWholeDay(reconciliation: Pick<PspReconciliation, 'sweepDay'>, date: string, progress: (line: string) => void) {

@@ -70,7 +70,7 @@ export interface RunningSimulator {
 const KEEP_ALIVE_MS = 60_000;
 
 const API_PREFIXES = /^\/(cob|pix|webhook)(\/|$)/;
-/** Efí's and Inter's payout endpoints (and Efí's balance): faults apply to them, the API Pix observer does not (they are not API Pix). */
+/** Efí's and Inter's payout endpoints (and their balances): faults apply to them, the API Pix observer does not (they are not API Pix). */
 const PAYOUT_PREFIX = /^\/(v[23]\/gn\/(pix|saldo)|banking\/v2)(\/|$)/;
 
 /** Starts the PSP simulator on 127.0.0.1. */

@@ -32,15 +32,34 @@ describe('PayoutFloat', () => {
     expect(r.reads()).toBe(2);
   });
 
-  it('what was sent since the read is not available twice', async () => {
+  it('what was taken for a send since the read is not available twice', async () => {
     const r = rig([{ kind: 'read', cents: 1_000 }, { kind: 'read', cents: 400 }]);
-    expect(await r.float.covers(600)).toEqual({ covered: true });
-    r.float.sent(600);
+    expect(await r.float.take(600)).toEqual({ covered: true, hold: { amount: 600, read: 1 } });
     expect(await r.float.covers(600)).toMatchObject({ covered: false, balance: 400 });
     expect(await r.float.covers(400)).toEqual({ covered: true });
     r.clock.advance(5_000);
     // The new read includes the payout: it is not taken off again.
     expect((await r.float.current()).available).toBe(400);
+  });
+
+  it('two sends at once never both pass on the same cents', async () => {
+    const r = rig([{ kind: 'read', cents: 1_000 }]);
+    const verdicts = await Promise.all([r.float.take(600), r.float.take(600)]);
+    expect(verdicts.map((v) => v.covered).sort()).toEqual([false, true]);
+    expect(r.float.snapshot().available).toBe(400);
+  });
+
+  it('a hold whose send did not begin is given back, unless a read began since', async () => {
+    const r = rig([{ kind: 'read', cents: 1_000 }, { kind: 'read', cents: 1_000 }]);
+    const first = await r.float.take(600);
+    r.float.giveBack(first.covered ? first.hold : expect.unreachable());
+    expect(r.float.snapshot().available).toBe(1_000);
+    const second = await r.float.take(300);
+    r.clock.advance(5_000);
+    await r.float.current();
+    // The read dropped what was taken before it: giving it back now would count it twice.
+    r.float.giveBack(second.covered ? second.hold : expect.unreachable());
+    expect(r.float.snapshot().available).toBe(1_000);
   });
 
   it('an unreadable balance covers nothing and says why', async () => {

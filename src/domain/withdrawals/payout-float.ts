@@ -7,6 +7,12 @@ export const FLOAT_UNKNOWN_REASON = "waiting for the platform's balance at the p
 
 export type FloatVerdict = { covered: true } | { covered: false; reason: string; balance: number | null };
 
+/** An amount taken off the float for a send about to begin, and the read it was taken under. */
+export interface FloatHold {
+  amount: number;
+  read: number;
+}
+
 /** The last balance read at the PSP, and what was sent since (not yet in it). */
 export interface FloatSnapshot {
   /** Cents held at the PSP at `readAt`, less what was sent since; null when never read. */
@@ -20,8 +26,10 @@ export interface FloatSnapshot {
  * The platform's float at the PSP (docs/operate/going-live.md, Payouts, rule 3), read at most
  * once every `readEveryMs` (concurrent callers share one read). Each payout sent is taken off
  * the cached figure until the next read, so a burst of sends between two reads cannot spend
- * the same balance twice. A balance that cannot be read covers nothing: money is never sent
- * on a guess. One instance per process.
+ * the same balance twice: the check and the taking are one step (`take`), so two sends of one
+ * process never both pass on the same cents. A balance that cannot be read covers nothing:
+ * money is never sent on a guess. One instance per process (docs/operate/going-live.md says
+ * why).
  */
 export class PayoutFloat {
   private reading: { cents: number; at: Date } | null = null;
@@ -29,6 +37,8 @@ export class PayoutFloat {
   private lastAttempt = Number.NEGATIVE_INFINITY;
   private sentSinceRead = 0;
   private pending: Promise<void> | null = null;
+  /** Reads begun: a hold taken under an earlier one is already off the figure read since. */
+  private reads = 0;
 
   constructor(private readonly d: { psp: PayoutFloatPsp; clock: Clock; readEveryMs: number }) {}
 
@@ -39,9 +49,23 @@ export class PayoutFloat {
     return snapshot.available >= amount ? { covered: true } : { covered: false, reason: FLOAT_SHORT_REASON, balance: snapshot.available };
   }
 
-  /** A payout of `amount` cents was handed to the PSP: it is no longer available. */
-  sent(amount: number): void {
+  /**
+   * Whether the float covers `amount` cents now, and if so takes them off at once (no await
+   * between the check and the taking): the send that follows may spend them.
+   */
+  async take(amount: number): Promise<{ covered: true; hold: FloatHold } | Extract<FloatVerdict, { covered: false }>> {
+    const verdict = await this.covers(amount);
+    if (!verdict.covered) return verdict;
     this.sentSinceRead += amount;
+    return { covered: true, hold: { amount, read: this.reads } };
+  }
+
+  /**
+   * A hold whose send never began gives its cents back, unless a read has begun since (that
+   * read's figure already has them, and the cents taken before it were dropped with it).
+   */
+  giveBack(hold: FloatHold): void {
+    if (hold.read === this.reads) this.sentSinceRead -= hold.amount;
   }
 
   /** The float, read again when the cached figure is older than `readEveryMs`. */
@@ -65,6 +89,7 @@ export class PayoutFloat {
   private async read(): Promise<void> {
     const startedAt = this.d.clock.now();
     this.lastAttempt = startedAt.getTime();
+    this.reads += 1;
     const sentBefore = this.sentSinceRead;
     const r: FloatReading = await this.d.psp.balance();
     if (r.kind === 'unknown') {

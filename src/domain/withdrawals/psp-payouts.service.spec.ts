@@ -147,6 +147,19 @@ describe('PspPayouts: the float and the paying key', () => {
     expect(r.reports.at(-1)).toMatchObject({ status: 'APPROVED', reason: expect.stringContaining('could not be read') });
   });
 
+  it('the float taken for a send that does not begin (a busy key) is given back; a send keeps it taken', async () => {
+    let free = false;
+    const float = floatOf(() => 1_000);
+    const r = rig({ send: [{ kind: 'held', record: { status: 'PROCESSING' } }] }, 'PENDING', { float, keyConcurrency: 1, keyFree: () => free });
+    await r.service.submitPayout({ withdrawalId: 'w1' } as never);
+    expect(r.calls).toEqual([]);
+    expect(float.snapshot().available).toBe(1_000);
+    free = true;
+    await r.service.submitPayout({ withdrawalId: 'w1' } as never);
+    expect(r.calls).toEqual(['send']);
+    expect(float.snapshot().available).toBe(1_000 - r.w.amount);
+  });
+
   it('a busy paying key: nothing sent, still PENDING, the job runs again; a final outcome frees the key', async () => {
     let free = false;
     let freed = 0;

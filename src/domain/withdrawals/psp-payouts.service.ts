@@ -8,7 +8,7 @@ import { WITHDRAWAL_JOBS } from './withdrawal-jobs';
 import type { PayoutInstitution, PayoutOrder, WithdrawalRepository } from './withdrawals.ports';
 import type { Withdrawal } from './withdrawal.types';
 import { payoutOrderOf } from './payout-order';
-import type { PayoutFloat } from './payout-float';
+import type { FloatHold, PayoutFloat } from './payout-float';
 
 export interface PspPayoutsDeps {
   uow: UnitOfWork;
@@ -111,10 +111,16 @@ export class PspPayouts implements PayoutInstitution {
           break;
         case 'send': {
           if (!maySend) return progress.attempts === 0 ? 'not-sent' : 'follow';
-          if (!(await this.floatCovers(w))) return 'not-sent';
-          const begun = await this.beginSend(w, progress);
-          if (begun !== 'begun') return begun === 'key-busy' ? 'not-sent' : 'follow';
-          this.d.float?.sent(w.amount);
+          const hold = await this.takeFloat(w);
+          if (!hold) return 'not-sent';
+          const begun = await this.beginSend(w, progress).catch((e: unknown) => {
+            this.giveBack(hold);
+            throw e;
+          });
+          if (begun !== 'begun') {
+            this.giveBack(hold);
+            return begun === 'key-busy' ? 'not-sent' : 'follow';
+          }
           decision = afterSend(await this.d.psp.send({ ...payoutOrderOf(w), pspPayoutId: progress.pspPayoutId }));
           break;
         }
@@ -126,17 +132,22 @@ export class PspPayouts implements PayoutInstitution {
   /**
    * Rule 3: the platform's float at the PSP must cover the payout. When it does not, a withdrawal
    * not yet sent waits in APPROVED with the reason (the seller's request does not fail), and the
-   * operator is alerted once; the submission job tries again.
+   * operator is alerted once; the submission job tries again. When it does, the payout's amount
+   * is taken off it at once (the hold), and given back if the send does not begin.
    */
-  private async floatCovers(w: Withdrawal): Promise<boolean> {
-    if (!this.d.float) return true;
-    const verdict = await this.d.float.covers(w.amount);
-    if (verdict.covered) return true;
+  private async takeFloat(w: Withdrawal): Promise<FloatHold | 'unchecked' | null> {
+    if (!this.d.float) return 'unchecked';
+    const verdict = await this.d.float.take(w.amount);
+    if (verdict.covered) return verdict.hold;
     if (w.status === 'PENDING') {
       await this.d.reports.apply({ reportId: `psp-payout-float:${w.id}`, withdrawalId: w.id, status: 'APPROVED', reason: verdict.reason });
       this.d.floatShort?.(w.id, w.amount, verdict.balance);
     }
-    return false;
+    return null;
+  }
+
+  private giveBack(hold: FloatHold | 'unchecked'): void {
+    if (hold !== 'unchecked') this.d.float?.giveBack(hold);
   }
 
   /**

@@ -62,7 +62,7 @@ export class PayoutDifferenceType {
   @Field(() => String, { nullable: true, description: "the PSP's end-to-end id (ours when the PSP has none)" })
   endToEndId!: string | null;
 
-  @Field(() => String, { description: "our identifier at the PSP (Efí's idEnvio)" })
+  @Field(() => String, { description: "our identifier at the PSP (Efí's idEnvio; Inter: the first word of the payment's description, or Inter's codigoSolicitacao for a payment no identifier names)" })
   pspPayoutId!: string;
 
   @Field(() => String, { nullable: true })

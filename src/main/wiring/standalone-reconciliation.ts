@@ -8,7 +8,7 @@ import { wireLedger } from './ledger';
 import type { Platform } from './platform';
 import { BrazilHolidays } from '../../infra/privacy/brazil-holidays';
 import { transactionRepository } from './transactions';
-import { efiPayouts, payoutReconciliation } from './withdrawals';
+import { payoutReconciliation, pspSentPayouts } from './withdrawals';
 
 /**
  * The reconciliation alone, outside the service (the admin command, the benchmark): the PSP
@@ -24,6 +24,6 @@ export function standaloneReconciliation(p: Platform) {
   const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds, holidays: new BrazilHolidays() });
   const pix = apiPixClient(p.config);
   const { reconciliation } = wireApiPixReconciliation(p, { client: pix.client, reports, applyPix });
-  const payouts = p.config.PAYOUT_PROVIDER === 'efi' ? payoutReconciliation(p, efiPayouts(p.config, pix)) : null;
+  const payouts = p.config.PAYOUT_PROVIDER !== 'simulated' ? payoutReconciliation(p, pspSentPayouts(p.config, pix)) : null;
   return { reconciliation, payouts, close: () => pix.dispatcher.close() };
 }

@@ -17,6 +17,7 @@ import { UnconfiguredInstitution } from '../../infra/institution/unconfigured-in
 import { EfiPayouts } from '../../infra/payouts/efi/efi-payouts';
 import { efiWebhookPayoutIds } from '../../infra/payouts/efi/efi-payout-transformers';
 import { InterPayouts } from '../../infra/payouts/inter/inter-payouts';
+import { InterSentPayouts } from '../../infra/payouts/inter/inter-sent-payouts';
 import { interWebhookPayoutIds } from '../../infra/payouts/inter/inter-payout-transformers';
 import { PgPayoutReferences } from '../../infra/withdrawals/pg-payout-references';
 import { PAYOUT_PROFILES } from '../../infra/payouts/payout-profiles';
@@ -83,18 +84,20 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
 export const INTER_LISTING_GRACE_MS = 60_000;
 
 /**
- * The payout PSP behind the exactly-once core. Efí's balance (`GET /v2/gn/saldo`) makes the
- * float check and its list of sent Pix the payouts' reconciliation; Inter's are not read yet,
- * so with Inter neither is done (docs/operate/going-live.md, Payouts).
+ * The payout PSP behind the exactly-once core. Its balance (Efí `GET /v2/gn/saldo`, Inter
+ * `GET /banking/v2/saldo`) makes the float check, and its listing (Efí's sent Pix, Inter's
+ * statement) the payouts' reconciliation (docs/operate/going-live.md, Payouts).
  */
 function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository, progress: PgPayoutProgress) {
   const { config, clock, logger, metrics } = p;
   const profile = PAYOUT_PROFILES[config.PAYOUT_PROVIDER === 'inter' ? 'inter' : 'efi'];
   const keyConcurrency = config.PAYOUT_KEY_CONCURRENCY ?? profile.keyConcurrency;
   const client = payoutClient(config, apiPix);
-  const efi = config.PAYOUT_PROVIDER === 'efi' ? new EfiPayouts({ client, payerKey: config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY! }) : null;
-  const psp = efi ?? new InterPayouts({ client, references: new PgPayoutReferences(p.sql), now: () => clock.now(), listingGraceMs: INTER_LISTING_GRACE_MS });
-  const float = efi ? new PayoutFloat({ psp: efi, clock, readEveryMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000 }) : undefined;
+  const psp =
+    config.PAYOUT_PROVIDER === 'inter'
+      ? new InterPayouts({ client, references: new PgPayoutReferences(p.sql), now: () => clock.now(), listingGraceMs: INTER_LISTING_GRACE_MS })
+      : new EfiPayouts({ client, payerKey: config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY! });
+  const float = new PayoutFloat({ psp, clock, readEveryMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000 });
   const service = new PspPayouts({
     uow: p.uow,
     repo,
@@ -114,7 +117,7 @@ function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: Institut
     retryWaitingMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000,
     keyFreed: () => progress.wakeWaiting(keyConcurrency, clock.now()),
   });
-  return { service, float: float ?? null, reconciliation: efi ? payoutReconciliation(p, efi) : null };
+  return { service, float, reconciliation: payoutReconciliation(p, psp instanceof EfiPayouts ? psp : new InterSentPayouts({ client })) };
 }
 
 /** The payout PSP's endpoints on the collection adapter's connection (its tokens, its mTLS agent, its deadline). */
@@ -127,9 +130,10 @@ function payoutClient(config: Platform['config'], apiPix: PayoutConnection): Api
   });
 }
 
-/** Efí's payout endpoints on the collection adapter's connection. */
-export function efiPayouts(config: Platform['config'], apiPix: PayoutConnection): EfiPayouts {
-  return new EfiPayouts({ client: payoutClient(config, apiPix), payerKey: config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY! });
+/** The payout PSP's list of a day's payouts (the standalone reconciliation): Efí lists its sent Pix; Inter's are read from its statement. */
+export function pspSentPayouts(config: Platform['config'], apiPix: PayoutConnection): SentPayoutList {
+  const client = payoutClient(config, apiPix);
+  return config.PAYOUT_PROVIDER === 'inter' ? new InterSentPayouts({ client }) : new EfiPayouts({ client, payerKey: config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY! });
 }
 
 /** The payouts part of the daily reconciliation: the PSP's list of the day against the ledger. */
@@ -142,13 +146,11 @@ export function payoutReconciliation(p: Platform, psp: SentPayoutList): PayoutRe
 }
 
 /** The payout float and what waits to be sent, on /metrics (read at scrape time; the float from its cache). */
-function registerPayoutGauges(p: Platform, queries: PayoutFloatQueries, float: PayoutFloat | null): void {
-  if (float) {
-    p.metrics.gauge('pixpay_payout_float_cents', "The platform's balance at the payout PSP, less what was sent since it was read (absent while unknown)", [], async () => {
-      const available = float.snapshot().available;
-      return available === null ? [] : [{ value: available }];
-    });
-  }
+function registerPayoutGauges(p: Platform, queries: PayoutFloatQueries, float: PayoutFloat): void {
+  p.metrics.gauge('pixpay_payout_float_cents', "The platform's balance at the payout PSP, less what was sent since it was read (absent while unknown)", [], async () => {
+    const available = float.snapshot().available;
+    return available === null ? [] : [{ value: available }];
+  });
   p.metrics.gauge('pixpay_payouts_pending_cents', 'Withdrawals not finished, in cents, by stage (to_send: PENDING or APPROVED; at_psp: PROCESSING)', ['stage'], async () => {
     const { toSend, atPsp } = await queries.pendingPayouts();
     return [

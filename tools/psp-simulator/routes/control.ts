@@ -193,7 +193,7 @@ export function controlRoutes(psp: Psp): Router {
     res.status(204).end();
   });
 
-  // The account's balance that `GET /v2/gn/saldo` answers and payouts draw on.
+  // The account's balance that Efí's `GET /v2/gn/saldo` and Inter's `GET /banking/v2/saldo` answer and payouts draw on.
   router.put('/_control/balance', (req, res) => {
     const cents = centsOf(parse(balanceBody, req).saldo);
     psp.balanceCents = cents!;

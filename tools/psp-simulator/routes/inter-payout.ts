@@ -35,8 +35,9 @@ const WEBHOOK_TYPES = new Set(['pix-pagamento', 'boleto-pagamento']);
 /**
  * Banco Inter's API Banking, as far as payouts need it (not part of the API Pix):
  * `POST /banking/v2/pix` (scope `pagamento-pix.write`, header `x-id-idempotente`),
- * `GET /banking/v2/pix/{codigoSolicitacao}` (`pagamento-pix.read`), the enriched statement
- * `GET /banking/v2/extrato/completo` (`extrato.read`) and the banking webhooks
+ * `GET /banking/v2/pix/{codigoSolicitacao}` (`pagamento-pix.read`), the balance
+ * `GET /banking/v2/saldo` and the enriched statement `GET /banking/v2/extrato/completo`
+ * (`extrato.read`) and the banking webhooks
  * `PUT|GET|DELETE /banking/v2/webhooks/{tipoWebhook}` (`webhook-banking.*`), with Inter's field
  * names, statuses and error bodies. A payout is debited when accepted; settling it (control
  * API) makes it PAGO or FALHA (reversed in the statement) and calls `pix-pagamento`.
@@ -59,6 +60,7 @@ export function interPayoutRoutes(psp: Psp): Router {
     const today = brasiliaDay(new Date(psp.now()).toISOString());
     if (body.dataPagamento !== undefined && body.dataPagamento !== today) throw new InterError(400, 'Requisição inválida', 'O simulador paga somente na data atual (sem agendamento).');
     if (UNKNOWN_PAYOUT_KEYS.has(body.destinatario.chave)) throw new InterError(400, 'Chave Pix não encontrada', 'A chave informada não foi encontrada no DICT.');
+    if (Math.round(body.valor * 100) > psp.balanceCents) throw new InterError(400, 'Saldo insuficiente', 'Não há saldo disponível para realizar o pagamento.');
     const codigoSolicitacao = randomUUID();
     psp.payouts.countSend(codigoSolicitacao);
     const payout = psp.sendPayout(codigoSolicitacao, { valor: reaisOf(Math.round(body.valor * 100)), pagador: { chave: 'conta', ...(body.descricao ? { infoPagador: body.descricao } : {}) }, favorecido: { chave: body.destinatario.chave } }, 'inter');
@@ -71,6 +73,14 @@ export function interPayoutRoutes(psp: Psp): Router {
     const payout = psp.payouts.get(pathParam(req, 'codigoSolicitacao'));
     if (!payout || payout.psp !== 'inter') throw new InterError(404, 'Pix não encontrado', 'Não há pagamento Pix com o código de solicitação informado.');
     res.json(interPixJson(payout));
+  });
+
+  // "Saldo": what the account holds now (the control API's `PUT /_control/balance` sets it). The
+  // simulator keeps no history: `dataSaldo`, when given, must be today.
+  router.get('/banking/v2/saldo', requireScope(psp, 'extrato.read'), (req, res) => {
+    const dataSaldo = queryParam(req, 'dataSaldo');
+    if (dataSaldo !== undefined && dataSaldo !== brasiliaDay(new Date(psp.now()).toISOString())) throw new InterError(400, 'Requisição inválida', 'O simulador informa somente o saldo da data atual.');
+    res.json({ bloqueadoCheque: 0, disponivel: Math.max(0, psp.balanceCents) / 100, bloqueadoJudicialmente: 0, bloqueadoAdministrativo: 0, limite: 0 });
   });
 
   router.get('/banking/v2/extrato/completo', requireScope(psp, 'extrato.read'), (req, res) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PayoutAnswer, PayoutRecord } from '../../../domain/withdrawals/payout-psp.ports';
 import type { PayoutOrder } from '../../../domain/withdrawals/withdrawals.ports';
 import { reais } from '../../apipix/cob-transformers';
+import { interStatementDebits } from './inter-account-transformers';
 
 /**
  * What Banco Inter's "Pagamento Pix" fields mean (developers.inter.co, API Banking v2,
@@ -123,9 +124,6 @@ export function interSendProblem(status: number, body: unknown): PayoutAnswer {
   return { kind: 'unknown', reason: `the PSP answered ${status}${message ? ` ${message}` : ''}` };
 }
 
-/** Whether a description names this payout (our identifier is its first word). */
-const names = (descricao: unknown, pspPayoutId: string): boolean => text(descricao)?.split(/\s/, 1)[0] === pspPayoutId;
-
 /** A payout of ours as one page of the enriched statement lists it. */
 export interface InterListedPayout {
   codigoSolicitacao: string | null;
@@ -133,19 +131,15 @@ export interface InterListedPayout {
 }
 
 /**
- * One page of `GET /banking/v2/extrato/completo` (`{totalPaginas, transacoes}`): the Pix debit
- * whose `detalhes.descricaoPix` names this payout, and how many pages there are; null when the
- * body is not a page.
+ * One page of `GET /banking/v2/extrato/completo`: the Pix debit whose `detalhes.descricaoPix`
+ * names this payout (our identifier is its first word), and how many pages there are; null
+ * when the body is not a page.
  */
 export function interStatementPage(body: unknown, pspPayoutId: string): { match: InterListedPayout | null; totalPages: number } | null {
-  const b = object(body);
-  if (!b || !Array.isArray(b.transacoes) || typeof b.totalPaginas !== 'number') return null;
-  for (const t of b.transacoes.map(object)) {
-    const d = object(t?.detalhes);
-    if (t?.tipoOperacao !== 'D' || t.tipoTransacao !== 'PIX' || !d || !names(d.descricaoPix, pspPayoutId)) continue;
-    return { match: { codigoSolicitacao: text(d.codigoSolicitacao), endToEndId: text(d.endToEndId) }, totalPages: b.totalPaginas };
-  }
-  return { match: null, totalPages: b.totalPaginas };
+  const page = interStatementDebits(body);
+  if (!page) return null;
+  const debit = page.debits.find((d) => d.named === pspPayoutId);
+  return { match: debit ? { codigoSolicitacao: debit.codigoSolicitacao, endToEndId: debit.endToEndId } : null, totalPages: page.totalPages };
 }
 
 const PSP_ID = /^[a-zA-Z0-9]{1,35}$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiPixCall } from '../../apipix/apipix-client';
+import { pspAnswers } from '../../../../test/support/psp-answers';
 import { PspProblemError, PspTransientError } from '../../apipix/apipix-errors';
 import { InterPayouts, type PayoutReferences } from './inter-payouts';
 
@@ -9,21 +9,12 @@ const paid = (code: string) => ({ transacaoPix: { codigoSolicitacao: code, statu
 
 /** Inter as a table of answers by path (and statement page); every call is recorded. */
 function inter(answers: Record<string, unknown>, o: { reference?: string; nowMs?: number } = {}) {
-  const calls: ApiPixCall[] = [];
+  const { client, calls } = pspAnswers(answers);
   const stored = new Map<string, string>(o.reference ? [['W1', o.reference]] : []);
   const references: PayoutReferences = {
     reference: async (id) => stored.get(id) ?? null,
     remember: async (id, ref) => void stored.set(id, ref),
     lastSendAt: async () => SENT_AT,
-  };
-  const client = {
-    call: async (c: ApiPixCall) => {
-      calls.push(c);
-      const answer = answers[c.query?.pagina !== undefined ? `${c.path}#${c.query.pagina}` : c.path];
-      if (answer instanceof Error) throw answer;
-      if (answer === undefined) throw new PspProblemError(404, { title: 'Não encontrado' }, `${c.method} ${c.path}`);
-      return { status: 200, body: answer as never };
-    },
   };
   const payouts = new InterPayouts({ client, references, now: () => new Date(SENT_AT.getTime() + (o.nowMs ?? 120_000)), listingGraceMs: 60_000 });
   return { payouts, calls, stored };
@@ -68,5 +59,19 @@ describe("Inter's payouts: a payout whose code was never learned is looked for i
     expect(ok.stored.get('W1')).toBe('c1');
     expect(ok.calls[0]).toMatchObject({ method: 'POST', headers: { 'x-id-idempotente': expect.stringMatching(/^[0-9a-f-]{36}$/) }, scopes: ['pagamento-pix.write'] });
     expect((await inter({ '/banking/v2/pix': { tipoRetorno: 'PROCESSADO' } }).payouts.send(order)).kind).toBe('unknown');
+  });
+});
+
+describe("Inter's balance (GET /banking/v2/saldo): the float", () => {
+  it('reads `disponivel` with scope extrato.read', async () => {
+    const { payouts, calls } = inter({ '/banking/v2/saldo': { bloqueadoCheque: 0, disponivel: 1234.5, bloqueadoJudicialmente: 0, bloqueadoAdministrativo: 0, limite: 10_000 } });
+    expect(await payouts.balance()).toEqual({ kind: 'read', cents: 123_450 });
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/banking/v2/saldo', scopes: ['extrato.read'] });
+  });
+
+  it('a body that is not a balance, an error answer or no answer is unknown, never a figure', async () => {
+    expect(await inter({ '/banking/v2/saldo': { saldo: '10.00' } }).payouts.balance()).toEqual({ kind: 'unknown', reason: 'the PSP answered the balance with a body that is not one' });
+    expect(await inter({ '/banking/v2/saldo': new PspProblemError(403, { title: 'Forbidden' }, 'GET /banking/v2/saldo') }).payouts.balance()).toEqual({ kind: 'unknown', reason: 'the PSP answered the balance 403' });
+    expect(await inter({ '/banking/v2/saldo': new PspTransientError('GET answered 503') }).payouts.balance()).toEqual({ kind: 'unknown', reason: 'GET answered 503' });
   });
 });

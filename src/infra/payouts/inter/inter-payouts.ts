@@ -1,8 +1,10 @@
-import type { PayoutAnswer, PayoutPsp } from '../../../domain/withdrawals/payout-psp.ports';
+import type { FloatReading, PayoutAnswer, PayoutFloatPsp, PayoutPsp } from '../../../domain/withdrawals/payout-psp.ports';
 import type { PayoutOrder } from '../../../domain/withdrawals/withdrawals.ports';
 import type { ApiPixClient } from '../../apipix/apipix-client';
 import { PspProblemError } from '../../apipix/apipix-errors';
-import { brasiliaDate, interEndToEndId, interIdempotencyKey, interPayoutRecord, interRequestCode, interSendBody, interSendProblem, interStatementPage } from './inter-payout-transformers';
+import { interBalanceCents } from './inter-account-transformers';
+import { readInterPayout } from './inter-payout-read';
+import { brasiliaDate, interEndToEndId, interIdempotencyKey, interRequestCode, interSendBody, interSendProblem, interStatementPage } from './inter-payout-transformers';
 
 /** Where a payout's own identifier at the PSP (Inter's `codigoSolicitacao`) is kept once learned (the latest send's). */
 export interface PayoutReferences {
@@ -38,10 +40,11 @@ type Listing = { kind: 'listed'; codigoSolicitacao: string } | { kind: 'absent' 
  * leads the payment's `descricao`, the code is remembered once learned, and a payout whose
  * code we never learned is looked for in the enriched statement (`GET
  * /banking/v2/extrato/completo`, scope `extrato.read`) from the day its last send began:
- * only a complete listing without it, past the grace, is "absent". Every failure is an
- * answer (`unknown`), never an exception.
+ * only a complete listing without it, past the grace, is "absent". `GET /banking/v2/saldo`
+ * (scope `extrato.read`) reads the platform's balance. Every failure is an answer
+ * (`unknown`), never an exception.
  */
-export class InterPayouts implements PayoutPsp {
+export class InterPayouts implements PayoutPsp, PayoutFloatPsp {
   constructor(private readonly d: InterPayoutsDeps) {}
 
   async send(order: PayoutOrder & { pspPayoutId: string }): Promise<PayoutAnswer> {
@@ -80,14 +83,18 @@ export class InterPayouts implements PayoutPsp {
   }
 
   /** Inter's record under its code; `absent` on 404. */
-  private async read(code: string, what: string): Promise<PayoutAnswer> {
+  private read(code: string, what: string): Promise<PayoutAnswer> {
+    return readInterPayout(this.d.client, code, what);
+  }
+
+  /** The platform's balance (`GET /banking/v2/saldo`, scope `extrato.read`): what is available now. */
+  async balance(): Promise<FloatReading> {
     try {
-      const answer = await this.d.client.call({ method: 'GET', path: `/banking/v2/pix/${encodeURIComponent(code)}`, scopes: ['pagamento-pix.read'] });
-      const record = interPayoutRecord(answer.body, code);
-      return record ? { kind: 'held', record } : { kind: 'unknown', reason: `the PSP answered ${what} with a record PixPay does not act on` };
+      const answer = await this.d.client.call({ method: 'GET', path: '/banking/v2/saldo', scopes: ['extrato.read'] });
+      const cents = interBalanceCents(answer.body);
+      return cents === null ? { kind: 'unknown', reason: 'the PSP answered the balance with a body that is not one' } : { kind: 'read', cents };
     } catch (e) {
-      if (e instanceof PspProblemError && e.status === 404) return { kind: 'absent' };
-      if (e instanceof PspProblemError) return { kind: 'unknown', reason: `the PSP answered ${e.status} reading ${code}` };
+      if (e instanceof PspProblemError) return { kind: 'unknown', reason: `the PSP answered the balance ${e.status}` };
       return { kind: 'unknown', reason: (e as Error).message };
     }
   }
