@@ -113,14 +113,16 @@ export class SandboxPayouts implements PayoutInstitution {
     const now = this.d.clock.now();
     const acted = await this.actAtPsp(payload.withdrawalId, step, now);
     if (acted === 'waiting') return { runAgainAt: new Date(now.getTime() + SANDBOX_PAYOUT_STEP_MS) };
-    if (acted === 'reported') await this.d.report({
-      reportId: `sandbox-payout:${payload.withdrawalId}:${payload.index}`,
-      withdrawalId: payload.withdrawalId,
-      status: step.status,
-      end2end: step.status === 'PAID' ? sandboxEndToEndId(now) : undefined,
-      at: now,
-      reason: step.reason,
-    });
+    if (acted === 'reported') {
+      await this.d.report({
+        reportId: `sandbox-payout:${payload.withdrawalId}:${payload.index}`,
+        withdrawalId: payload.withdrawalId,
+        status: step.status,
+        end2end: step.status === 'PAID' ? sandboxEndToEndId(now) : undefined,
+        at: now,
+        reason: step.reason,
+      });
+    }
     if (payload.index + 1 < payload.steps.length) {
       await this.d.uow.run((tx) => this.scheduleStep(tx, payload.withdrawalId, payload.steps, payload.index + 1));
     }
