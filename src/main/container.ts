@@ -59,7 +59,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     payNow: (t, at, paymentDate) =>
       t.paymentMethod === 'PIX' && pspSimulator ? pspSimulator.pay(t) : transactions.sandboxInstitution.pay(t.id, at, undefined, t.paymentMethod, paymentDate),
     medReturn: pspSimulator ? (t) => pspSimulator.medReturn(t) : undefined,
-    payoutAtPsp: withdrawals.pspSimulatorPayouts ? (w, outcome, reason) => withdrawals.pspSimulatorPayouts!.settle(w, outcome, reason) : undefined,
+    payoutAtPsp: withdrawals.pspSimulatorPayouts ? (w, outcome, reason) => withdrawals.pspSimulatorPayouts!.settle(w, outcome, reason, clock.now()) : undefined,
     chargeReports: transactions.transactionReports,
     payoutReports: withdrawals.withdrawalReports,
     disputes: disputes.disputeQueries,

@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { runAdmin } from '../../src/cli/admin-commands';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
+import { verifyWebhook } from '../../src/domain/webhooks/signature';
 import { totpCode } from '../../src/infra/security/otplib-totp';
+import type { Receiver } from '../webhooks/support/receiver';
 import { gql, onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
 import { promoteToOperator } from '../support/platform';
-import { apiPixConformance, startPsp } from './psp';
+import { apiPixConformance, startPsp, until } from './psp';
 
 /** What a test file of the API Pix adapter starts: the PSP simulator, PixPay in front of it and one seller. */
 export interface ApiPixApp {
@@ -67,4 +69,23 @@ export async function onboardLiveSeller(app: TestApp): Promise<{ liveKey: string
   const reviewed = await gql(app, 'mutation($id: ID!){ reviewSellerKyc(sellerId: $id, status: APPROVED){ kycStatus } }', { id: sellerId }, operator);
   expect(reviewed.data?.reviewSellerKyc.kycStatus).toBe('APPROVED');
   return { liveKey, sellerId, totpSecret };
+}
+
+/**
+ * The first `eventType` webhook the receiver got at `path`, once delivered (what a worker does,
+ * relaying the outbox and delivering, done here in the api process), with its signature checked
+ * against the endpoint's secret: the verified event.
+ */
+export async function signedDelivery(app: TestApp, receiver: Receiver, path: string, eventType: string, secret: string): Promise<Record<string, unknown>> {
+  const { relay, embeddedWorker } = app.services.webhookRuntime;
+  const delivered = () => receiver.on(path).filter((r) => (JSON.parse(r.rawBody) as { eventType?: string }).eventType === eventType);
+  await until(async () => {
+    await relay.relayOnce();
+    await embeddedWorker!.runDue();
+    return delivered().length > 0;
+  }, `the ${eventType} webhook to reach the receiver`);
+  const [first] = delivered();
+  const verified = verifyWebhook({ rawBody: first!.rawBody, timestampHeader: String(first!.headers['x-webhook-timestamp']), secret, now: app.clock.now() });
+  if (!verified.ok) throw new Error(`the ${eventType} webhook's signature does not verify`);
+  return verified.event as Record<string, unknown>;
 }

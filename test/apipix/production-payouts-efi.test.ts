@@ -5,8 +5,9 @@ import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
 import { outboxEventTypes, runDueJobs } from '../support/platform';
 import { rest } from '../support/rest';
+import { Receiver } from '../webhooks/support/receiver';
 import { createWithdrawal, fund, WD } from '../withdrawals/support';
-import { onboardLiveSeller } from './apipix-app';
+import { onboardLiveSeller, signedDelivery } from './apipix-app';
 import { apiPixConformance, control, startPsp, until } from './psp';
 
 let sim: RunningSimulator;
@@ -14,13 +15,17 @@ let app: TestApp;
 let liveKey: string;
 let sellerId: string;
 let totpSecret: string;
+let receiver: Receiver;
 const conformance = apiPixConformance();
 afterEach(() => expect(conformance.problems).toEqual([]));
 
 beforeAll(async () => {
   const psp = await startPsp();
   sim = psp.sim;
-  const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env, APIPIX_PROFILE: 'efi', PAYOUT_PROVIDER: 'efi' };
+  receiver = await Receiver.start();
+  // The seller's endpoint is a local HTTPS receiver: production refuses the allow-list unless told it is meant.
+  const webhooks = { WEBHOOK_ALLOW_HOSTS: receiver.allowHosts, WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION: 'true', WEBHOOK_CA_FILE: receiver.caFile };
+  const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env, ...webhooks, APIPIX_PROFILE: 'efi', PAYOUT_PROVIDER: 'efi' };
   app = await startTestApp({ ...env, ROLE: 'api' }, undefined, undefined, { apiPixObserve: conformance.observe });
   ({ liveKey, sellerId, totpSecret } = await onboardLiveSeller(app));
   // The withdrawal's code is a later one than the code that confirmed 2FA.
@@ -30,11 +35,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await sim?.close();
+  await receiver?.stop();
 });
 
 describe('production mode: a withdrawal paid out through Efí', () => {
-  it('a live key with 2FA creates a withdrawal, Efí sends it, REALIZADO makes it PAID and WITHDRAWAL_PAID is in the outbox', async () => {
+  it('a live key with 2FA creates a withdrawal, Efí sends it, REALIZADO makes it PAID and the seller gets WITHDRAWAL_PAID signed', async () => {
     expect(liveKey).toMatch(/^sk_live_/);
+    const hook = await rest(app, 'POST', '/v1/webhooks', { key: liveKey, body: { eventType: 'WITHDRAWAL', url: receiver.url('/pixpay') } });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     await control(sim, 'PUT', '/_control/payouts', { mode: 'manual' });
     await fund(app, sellerId, 5_100);
     const created = await createWithdrawal(app, liveKey, { amount: 5_000, method: 'PIX', pixKeyType: 'EMAIL', pixKey: 'fornecedor@example.com' }, { code: totpCode(totpSecret, app.clock.now()) });
@@ -47,5 +55,9 @@ describe('production mode: a withdrawal paid out through Efí', () => {
     await until(async () => (await rest(app, 'GET', `${WD}/${w.id}`, { key: liveKey })).body.data.status === 'PAID', 'the withdrawal to be PAID');
     expect((await rest(app, 'GET', `${WD}/${w.id}`, { key: liveKey })).body.data.end2end).toBe(payout!.endToEndId);
     expect(await outboxEventTypes(app, w.id)).toContain('WITHDRAWAL_PAID');
+
+    // The seller's webhook, delivered and signed.
+    const event = await signedDelivery(app, receiver, '/pixpay', 'WITHDRAWAL_PAID', hook.body.data.secret);
+    expect(event).toMatchObject({ eventType: 'WITHDRAWAL_PAID', id: w.id, status: 'PAID', amount: 5_000, end2end: payout!.endToEndId });
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/cli/admin-commands';
-import { verifyWebhook } from '../../src/domain/webhooks/signature';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
@@ -8,7 +7,7 @@ import { outboxEventTypes, runDueJobs, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
 import { Receiver } from '../webhooks/support/receiver';
 import { createWithdrawal, fund, WD } from '../withdrawals/support';
-import { onboardLiveSeller } from './apipix-app';
+import { onboardLiveSeller, signedDelivery } from './apipix-app';
 import { apiPixConformance, control, startPsp, until } from './psp';
 
 let sim: RunningSimulator;
@@ -59,17 +58,8 @@ describe('production mode: a withdrawal paid out through Banco Inter', () => {
     expect((await rest(app, 'GET', `${WD}/${w.id}`, { key: liveKey })).body.data.end2end).toBe(payout!.endToEndId);
     expect(await outboxEventTypes(app, w.id)).toContain('WITHDRAWAL_PAID');
 
-    // The seller's webhook: what a worker does (relay the outbox, deliver), done here in this api process.
-    const { relay, embeddedWorker } = app.services.webhookRuntime;
-    const paidHooks = () => receiver.on('/pixpay').filter((r) => (JSON.parse(r.rawBody) as { eventType?: string }).eventType === 'WITHDRAWAL_PAID');
-    await until(async () => {
-      await relay.relayOnce();
-      await embeddedWorker!.runDue();
-      return paidHooks().length > 0;
-    }, 'the WITHDRAWAL_PAID webhook to reach the receiver');
-    const [delivered] = paidHooks();
-    const verified = verifyWebhook({ rawBody: delivered!.rawBody, timestampHeader: String(delivered!.headers['x-webhook-timestamp']), secret: hook.body.data.secret, now: app.clock.now() });
-    expect(verified.ok).toBe(true);
-    expect(verified.ok && verified.event).toMatchObject({ eventType: 'WITHDRAWAL_PAID', id: w.id, status: 'PAID', amount: 5_000 });
+    // The seller's webhook, delivered and signed.
+    const event = await signedDelivery(app, receiver, '/pixpay', 'WITHDRAWAL_PAID', hook.body.data.secret);
+    expect(event).toMatchObject({ eventType: 'WITHDRAWAL_PAID', id: w.id, status: 'PAID', amount: 5_000 });
   });
 });

@@ -10,9 +10,10 @@ import { apiPixConformance, startPsp } from './apipix-psp';
 export const ON_APIPIX = process.env.TEST_INSTITUTION === 'apipix';
 
 /**
- * `TEST_PAYOUT_PROVIDER=efi` (`npm run test:payouts`): the same, and withdrawals are sent
- * through Efí's payout adapter to the simulator (PAYOUT_PROVIDER=efi); the sandbox's reports
- * act there through its control API.
+ * `TEST_PAYOUT_PROVIDER=efi` or `inter` (`npm run test:payouts`, `npm run test:payouts:inter`):
+ * the same, and withdrawals are sent through that PSP's payout adapter to the simulator
+ * (PAYOUT_PROVIDER); the sandbox's scripted payouts and its reports act there through its
+ * control API.
  */
 export const PAYOUT_PROVIDER = process.env.TEST_PAYOUT_PROVIDER;
 const payoutSettings = (): Record<string, string> => (PAYOUT_PROVIDER ? { PAYOUT_PROVIDER, APIPIX_PROFILE: PAYOUT_PROVIDER } : {});
@@ -34,6 +35,8 @@ export interface TestPsp {
 /** A PSP simulator over HTTPS with mTLS for one test app, every API Pix exchange checked against the spec. */
 export async function startTestPsp(): Promise<TestPsp> {
   const { sim, env } = await startPsp();
+  // The sandbox's script decides each payout's outcome at the PSP (docs/integrate/sandbox.md): the simulator waits for it.
+  if (PAYOUT_PROVIDER) sim.psp.payoutSettings = { ...sim.psp.payoutSettings, mode: 'manual' };
   const conformance = apiPixConformance();
   return {
     sim,

@@ -14,7 +14,9 @@ startTestAppWithSeller({ ROLE: 'api' }, async (started, onboarded) => {
 
 const body = (amount: number, pixKeyType = 'CPF', pixKey = '529.982.247-25') => ({ amount, method: 'PIX', pixKeyType, pixKey });
 const get = async (id: string) => (await rest(app, 'GET', `${WD}/${id}`, { key: seller.apiKey })).body.data;
-const E2E = /^E00000000\d{12}[0-9a-v]{11}$/;
+// The Central Bank's EndToEndId: E, the paying institution's ISPB, yyyyMMddHHmm and 11 characters (the sandbox's
+// simulated institution is ISPB 00000000; on a payout PSP the PSP forms it).
+const E2E = /^E\d{8}\d{12}[a-zA-Z0-9]{11}$/;
 
 describe('sandbox payouts settle in seconds through durable jobs', () => {
   it('PENDING -> APPROVED -> PROCESSING -> PAID, one step per second, with end2end and processedAt', async () => {
@@ -75,7 +77,8 @@ describe('sandbox payouts settle in seconds through durable jobs', () => {
     // Refunding outcomes give amount + fee back, exactly once; the others keep the debit.
     expect(before - (await available(app, seller.apiKey))).toBe(refunded ? 0 : cost);
     if (refunded) {
-      expect(final.failureReason).toMatch(/^sandbox: /);
+      // On a payout PSP a refusal carries the PSP's code before the sandbox's words.
+      expect(final.failureReason).toMatch(/sandbox: /);
       expect((await ledgerEntries(app, w.id)).filter((r) => r === 'refund')).toHaveLength(1);
     }
     if (statuses.includes('PAID')) expect(final.end2end).toMatch(E2E);

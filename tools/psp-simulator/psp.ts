@@ -197,10 +197,13 @@ export class Psp {
     return p;
   }
 
-  /** A payout reaches REALIZADO or NAO_REALIZADO; the webhook of the paying key (Inter: `pix-pagamento`) is told. */
-  settlePayout(p: Payout, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string): void {
+  /**
+   * A payout reaches REALIZADO or NAO_REALIZADO (at `atMs`, the simulator's clock by default);
+   * the webhook of the paying key (Inter: `pix-pagamento`) is told.
+   */
+  settlePayout(p: Payout, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string, atMs = this.now()): void {
     p.status = status;
-    if (status === 'REALIZADO') p.horario.liquidacao = new Date(this.now()).toISOString();
+    if (status === 'REALIZADO') p.horario.liquidacao = new Date(atMs).toISOString();
     else {
       p.erro = { codigo: 'AC03', origem: 'PSP do usuário recebedor', motivo: motivo ?? 'Conta transacional do usuário recebedor inexistente ou inválida' };
       this.balanceCents += centsOf(p.valor) ?? 0;

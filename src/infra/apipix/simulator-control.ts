@@ -37,8 +37,8 @@ export class SimulatorControl implements PspSimulatorControl, PspSimulatorPayout
     return 'refused' in res ? res : { returned: true };
   }
 
-  async settlePayout(pspPayoutId: string, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string): Promise<{ settled: true } | SimulatorRefusal> {
-    const res = await this.post(`/payouts/${encodeURIComponent(pspPayoutId)}/settle`, { status, ...(motivo ? { motivo: motivo.slice(0, 140) } : {}) });
+  async settlePayout(pspCode: string, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string, at?: Date): Promise<{ settled: true } | SimulatorRefusal> {
+    const res = await this.post(`/payouts/${encodeURIComponent(pspCode)}/settle`, { status, ...(motivo ? { motivo: motivo.slice(0, 140) } : {}), ...(at ? { horario: at.toISOString() } : {}) });
     return 'refused' in res ? res : { settled: true };
   }
 

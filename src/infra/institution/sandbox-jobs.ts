@@ -1,3 +1,4 @@
+import type { JobRerun } from '../../domain/jobs/scheduler';
 import type { Clock } from '../../domain/shared/clock';
 import { jobKind, jobSet, stringField, type JobSet } from '../../domain/jobs/job-kinds';
 import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal-status';
@@ -31,6 +32,6 @@ export function sandboxPaymentJobs(d: { clock: Clock; pay(transactionId: string,
   );
 }
 
-export function sandboxPayoutJobs(d: { runStep(step: { withdrawalId: string; steps: SandboxPayoutStep[]; index: number }): Promise<void> }): JobSet<{ payoutStep: typeof payoutStep }> {
+export function sandboxPayoutJobs(d: { runStep(step: { withdrawalId: string; steps: SandboxPayoutStep[]; index: number }): Promise<void | JobRerun> }): JobSet<{ payoutStep: typeof payoutStep }> {
   return jobSet({ payoutStep }, { payoutStep: (step) => d.runStep(step) });
 }

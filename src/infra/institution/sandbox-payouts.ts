@@ -1,4 +1,4 @@
-import type { Scheduler } from '../../domain/jobs/scheduler';
+import type { JobRerun, Scheduler } from '../../domain/jobs/scheduler';
 import type { Clock } from '../../domain/shared/clock';
 import type { Tx, UnitOfWork } from '../../domain/shared/unit-of-work';
 import type { PayoutInstitution, PayoutOrder, PayoutReport } from '../../domain/withdrawals/withdrawals.ports';
@@ -59,6 +59,17 @@ export function sandboxPayoutScript(outcome: SandboxPayoutOutcome): SandboxPayou
   }
 }
 
+/**
+ * A payout PSP behind the sandbox (its simulator's control API): the script's PROCESSING step
+ * sends the payout there, and its PAID or FAILED step is the PSP settling or refusing it.
+ */
+export interface SandboxPayoutPsp {
+  /** False while the payout waits to be sent (the float, the paying key): the step runs again later. */
+  send(withdrawalId: string): Promise<boolean>;
+  /** False when the PSP holds no payout of the withdrawal: the step is reported instead. */
+  settleSent(withdrawalId: string, outcome: 'PAID' | 'FAILED', reason: string | undefined, at: Date): Promise<boolean>;
+}
+
 export interface SandboxPayoutsDeps {
   uow: UnitOfWork;
   scheduler: Scheduler;
@@ -66,6 +77,8 @@ export interface SandboxPayoutsDeps {
   logger: Logger;
   /** The inbound report path (the same one a real institution's callbacks use). */
   report(report: PayoutReport): Promise<unknown>;
+  /** A payout PSP the script acts through; absent: every step is a report of the simulated institution. */
+  psp?: SandboxPayoutPsp;
 }
 
 /**
@@ -73,6 +86,11 @@ export interface SandboxPayoutsDeps {
  * through a chain of durable jobs (one report per step, each step scheduling the next
  * after it was reported, so reports arrive in order whatever the number of workers).
  * Every report goes through the inbound report path. No real money moves.
+ *
+ * With a payout PSP (its simulator) the same script runs, and the steps the PSP owns are
+ * acted there: PROCESSING sends the payout, PAID and FAILED settle or refuse it at the PSP,
+ * whose record is read back through the payout adapter. The steps before the send (the
+ * review: APPROVED, BLOCKED, REJECTED) and a return after PAID stay reports.
  */
 export class SandboxPayouts implements PayoutInstitution {
   constructor(private readonly d: SandboxPayoutsDeps) {}
@@ -85,22 +103,38 @@ export class SandboxPayouts implements PayoutInstitution {
     await this.d.uow.run((tx) => this.scheduleStep(tx, order.withdrawalId, sandboxPayoutScript(outcome), 0));
   }
 
-  /** Job handler: sends step `index` of the script, then schedules the next one. Safe to run again. */
-  async runStep(payload: { withdrawalId: string; steps: SandboxPayoutStep[]; index: number }): Promise<void> {
+  /**
+   * Job handler: sends step `index` of the script, then schedules the next one. Safe to run again.
+   * A payout the PSP cannot take yet (the float, the paying key): the step runs again a step later.
+   */
+  async runStep(payload: { withdrawalId: string; steps: SandboxPayoutStep[]; index: number }): Promise<void | JobRerun> {
     const step = payload.steps[payload.index];
     if (!step) return;
     const now = this.d.clock.now();
-    await this.d.report({
-      reportId: `sandbox-payout:${payload.withdrawalId}:${payload.index}`,
-      withdrawalId: payload.withdrawalId,
-      status: step.status,
-      end2end: step.status === 'PAID' ? sandboxEndToEndId(now) : undefined,
-      at: now,
-      reason: step.reason,
-    });
+    const acted = await this.actAtPsp(payload.withdrawalId, step, now);
+    if (acted === 'waiting') return { runAgainAt: new Date(now.getTime() + SANDBOX_PAYOUT_STEP_MS) };
+    if (acted === 'reported') {
+      await this.d.report({
+        reportId: `sandbox-payout:${payload.withdrawalId}:${payload.index}`,
+        withdrawalId: payload.withdrawalId,
+        status: step.status,
+        end2end: step.status === 'PAID' ? sandboxEndToEndId(now) : undefined,
+        at: now,
+        reason: step.reason,
+      });
+    }
     if (payload.index + 1 < payload.steps.length) {
       await this.d.uow.run((tx) => this.scheduleStep(tx, payload.withdrawalId, payload.steps, payload.index + 1));
     }
+  }
+
+  /** The step done at the PSP when it owns it ('acted'), not yet possible ('waiting'), or left to a report ('reported'). */
+  private async actAtPsp(withdrawalId: string, step: SandboxPayoutStep, now: Date): Promise<'acted' | 'waiting' | 'reported'> {
+    const psp = this.d.psp;
+    if (!psp) return 'reported';
+    if (step.status === 'PROCESSING') return (await psp.send(withdrawalId)) ? 'acted' : 'waiting';
+    if (step.status === 'PAID' || step.status === 'FAILED') return (await psp.settleSent(withdrawalId, step.status, step.reason, now)) ? 'acted' : 'reported';
+    return 'reported';
   }
 
   private scheduleStep(tx: Tx, withdrawalId: string, steps: SandboxPayoutStep[], index: number) {

@@ -39,10 +39,22 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   const { uow, clock, scheduler, outbox, live, jobs, logger, config } = p;
   const repo = new PgWithdrawalRepository(p.sql);
   const withdrawalReports = new InstitutionPayoutReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock });
-  const sandboxPayouts = new SandboxPayouts({ uow, scheduler, clock, logger, report: (r) => withdrawalReports.apply(r) });
   const progress = new PgPayoutProgress(p.sql);
-  const psp = config.PAYOUT_PROVIDER !== 'simulated' && deps.apiPix ? wirePspPayouts(p, deps.apiPix, withdrawalReports, repo, progress) : null;
+  // A sandbox with a payout PSP and the simulator's control API: the sandbox's script and reports act at the PSP.
+  const controlUrl = config.MODE === 'sandbox' ? config.APIPIX_SIMULATOR_CONTROL_URL : undefined;
+  const psp = config.PAYOUT_PROVIDER !== 'simulated' && deps.apiPix ? wirePspPayouts(p, deps.apiPix, withdrawalReports, repo, progress, { scripted: controlUrl !== undefined }) : null;
   const pspPayouts = psp?.service ?? null;
+  const pspSimulatorPayouts =
+    psp && deps.apiPix && controlUrl
+      ? new PspSimulatorPayouts({
+          control: new SimulatorControl({ baseUrl: controlUrl, dispatcher: deps.apiPix.dispatcher, timeoutMs: config.APIPIX_TIMEOUT_MS }),
+          payouts: psp.service,
+          progress,
+          withdrawals: repo,
+          pspCodeOf: psp.pspCodeOf,
+        })
+      : null;
+  const sandboxPayouts = new SandboxPayouts({ uow, scheduler, clock, logger, report: (r) => withdrawalReports.apply(r), psp: pspSimulatorPayouts ?? undefined });
   const payoutFloat = new PayoutFloatQueries({ provider: config.PAYOUT_PROVIDER, float: psp?.float ?? null, pending: () => progress.pendingSums() });
   // Without a payout PSP nothing is ever sent to one: no gauge, and no query at each scrape of /metrics.
   if (psp) registerPayoutGauges(p, payoutFloat, psp.float);
@@ -54,8 +66,8 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
     live,
     scheduler,
     twoFactor: deps.twoFactor,
-    // A payout PSP in either mode; else the sandbox simulates payouts and production refuses them.
-    institution: pspPayouts ?? (config.MODE === 'sandbox' ? sandboxPayouts : new UnconfiguredInstitution()),
+    // The sandbox's script (at the PSP when its simulator is there), else a payout PSP in either mode; production without one refuses payouts.
+    institution: pspSimulatorPayouts ? sandboxPayouts : (pspPayouts ?? (config.MODE === 'sandbox' ? sandboxPayouts : new UnconfiguredInstitution())),
     clock,
     newId: createId,
   });
@@ -63,15 +75,6 @@ export function wireWithdrawals(p: Platform, deps: { ledger: LedgerService; twoF
   jobs.registerAll(withdrawalJobs({ submit: (id) => withdrawals.submit(id), followPayout: pspPayouts ? (id) => pspPayouts.follow(id) : undefined }));
   jobs.registerAll(sandboxPayoutJobs(sandboxPayouts));
 
-  // A sandbox with a payout PSP and the simulator's control API: the sandbox's reports act at the PSP.
-  const pspSimulatorPayouts =
-    pspPayouts && deps.apiPix && config.APIPIX_SIMULATOR_CONTROL_URL
-      ? new PspSimulatorPayouts({
-          control: new SimulatorControl({ baseUrl: config.APIPIX_SIMULATOR_CONTROL_URL, dispatcher: deps.apiPix.dispatcher, timeoutMs: config.APIPIX_TIMEOUT_MS }),
-          payouts: pspPayouts,
-          progress,
-        })
-      : null;
   // Which payouts a PSP's webhook names: Efí's on the paying key's webhook, Inter's on `pix-pagamento`.
   const payoutWebhookIds = config.PAYOUT_PROVIDER === 'inter' ? interWebhookPayoutIds : efiWebhookPayoutIds;
   return { withdrawals, withdrawalReports, pspPayouts, payoutFloat, pspSimulatorPayouts, payoutReconciliation: psp?.reconciliation ?? null, payoutWebhookIds };
@@ -88,14 +91,17 @@ export const INTER_LISTING_GRACE_MS = 60_000;
  * `GET /banking/v2/saldo`) makes the float check, and its listing (Efí's sent Pix, Inter's
  * statement) the payouts' reconciliation (docs/operate/going-live.md, Payouts).
  */
-function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository, progress: PgPayoutProgress) {
+function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: InstitutionPayoutReportsService, repo: PgWithdrawalRepository, progress: PgPayoutProgress, o: { scripted: boolean }) {
   const { config, clock, logger, metrics } = p;
   const profile = PAYOUT_PROFILES[config.PAYOUT_PROVIDER === 'inter' ? 'inter' : 'efi'];
-  const keyConcurrency = config.PAYOUT_KEY_CONCURRENCY ?? profile.keyConcurrency;
+  // The sandbox's script settles each payout a second after its send: a queue per paying key
+  // would stretch its documented timings, so there it applies only when set explicitly.
+  const keyConcurrency = config.PAYOUT_KEY_CONCURRENCY ?? (o.scripted ? undefined : profile.keyConcurrency);
   const client = payoutClient(config, apiPix);
+  const references = new PgPayoutReferences(p.sql);
   const psp =
     config.PAYOUT_PROVIDER === 'inter'
-      ? new InterPayouts({ client, references: new PgPayoutReferences(p.sql), now: () => clock.now(), listingGraceMs: INTER_LISTING_GRACE_MS })
+      ? new InterPayouts({ client, references, now: () => clock.now(), listingGraceMs: INTER_LISTING_GRACE_MS })
       : new EfiPayouts({ client, payerKey: config.PAYOUT_PIX_KEY ?? config.APIPIX_PIX_KEY! });
   const float = new PayoutFloat({ psp, clock, readEveryMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000 });
   const service = new PspPayouts({
@@ -115,9 +121,11 @@ function wirePspPayouts(p: Platform, apiPix: PayoutConnection, reports: Institut
     },
     keyConcurrency,
     retryWaitingMs: config.PAYOUT_FLOAT_READ_SECONDS * 1_000,
-    keyFreed: () => progress.wakeWaiting(keyConcurrency, clock.now()),
+    keyFreed: keyConcurrency === undefined ? undefined : () => progress.wakeWaiting(keyConcurrency, clock.now()),
   });
-  return { service, float, reconciliation: payoutReconciliation(p, psp instanceof EfiPayouts ? psp : new InterSentPayouts({ client })) };
+  // The PSP's own code of a payout: Efí knows it by our idEnvio, Inter by its codigoSolicitacao.
+  const pspCodeOf = async (pspPayoutId: string) => (psp instanceof EfiPayouts ? pspPayoutId : references.reference(pspPayoutId));
+  return { service, float, reconciliation: payoutReconciliation(p, psp instanceof EfiPayouts ? psp : new InterSentPayouts({ client })), pspCodeOf };
 }
 
 /** The payout PSP's endpoints on the collection adapter's connection (its tokens, its mTLS agent, its deadline). */

@@ -46,7 +46,8 @@ const faultsBody = z
 const payoutsBody = z
   .object({ mode: z.enum(['auto', 'manual']).optional(), outcome: z.enum(['REALIZADO', 'NAO_REALIZADO']).optional(), delayMs: z.number().int().min(0).optional(), loseNext: z.number().int().min(0).optional() })
   .strict();
-const settlePayoutBody = z.object({ status: z.enum(['REALIZADO', 'NAO_REALIZADO']), motivo: z.string().max(140).optional() }).strict();
+/** `horario`: the instant of the outcome (the liquidação of a REALIZADO), when the caller's clock is not the simulator's. */
+const settlePayoutBody = z.object({ status: z.enum(['REALIZADO', 'NAO_REALIZADO']), motivo: z.string().max(140).optional(), horario: z.string().datetime({ offset: true }).optional() }).strict();
 const balanceBody = z.object({ saldo: valor }).strict();
 const autoPayBody = z.object({ enabled: z.boolean(), delayMs: z.number().int().min(0).default(0) }).strict();
 const tokensBody = z.object({ ttlSeconds: z.number().int().min(1).optional(), expireAll: z.boolean().optional() }).strict();
@@ -183,7 +184,7 @@ export function controlRoutes(psp: Psp): Router {
     const payout = psp.payouts.get(pathParam(req, 'idEnvio'));
     if (!payout) throw new ControlError(404, `no payout ${pathParam(req, 'idEnvio')}`);
     if (payout.status !== 'EM_PROCESSAMENTO') throw new ControlError(409, `the payout is ${payout.status}`);
-    psp.settlePayout(payout, body.status, body.motivo);
+    psp.settlePayout(payout, body.status, body.motivo, body.horario === undefined ? undefined : Date.parse(body.horario));
     res.json(psp.payouts.toJson(payout));
   });
 
