@@ -7,11 +7,12 @@ import { invalid, type Violacao } from './problem';
  * with the API Pix's rules: amounts as "123.45" and not zero, expiry above zero, CPF of 11
  * digits, CNPJ of 14 positions, lengths as the spec bounds them.
  */
-const valorOriginal = z.string().regex(/^\d{1,10}\.\d{2}$/, 'não respeita o schema').refine((v) => Number(v) > 0, 'é zero');
+export const valorOriginal = z.string().regex(/^\d{1,10}\.\d{2}$/, 'não respeita o schema').refine((v) => Number(v) > 0, 'é zero');
 const devedor = z.union([
   z.object({ cpf: z.string().regex(/^\d{11}$/, 'não respeita o schema'), nome: z.string().min(1).max(200) }).strict(),
   z.object({ cnpj: z.string().regex(/^[0-9A-Z]{14}$/, 'não respeita o schema'), nome: z.string().min(1).max(200) }).strict(),
 ]);
+export const infoAdicionais = z.array(z.object({ nome: z.string().max(50), valor: z.string().max(200) }).strict()).max(50);
 const common = {
   calendario: z.object({ expiracao: z.number().int().positive('é igual ou menor que zero').max(2_147_483_647) }).partial().strict(),
   devedor,
@@ -19,7 +20,7 @@ const common = {
   valor: z.object({ original: valorOriginal, modalidadeAlteracao: z.union([z.literal(0), z.literal(1)]).optional() }).strict(),
   chave: z.string().min(1).max(77),
   solicitacaoPagador: z.string().max(140),
-  infoAdicionais: z.array(z.object({ nome: z.string().max(50), valor: z.string().max(200) }).strict()).max(50),
+  infoAdicionais,
 };
 
 const solicitada = z.object({ ...common }).partial({ calendario: true, devedor: true, loc: true, solicitacaoPagador: true, infoAdicionais: true }).strict();
@@ -27,9 +28,10 @@ const revisada = z.object({ ...common, status: z.literal('REMOVIDA_PELO_USUARIO_
 
 export type CobRevision = z.infer<typeof revisada>;
 
-function violations(error: z.ZodError, body: unknown): Violacao[] {
+/** Each issue of a body as an API Pix violation, its property named from `root` (`cob.valor.original`). */
+export function violations(error: z.ZodError, body: unknown, root = 'cob'): Violacao[] {
   return error.issues.map((issue) => {
-    const propriedade = ['cob', ...issue.path].join('.');
+    const propriedade = [root, ...issue.path].join('.');
     let valor: unknown = body;
     for (const key of issue.path) valor = valor && typeof valor === 'object' ? (valor as Record<string | number, unknown>)[key] : undefined;
     return { razao: `O campo ${propriedade} ${issue.message}`, propriedade, ...(valor !== undefined && typeof valor !== 'object' ? { valor: String(valor) } : {}) };

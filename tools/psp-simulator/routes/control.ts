@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { isCivilDate } from '../../../src/domain/due-date/civil-dates';
 import { centsOf, reaisOf } from '../amount';
 import type { Psp } from '../psp';
 import { pathParam } from './query';
@@ -19,6 +20,17 @@ const valor = z.string().regex(/^\d{1,10}\.\d{2}$/, 'valor is reais with two dec
 const documento = z.union([z.object({ cpf: z.string().regex(/^\d{11}$/) }), z.object({ cnpj: z.string().regex(/^[0-9A-Z]{14}$/) })]);
 
 const payBody = z.object({ valor: valor.optional(), late: z.boolean().optional(), again: z.boolean().optional(), infoPagador: z.string().max(140).optional(), pagador: documento.optional() }).strict();
+const payCobvBody = z
+  .object({
+    /** The day the payer pays on (Brasília), priced by the cobv's terms; today by default. */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    /** Another amount than the terms ask (a payer's bank that priced it otherwise). */
+    valor: valor.optional(),
+    again: z.boolean().optional(),
+    infoPagador: z.string().max(140).optional(),
+    pagador: documento.optional(),
+  })
+  .strict();
 const receiveBody = z.object({ valor, chave: z.string().min(1).max(77), txid: z.string().regex(/^[a-zA-Z0-9]{1,35}$/).optional() }).strict();
 const medBody = z.object({ natureza: z.enum(['MED_OPERACIONAL', 'MED_FRAUDE', 'MED_PIX_AUTOMATICO']), valor: valor.optional(), id: z.string().regex(/^[a-zA-Z0-9]{1,35}$/).optional() }).strict();
 const settleBody = z.object({ status: z.enum(['DEVOLVIDO', 'NAO_REALIZADO']), motivo: z.string().max(140).optional() }).strict();
@@ -83,6 +95,7 @@ export function controlRoutes(psp: Psp): Router {
   router.get('/_control/state', (_req, res) => {
     res.json({
       cobs: psp.cobs.count,
+      cobvs: psp.cobvs.count,
       pix: psp.pix.count,
       webhooks: Object.fromEntries(psp.webhooks),
       bankingWebhooks: Object.fromEntries(psp.bankingWebhooks),
@@ -122,6 +135,27 @@ export function controlRoutes(psp: Psp): Router {
     if (cob.status !== 'ATIVA') throw new ControlError(409, `the cob is ${cob.status}`);
     psp.cobs.revise(cob, psp.cobs.current(cob), 'REMOVIDA_PELO_PSP');
     res.json(psp.cobs.toJson(cob));
+  });
+
+  router.post('/_control/cobv/:txid/pay', (req, res) => {
+    const body = parse(payCobvBody, req);
+    const cobv = psp.cobvs.get(pathParam(req, 'txid'));
+    if (!cobv) throw new ControlError(404, `no cobv ${pathParam(req, 'txid')}`);
+    if (cobv.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' || cobv.status === 'REMOVIDA_PELO_PSP') throw new ControlError(409, `the cobv is ${cobv.status}`);
+    if (cobv.status === 'CONCLUIDA' && !body.again) throw new ControlError(409, 'the cobv is CONCLUIDA already (again: true pays it once more)');
+    if (body.date !== undefined && !isCivilDate(body.date)) throw new ControlError(400, 'date is not a calendar date');
+    const extra = { infoPagador: body.infoPagador, pagador: body.pagador };
+    const seq = body.valor !== undefined ? psp.payCobvAmount(cobv, centsOf(body.valor)!, extra) : psp.payCobv(cobv, body.date, extra);
+    if (seq === null) throw new ControlError(409, `the cobv cannot be paid on ${body.date ?? psp.today()}: it is past its validity after the due date`);
+    res.status(201).json(psp.pix.toJson(seq));
+  });
+
+  router.post('/_control/cobv/:txid/remove', (req, res) => {
+    const cobv = psp.cobvs.get(pathParam(req, 'txid'));
+    if (!cobv) throw new ControlError(404, `no cobv ${pathParam(req, 'txid')}`);
+    if (cobv.status !== 'ATIVA') throw new ControlError(409, `the cobv is ${cobv.status}`);
+    psp.cobvs.revise(cobv, psp.cobvs.current(cobv), 'REMOVIDA_PELO_PSP');
+    res.json(psp.cobvs.toJson(cobv));
   });
 
   router.post('/_control/pix', (req, res) => {
