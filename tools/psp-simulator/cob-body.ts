@@ -52,12 +52,16 @@ export function parseCobRevisada(body: unknown): CobRevision {
   const r = revisada.safeParse(body);
   if (!r.success) throw invalid('CobOperacaoInvalida', 'A requisição que busca alterar uma cobrança não respeita o schema.', violations(r.error, body));
   if (r.data.loc) throw invalid('CobOperacaoInvalida', 'O location referenciado por cob.loc.id inexiste.', [{ razao: 'O location referenciado por cob.loc.id inexiste.', propriedade: 'cob.loc.id' }]);
-  if (r.data.status && Object.keys(r.data).length > 1) {
-    throw invalid('CobOperacaoInvalida', 'A cobrança não pode ser removida junto com outras alterações.', [
-      { razao: 'A presente requisição propõe alterar seu status para REMOVIDA_PELO_USUARIO_RECEBEDOR juntamente com outras alterações.', propriedade: 'cob.status' },
-    ]);
-  }
+  refuseRemovalWithChanges(r.data, 'CobOperacaoInvalida', 'cob');
   return r.data;
+}
+
+/** A PATCH that removes the charge may change nothing else (400 of the kind's type otherwise). */
+export function refuseRemovalWithChanges(patch: { status?: string }, tipo: string, root: string): void {
+  if (!patch.status || Object.keys(patch).length <= 1) return;
+  throw invalid(tipo, 'A cobrança não pode ser removida junto com outras alterações.', [
+    { razao: 'A presente requisição propõe alterar seu status para REMOVIDA_PELO_USUARIO_RECEBEDOR juntamente com outras alterações.', propriedade: `${root}.status` },
+  ]);
 }
 
 /** The fields after a revision: what the PATCH names replaces what the cob had. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCivilDate } from '../../src/domain/due-date/civil-dates';
-import { infoAdicionais, valorOriginal, violations } from './cob-body';
+import { infoAdicionais, refuseRemovalWithChanges, valorOriginal, violations } from './cob-body';
 import type { CobvFields } from './cobv-store';
 import { invalid } from './problem';
 
@@ -70,11 +70,7 @@ export function parseCobVRevisada(body: unknown): CobvRevision {
   const r = revisada.safeParse(body);
   if (!r.success) throw schemaProblem(r.error, body);
   if (r.data.loc) throw noLocation();
-  if (r.data.status && Object.keys(r.data).length > 1) {
-    throw invalid('CobVOperacaoInvalida', 'A cobrança não pode ser removida junto com outras alterações.', [
-      { razao: 'A presente requisição propõe alterar seu status para REMOVIDA_PELO_USUARIO_RECEBEDOR juntamente com outras alterações.', propriedade: 'cobv.status' },
-    ]);
-  }
+  refuseRemovalWithChanges(r.data, 'CobVOperacaoInvalida', 'cobv');
   return r.data;
 }
 

@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { isCivilDate } from '../../../src/domain/due-date/civil-dates';
 import { centsOf, reaisOf } from '../amount';
+import type { Charge, ChargeStore } from '../charge-store';
 import type { Psp } from '../psp';
 import { pathParam } from './query';
 
@@ -117,32 +118,38 @@ export function controlRoutes(psp: Psp): Router {
     res.json({ now: new Date(psp.now()).toISOString() });
   });
 
+  /** The charge to pay: 404 when unknown, 409 when removed, or CONCLUIDA without `again`. */
+  const payable = <F>(store: ChargeStore<F>, req: Request, again: boolean | undefined): Charge<F> => {
+    const charge = store.get(pathParam(req, 'txid'));
+    if (!charge) throw new ControlError(404, `no ${store.tipoCob} ${pathParam(req, 'txid')}`);
+    if (charge.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' || charge.status === 'REMOVIDA_PELO_PSP') throw new ControlError(409, `the ${store.tipoCob} is ${charge.status}`);
+    if (charge.status === 'CONCLUIDA' && !again) throw new ControlError(409, `the ${store.tipoCob} is CONCLUIDA already (again: true pays it once more)`);
+    return charge;
+  };
+  /** The PSP removes an ATIVA charge (`REMOVIDA_PELO_PSP`). */
+  const removeRoute = <F>(store: ChargeStore<F> & { toJson(charge: Charge<F>): Record<string, unknown> }) =>
+    router.post(`/_control/${store.tipoCob}/:txid/remove`, (req, res) => {
+      const charge = store.get(pathParam(req, 'txid'));
+      if (!charge) throw new ControlError(404, `no ${store.tipoCob} ${pathParam(req, 'txid')}`);
+      if (charge.status !== 'ATIVA') throw new ControlError(409, `the ${store.tipoCob} is ${charge.status}`);
+      store.revise(charge, store.current(charge), 'REMOVIDA_PELO_PSP');
+      res.json(store.toJson(charge));
+    });
+
   router.post('/_control/cob/:txid/pay', (req, res) => {
     const body = parse(payBody, req);
-    const cob = psp.cobs.get(pathParam(req, 'txid'));
-    if (!cob) throw new ControlError(404, `no cob ${pathParam(req, 'txid')}`);
-    if (cob.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' || cob.status === 'REMOVIDA_PELO_PSP') throw new ControlError(409, `the cob is ${cob.status}`);
-    if (cob.status === 'CONCLUIDA' && !body.again) throw new ControlError(409, 'the cob is CONCLUIDA already (again: true pays it once more)');
+    const cob = payable(psp.cobs, req, body.again);
     if (psp.now() > psp.cobs.expiresAt(cob) && !body.late) throw new ControlError(409, 'the cob has expired (late: true pays it anyway)');
     const cents = body.valor !== undefined ? centsOf(body.valor)! : centsOf(psp.cobs.current(cob).valor.original)!;
     const seq = psp.pay(cob, cents, { infoPagador: body.infoPagador, pagador: body.pagador });
     res.status(201).json(psp.pix.toJson(seq));
   });
 
-  router.post('/_control/cob/:txid/remove', (req, res) => {
-    const cob = psp.cobs.get(pathParam(req, 'txid'));
-    if (!cob) throw new ControlError(404, `no cob ${pathParam(req, 'txid')}`);
-    if (cob.status !== 'ATIVA') throw new ControlError(409, `the cob is ${cob.status}`);
-    psp.cobs.revise(cob, psp.cobs.current(cob), 'REMOVIDA_PELO_PSP');
-    res.json(psp.cobs.toJson(cob));
-  });
+  removeRoute(psp.cobs);
 
   router.post('/_control/cobv/:txid/pay', (req, res) => {
     const body = parse(payCobvBody, req);
-    const cobv = psp.cobvs.get(pathParam(req, 'txid'));
-    if (!cobv) throw new ControlError(404, `no cobv ${pathParam(req, 'txid')}`);
-    if (cobv.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' || cobv.status === 'REMOVIDA_PELO_PSP') throw new ControlError(409, `the cobv is ${cobv.status}`);
-    if (cobv.status === 'CONCLUIDA' && !body.again) throw new ControlError(409, 'the cobv is CONCLUIDA already (again: true pays it once more)');
+    const cobv = payable(psp.cobvs, req, body.again);
     if (body.date !== undefined && !isCivilDate(body.date)) throw new ControlError(400, 'date is not a calendar date');
     const extra = { infoPagador: body.infoPagador, pagador: body.pagador };
     const seq = body.valor !== undefined ? psp.payCobvAmount(cobv, centsOf(body.valor)!, extra) : psp.payCobv(cobv, body.date, extra);
@@ -150,13 +157,7 @@ export function controlRoutes(psp: Psp): Router {
     res.status(201).json(psp.pix.toJson(seq));
   });
 
-  router.post('/_control/cobv/:txid/remove', (req, res) => {
-    const cobv = psp.cobvs.get(pathParam(req, 'txid'));
-    if (!cobv) throw new ControlError(404, `no cobv ${pathParam(req, 'txid')}`);
-    if (cobv.status !== 'ATIVA') throw new ControlError(409, `the cobv is ${cobv.status}`);
-    psp.cobvs.revise(cobv, psp.cobvs.current(cobv), 'REMOVIDA_PELO_PSP');
-    res.json(psp.cobvs.toJson(cobv));
-  });
+  removeRoute(psp.cobvs);
 
   router.post('/_control/pix', (req, res) => {
     const body = parse(receiveBody, req);
