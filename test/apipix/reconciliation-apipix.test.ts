@@ -139,8 +139,21 @@ describe('reconciliation with the PSP: every Pix received is credited exactly on
     const report = out.report as any;
     expect(report.psp).toEqual({ count: 2_500, cents: sumOfSeeded(first, 2_500) });
     expect(report.credited).toEqual({ count: 50, cents: ours.reduce((s, p) => s + p.cents, 0) });
-    expect(report.differences.filter((d: { kind: string }) => d.kind !== 'NOT_OURS')).toEqual([]);
-    expect(report.differences).toHaveLength(2_450);
+    // The differences come a page at a time: 100 by default, then by cursor until the last.
+    expect(report.differences).toMatchObject({ total: 2_450, take: 100, skip: 0, hasNextPage: true });
+    expect(report.differences.items).toHaveLength(100);
+    const seen: { endToEndId: string; kind: string }[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const next = (await runAdmin(['reconcile', '--date', day, '--no-sweep', '--take', '1000', ...(cursor ? ['--cursor', cursor] : [])], { ...sqlEnv(), LOG_LEVEL: 'silent' })).report as any;
+      seen.push(...next.differences.items);
+      cursor = next.differences.endCursor;
+      if (!next.differences.hasNextPage) break;
+    }
+    expect(seen).toHaveLength(2_450);
+    expect(new Set(seen.map((d) => d.endToEndId)).size).toBe(2_450);
+    expect(seen.filter((d) => d.kind !== 'NOT_OURS')).toEqual([]);
+    await expect(runAdmin(['reconcile', '--date', day, '--no-sweep', '--take', '1001'], { ...sqlEnv(), LOG_LEVEL: 'silent' })).rejects.toMatchObject({ code: 'INVALID_TAKE' });
   });
 
   it('a cob paid after its expiry is credited; an unpaid one expires only after GET /cob said so', async () => {
@@ -200,11 +213,22 @@ describe('reconciliation with the PSP: every Pix received is credited exactly on
     const operator = await onboardSeller(app);
     await promoteToOperator(app, operator.email);
     const session = (await gql(app, 'mutation($e:String!,$p:String!){ logIn(email:$e,password:$p){ token } }', { e: operator.email, p: operator.password })).data!.logIn.token;
-    const query = 'query($d:String!){ reconciliationReport(date:$d){ date psp{count cents} credited{count cents} differences{endToEndId kind txid transactionId cents} } }';
+    const query =
+      'query($d:String!,$take:Int,$cursor:String){ reconciliationReport(date:$d,take:$take,cursor:$cursor){ date psp{count cents} credited{count cents} differences{ items{endToEndId kind txid transactionId cents} total skip hasNextPage endCursor } } }';
     const answer = await gql(app, query, { d: today }, session);
-    const differences = answer.data!.reconciliationReport.differences as { endToEndId: string; kind: string }[];
+    const differences = answer.data!.reconciliationReport.differences.items as { endToEndId: string; kind: string }[];
     expect(differences).toContainEqual({ endToEndId: other.endToEndId, kind: 'AMOUNT_DIFFERS', txid: t.providerReference, transactionId: t.id, cents: 1_999 });
     expect(differences).toContainEqual({ endToEndId: stranger.body.endToEndId, kind: 'NOT_OURS', txid: null, transactionId: null, cents: 700 });
+    // One at a time, by cursor: the same differences, in the same order.
+    const oneByOne: unknown[] = [];
+    for (let cursor: string | null = null, more = true; more; ) {
+      const page: { items: unknown[]; endCursor: string | null; hasNextPage: boolean } = (await gql(app, query, { d: today, take: 1, cursor }, session)).data!.reconciliationReport.differences;
+      oneByOne.push(...page.items);
+      [cursor, more] = [page.endCursor, page.hasNextPage];
+    }
+    expect(oneByOne).toEqual(differences);
+    expect((await gql(app, query, { d: today, take: 0 }, session)).errors?.[0]?.extensions?.code).toBe('INVALID_TAKE');
+    expect((await gql(app, query, { d: today, cursor: 'not/a/cursor' }, session)).errors?.[0]?.extensions?.code).toBe('INVALID_CURSOR');
 
     expect((await gql(app, query, { d: today }, seller.session)).errors?.[0]?.extensions?.code).toBe('OPERATOR_ONLY');
     expect((await gql(app, query, { d: '2026-02-30' }, session)).errors?.[0]?.extensions?.code).toBe('INVALID_DATE');

@@ -25,6 +25,8 @@ describe('PSP simulator: OAuth2 client credentials over mTLS', () => {
     expect(b.body.scope.split(' ').sort()).toEqual([
       'cob.read',
       'cob.write',
+      'cobv.read',
+      'cobv.write',
       'extrato.read',
       'gn.balance.read',
       'gn.pix.send.read',
@@ -46,7 +48,7 @@ describe('PSP simulator: OAuth2 client credentials over mTLS', () => {
     expect(wrong.body.error).toBe('invalid_client');
     const grant = await httpsCall(sim, 'POST', '/oauth/token', { form: { grant_type: 'password', client_id: sim.clientId, client_secret: sim.clientSecret } });
     expect([grant.status, grant.body.error]).toEqual([400, 'unsupported_grant_type']);
-    const scope = await httpsCall(sim, 'POST', '/oauth/token', { form: { grant_type: 'client_credentials', scope: 'cobv.write', client_id: sim.clientId, client_secret: sim.clientSecret } });
+    const scope = await httpsCall(sim, 'POST', '/oauth/token', { form: { grant_type: 'client_credentials', scope: 'lotecobv.write', client_id: sim.clientId, client_secret: sim.clientSecret } });
     expect([scope.status, scope.body.error]).toEqual([400, 'invalid_scope']);
   });
 

@@ -5,7 +5,6 @@ import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
-import { ON_APIPIX } from '../support/test-institution';
 import { outboxEventTypes, runDueJobs, sqlOf } from '../support/platform';
 
 let app: TestApp;
@@ -39,8 +38,8 @@ const pay = (id: string, body: Record<string, unknown>) => rest(app, 'POST', `/v
 const get = async (id: string) => (await rest(app, 'GET', `${TX}/${id}`, { key: seller.apiKey })).body.data;
 const wallet = async () => (await rest(app, 'GET', '/seller-wallet/gestao', { bearer: seller.apiKey })).body.data;
 
-// On API Pix a due-date charge is a cobv at the PSP, which the PSP simulator does not serve yet.
-describe.skipIf(ON_APIPIX)('PIX charges with a due date', () => {
+// On API Pix (npm run test:apipix) each charge is a cobv at the PSP simulator, paid there on the payment date.
+describe('PIX charges with a due date', () => {
   it('are created with their terms, payable until the end of the last payable day', async () => {
     const res = await create(BILL);
     expect(res.status).toBe(201);

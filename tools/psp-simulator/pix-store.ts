@@ -17,6 +17,8 @@ export interface Devolucao {
 interface PixExtras {
   infoPagador?: string;
   pagador?: { cpf?: string; cnpj?: string };
+  /** A paid cobv's `componentesValor` (the others have their original only). */
+  componentes?: Record<string, { valor: string }>;
   devolucoes?: Devolucao[];
 }
 
@@ -27,6 +29,7 @@ export interface NewPix {
   chave: string;
   infoPagador?: string;
   pagador?: { cpf?: string; cnpj?: string };
+  componentes?: Record<string, { valor: string }>;
 }
 
 export interface PixFilter {
@@ -89,7 +92,7 @@ export class PixStore {
 
   add(p: NewPix): number {
     const seq = this.append(p.cents, p.horario, p.txid === undefined ? NO_TXID : this.txidRefOf(p.txid), this.chaveRefOf(p.chave));
-    if (p.infoPagador || p.pagador) this.extras.set(seq, { infoPagador: p.infoPagador, pagador: p.pagador });
+    if (p.infoPagador || p.pagador || p.componentes) this.extras.set(seq, { infoPagador: p.infoPagador, pagador: p.pagador, componentes: p.componentes });
     return seq;
   }
 
@@ -154,7 +157,7 @@ export class PixStore {
       endToEndId: this.e2eidOf(seq),
       ...(txid !== undefined ? { txid } : {}),
       valor,
-      ...(txid !== undefined ? { componentesValor: { original: { valor } } } : {}),
+      ...(txid !== undefined ? { componentesValor: extras?.componentes ?? { original: { valor } } } : {}),
       chave: this.chaveOf(seq),
       horario: new Date(this.horario[seq]!).toISOString(),
       ...(extras?.infoPagador ? { infoPagador: extras.infoPagador } : {}),

@@ -1,10 +1,16 @@
+import { brasiliaDate, type CivilDate } from '../../src/domain/due-date/civil-dates';
+import type { HolidayCalendar } from '../../src/domain/privacy/business-days';
 import { centsOf, reaisOf } from './amount';
 import { CallbackSender, type CallbackTls } from './callbacks';
+import { type Charge, type ChargeStore, LocationIds } from './charge-store';
 import { CobStore, type Cob, type Receiver } from './cob-store';
+import { cobvAmountDue, componentesValor } from './cobv-terms';
+import { CobvStore, type Cobv } from './cobv-store';
+import { nationalHolidays } from './holidays';
 import { noFaults, type Faults } from './faults';
 import { interCallbackItem } from './inter-payout-views';
 import { normalPayouts, payoutEndToEndId, PayoutStore, type Payout, type PayoutSettings } from './payout-store';
-import { newRtrId, PixStore, type Devolucao } from './pix-store';
+import { newRtrId, PixStore, type Devolucao, type NewPix } from './pix-store';
 import { Tokens, type ClientCredentials } from './tokens';
 
 export interface Webhook {
@@ -31,12 +37,19 @@ export interface PspOptions {
 /** The account's balance until the control API sets another: R$ 100 million, enough for any test that does not mean to run short. */
 const DEFAULT_BALANCE_CENTS = 10_000_000_000;
 
+/** What the payer may add to a Pix (the control API's pay). */
+export type PayerExtras = { infoPagador?: string; pagador?: { cpf?: string; cnpj?: string } };
+
 /** Refunds are allowed within 90 days of the Pix. */
 const REFUND_WINDOW_MS = 90 * 86_400_000;
 
 /** The simulated PSP's state and the acts both the API Pix and the control API perform on it. */
 export class Psp {
   readonly cobs: CobStore;
+  /** Charges with a due date: priced on the day of payment by their terms and the national holidays. */
+  readonly cobvs: CobvStore;
+  readonly holidays: HolidayCalendar = nationalHolidays();
+  private readonly locationIds = new LocationIds();
   readonly pix = new PixStore();
   readonly webhooks = new Map<string, Webhook>();
   readonly tokens: Tokens;
@@ -58,7 +71,15 @@ export class Psp {
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(readonly options: PspOptions) {
-    this.cobs = new CobStore(options.receiver);
+    this.cobs = new CobStore(options.receiver, this.locationIds);
+    this.cobvs = new CobvStore(options.receiver, this.locationIds, {
+      cnpj: options.cnpj,
+      nome: options.receiver.merchantName,
+      logradouro: 'Avenida Paulista, 1000',
+      cidade: options.receiver.merchantCity,
+      uf: 'SP',
+      cep: '01310100',
+    });
     this.tokens = new Tokens(options.client, options.tokenTtlSeconds);
     this.callbacks = new CallbackSender(options.callbackTls);
   }
@@ -71,6 +92,8 @@ export class Psp {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.cobs.reset();
+    this.cobvs.reset();
+    this.locationIds.reset();
     this.pix.reset();
     this.webhooks.clear();
     this.tokens.expireAll();
@@ -89,21 +112,39 @@ export class Psp {
 
   /** A new cob was created: with auto-pay on, the payer pays it after the delay (if it is still ATIVA then). */
   created(cob: Cob): void {
-    if (!this.autoPay.enabled) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (cob.status === 'ATIVA' && this.cobs.get(cob.txid) === cob) this.pay(cob, centsOf(this.cobs.current(cob).valor.original)!);
-    }, this.autoPay.delayMs);
-    this.timers.add(timer);
+    this.autoPayLater(this.cobs, cob, () => this.pay(cob, centsOf(this.cobs.current(cob).valor.original)!));
+  }
+
+  /** A new cobv was created: with auto-pay on, the payer pays what it asks on the day of the payment. */
+  createdCobv(cobv: Cobv): void {
+    this.autoPayLater(this.cobvs, cobv, () => this.payCobv(cobv));
   }
 
   /** The payer pays the cob: a Pix arrives, the cob is CONCLUIDA, the callback goes out. */
-  pay(cob: Cob, cents: number, extra: { infoPagador?: string; pagador?: { cpf?: string; cnpj?: string } } = {}): number {
-    const seq = this.pix.add({ cents, horario: this.now(), txid: cob.txid, chave: this.cobs.current(cob).chave, ...extra });
-    cob.pix.push(seq);
-    if (cob.status === 'ATIVA') this.cobs.revise(cob, this.cobs.current(cob), 'CONCLUIDA');
-    this.notify(seq);
-    return seq;
+  pay(cob: Cob, cents: number, extra: PayerExtras = {}): number {
+    return this.paid(this.cobs, cob, { cents, horario: this.now(), txid: cob.txid, chave: this.cobs.current(cob).chave, ...extra });
+  }
+
+  /** Brasília's civil date on the simulator's clock. */
+  today(): CivilDate {
+    return brasiliaDate(new Date(this.now()));
+  }
+
+  /**
+   * The payer pays the cobv on `date` (Brasília, today by default) what its terms ask that
+   * day, split in `componentesValor`; null when that day is after its last payable day. A
+   * day other than today is paid at noon of it, so the Pix's own time says the day.
+   */
+  payCobv(cobv: Cobv, date: CivilDate = this.today(), extra: PayerExtras = {}): number | null {
+    const due = cobvAmountDue(this.cobvs.current(cobv), date, this.holidays);
+    if (!due) return null;
+    const horario = date === this.today() ? this.now() : Date.parse(`${date}T12:00:00-03:00`);
+    return this.paid(this.cobvs, cobv, { cents: due.final, horario, txid: cobv.txid, chave: this.cobvs.current(cobv).chave, componentes: componentesValor(due), ...extra });
+  }
+
+  /** A cobv paid with an amount of the payer's choosing (a payer's bank that priced it otherwise). */
+  payCobvAmount(cobv: Cobv, cents: number, extra: PayerExtras = {}): number {
+    return this.paid(this.cobvs, cobv, { cents, horario: this.now(), txid: cobv.txid, chave: this.cobvs.current(cobv).chave, ...extra });
   }
 
   /** A Pix received without a cob of this receiver (a static code, or a txid the receiver does not know). */
@@ -215,6 +256,24 @@ export class Psp {
     }
     const webhook = this.webhooks.get(p.chave);
     if (webhook) this.callbacks.send(webhook.webhookUrl, [this.payouts.toWebhookItem(p)]);
+  }
+
+  /** A Pix arrives for the charge: it is CONCLUIDA, the callback goes out. */
+  private paid<F>(store: ChargeStore<F>, charge: Charge<F>, pix: NewPix): number {
+    const seq = this.pix.add(pix);
+    charge.pix.push(seq);
+    if (charge.status === 'ATIVA') store.revise(charge, store.current(charge), 'CONCLUIDA');
+    this.notify(seq);
+    return seq;
+  }
+
+  private autoPayLater<F>(store: ChargeStore<F>, charge: Charge<F>, pay: () => unknown): void {
+    if (!this.autoPay.enabled) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (charge.status === 'ATIVA' && store.get(charge.txid) === charge) pay();
+    }, this.autoPay.delayMs);
+    this.timers.add(timer);
   }
 
   /** Only Pix with a txid are notified, to the webhook of their key. */

@@ -8,6 +8,7 @@ import { appliesTo, takeFailure } from './faults';
 import { PixProblem, sendProblem } from './problem';
 import { Psp, type PspOptions } from './psp';
 import { cobRoutes } from './routes/cob';
+import { cobvRoutes } from './routes/cobv';
 import { ControlError, controlRoutes } from './routes/control';
 import { interPayoutRoutes } from './routes/inter-payout';
 import { payoutRoutes } from './routes/payout';
@@ -69,7 +70,7 @@ export interface RunningSimulator {
 /** How long an idle client connection is kept open. */
 const KEEP_ALIVE_MS = 60_000;
 
-const API_PREFIXES = /^\/(cob|pix|webhook)(\/|$)/;
+const API_PREFIXES = /^\/(cob|cobv|pix|webhook)(\/|$)/;
 /** Efí's and Inter's payout endpoints (and their balances): faults apply to them, the API Pix observer does not (they are not API Pix). */
 const PAYOUT_PREFIX = /^\/(v[23]\/gn\/(pix|saldo)|banking\/v2)(\/|$)/;
 
@@ -200,6 +201,7 @@ function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Exp
 
   app.use(tokenRoutes(psp));
   app.use(cobRoutes(psp));
+  app.use(cobvRoutes(psp));
   app.use(pixRoutes(psp));
   app.use(webhookRoutes(psp));
   app.use(payoutRoutes(psp));

@@ -3,6 +3,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 export const SCOPES = [
   'cob.write',
   'cob.read',
+  'cobv.write',
+  'cobv.read',
   'pix.write',
   'pix.read',
   'webhook.write',

@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency.types';
 import type { Clock } from '../shared/clock';
+import { PSP_CHARGE_KINDS, type PspChargeKind } from '../transactions/psp-charge-kind';
 import type { PspPix } from '../transactions/psp-pix';
 import { civilDay, remainingOfDay, slidingWindow, type TimeWindow } from './reconcile-window';
 import type { PspCobs, ReceivedPixList, ReconciliationStore } from './reconciliation.ports';
@@ -76,8 +77,9 @@ export class PspReconciliation {
   }
 
   /**
-   * Cobs at the PSP whose txid is no charge of ours (a create that failed and was never
-   * retried), created more than the grace ago, are removed. Answers the txids removed.
+   * Cobs and cobvs at the PSP whose txid is no charge of ours (a create that failed and was
+   * never retried), created more than the grace ago, are removed. Answers the txids removed.
+   * The cursor moves once both lists were read to their end.
    */
   async removeOrphanCobs(deadline: Date): Promise<string[]> {
     const upTo = new Date(this.d.clock.now().getTime() - this.d.orphanGraceMs);
@@ -85,20 +87,27 @@ export class PspReconciliation {
     const from = cursor ?? new Date(upTo.getTime() - FIRST_ORPHAN_SCAN_MS);
     if (from.getTime() >= upTo.getTime()) return [];
     const removed: string[] = [];
+    for (const kind of PSP_CHARGE_KINDS) {
+      const done = await this.removeOrphansOf(kind, { from, to: upTo }, deadline, removed);
+      if (!done) return removed;
+    }
+    await this.d.store.advance(ORPHAN_CURSOR, upTo);
+    return removed;
+  }
+
+  /** One kind's list, page by page; false when the deadline came first. */
+  private async removeOrphansOf(kind: PspChargeKind, window: TimeWindow, deadline: Date, removed: string[]): Promise<boolean> {
     for (let index = 0; ; index++) {
-      const page = await this.d.cobs.cobPage({ from, to: upTo }, index);
-      const active = page.cobs.filter((c) => c.status === 'ATIVA' && c.createdAt.getTime() <= upTo.getTime());
+      const page = await this.d.cobs.cobPage(kind, window, index);
+      const active = page.cobs.filter((c) => c.status === 'ATIVA' && c.createdAt.getTime() <= window.to.getTime());
       const ours = await this.d.store.knownTxids(active.map((c) => c.txid));
       for (const cob of active) {
         if (ours.has(cob.txid)) continue;
-        await this.d.cobs.remove(cob.txid);
+        await this.d.cobs.remove(kind, cob.txid);
         removed.push(cob.txid);
       }
-      if (page.last) {
-        await this.d.store.advance(ORPHAN_CURSOR, upTo);
-        return removed;
-      }
-      if (this.d.clock.now() >= deadline) return removed;
+      if (page.last) return true;
+      if (this.d.clock.now() >= deadline) return false;
     }
   }
 

@@ -1,3 +1,4 @@
+import type { PspChargeKind } from '../transactions/psp-charge-kind';
 import type { PspPix } from '../transactions/psp-pix';
 import type { Transaction } from '../transactions/transaction.types';
 import type { TimeWindow } from './reconcile-window';
@@ -15,7 +16,7 @@ export interface ReceivedPixList {
   pixPage(window: TimeWindow, index: number): Promise<ReceivedPixPage>;
 }
 
-/** A cob as the PSP lists it (`GET /cob?inicio&fim`). */
+/** A cob or a cobv as the PSP lists it (`GET /cob?inicio&fim`, `GET /cobv?inicio&fim`). */
 export interface PspCob {
   txid: string;
   status: string;
@@ -23,9 +24,9 @@ export interface PspCob {
 }
 
 export interface PspCobs {
-  cobPage(window: TimeWindow, index: number): Promise<{ cobs: PspCob[]; last: boolean }>;
-  /** `PATCH /cob/{txid}` with status `REMOVIDA_PELO_USUARIO_RECEBEDOR`. */
-  remove(txid: string): Promise<void>;
+  cobPage(kind: PspChargeKind, window: TimeWindow, index: number): Promise<{ cobs: PspCob[]; last: boolean }>;
+  /** `PATCH /cob/{txid}` (`/cobv/{txid}`) with status `REMOVIDA_PELO_USUARIO_RECEBEDOR`. */
+  remove(kind: PspChargeKind, txid: string): Promise<void>;
 }
 
 /** A received Pix as recorded for the daily report. */

@@ -12,7 +12,7 @@ function payer(control: Partial<PspSimulatorControl>, found: Transaction | null 
   const readPix = vi.fn(async (e2eid: string) => (e2eid === E2E ? pix : null));
   const skipped = vi.fn();
   const paid = vi.fn();
-  const p = new PspSimulatorPayer({ control: control as PspSimulatorControl, readPix, applyPix, findCharge: async () => found, skipped, paid });
+  const p = new PspSimulatorPayer({ control: control as PspSimulatorControl, readPix, applyPix, findCharge: async () => found, holidays: { isNationalHoliday: () => false }, skipped, paid });
   return { p, applyPix, readPix, skipped, paid };
 }
 
@@ -24,6 +24,24 @@ describe('PspSimulatorPayer', () => {
     expect(payCob).toHaveBeenCalledWith('tx1');
     expect(applyPix).toHaveBeenCalledWith(pix);
     expect(paid).toHaveBeenCalledWith('t1', E2E);
+  });
+
+  it('a charge with a due date is a cobv paid as on the payment date; after its last payable day nothing is asked of the PSP (422)', async () => {
+    const dueDateCharge = {
+      terms: { dueDate: '2027-03-10', validityAfterDueDays: 0, fine: null, interest: null, abatement: null, discount: null },
+      originalAmount: 1000,
+      lastPayableDate: '2027-03-10',
+      paid: null,
+    };
+    const payCobv = vi.fn(async () => ({ endToEndId: E2E }));
+    const payCob = vi.fn();
+    const { p, applyPix } = payer({ payCobv, payCob });
+    expect((await p.pay(charge({ dueDateCharge }), '2027-03-10')).applied).toBe(true);
+    expect(payCobv).toHaveBeenCalledWith('tx1', '2027-03-10');
+    expect(applyPix).toHaveBeenCalledWith(pix);
+    await expect(p.pay(charge({ dueDateCharge }), '2027-03-11')).rejects.toMatchObject({ code: 'DUE_DATE_CHARGE_NOT_PAYABLE', kind: 'UNPROCESSABLE' });
+    expect(payCobv).toHaveBeenCalledTimes(1);
+    expect(payCob).not.toHaveBeenCalled();
   });
 
   it('a refusal of the simulator is NOT_PAYABLE (409), and nothing is applied', async () => {

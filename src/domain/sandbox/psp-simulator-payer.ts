@@ -1,3 +1,6 @@
+import { dueDatePayment } from '../due-date/due-date-charge';
+import type { CivilDate } from '../due-date/civil-dates';
+import type { HolidayCalendar } from '../privacy/business-days';
 import { DomainError } from '../shared/errors';
 import type { ApplyPspPix, PspPixOutcome } from '../transactions/apply-psp-pix';
 import type { PspPix } from '../transactions/psp-pix';
@@ -14,6 +17,8 @@ export type SimulatorRefusal = { refused: string };
 export interface PspSimulatorControl {
   /** The payer pays the cob now, its amount: the end-to-end id of the Pix the PSP received. */
   payCob(txid: string): Promise<{ endToEndId: string } | SimulatorRefusal>;
+  /** The payer pays the cobv on `paymentDate` (the PSP's today by default) what its terms ask that day. */
+  payCobv(txid: string, paymentDate?: CivilDate): Promise<{ endToEndId: string } | SimulatorRefusal>;
   /** The payer's institution takes back what is left of the Pix (a MED return, already settled). */
   medReturn(endToEndId: string): Promise<{ returned: true } | SimulatorRefusal>;
 }
@@ -25,6 +30,8 @@ export interface PspSimulatorPayerDeps {
   /** The one use case that applies a received Pix (callbacks and reconciliation call it too). */
   applyPix: ApplyPspPix;
   findCharge(transactionId: string): Promise<Transaction | null>;
+  /** National holidays: a payment date after a charge's last payable day is refused before the PSP is asked. */
+  holidays: HolidayCalendar;
   /** A charge the automatic payment could not pay (the simulator refused): for the operator's log. */
   skipped?(transactionId: string, why: string): void;
   /** The payer's Pix changed the charge (the first time only), as the simulated institution logs it. */
@@ -39,10 +46,14 @@ export interface PspSimulatorPayerDeps {
 export class PspSimulatorPayer {
   constructor(private readonly d: PspSimulatorPayerDeps) {}
 
-  /** The payer pays a PIX charge now. */
-  async pay(charge: Pick<Transaction, 'id' | 'txid'>): Promise<PspPixOutcome> {
+  /**
+   * The payer pays a PIX charge now; a charge with a due date as on `paymentDate` (422
+   * DUE_DATE_CHARGE_NOT_PAYABLE after its last payable day, as the simulated institution answers).
+   */
+  async pay(charge: Pick<Transaction, 'id' | 'txid' | 'dueDateCharge'>, paymentDate?: CivilDate): Promise<PspPixOutcome> {
     if (!charge.txid) throw new DomainError('NOT_PAYABLE', 'the charge has no cob at the PSP to pay', 'UNPROCESSABLE');
-    const paid = await this.d.control.payCob(charge.txid);
+    if (charge.dueDateCharge && paymentDate !== undefined) dueDatePayment(charge.dueDateCharge, paymentDate, this.d.holidays);
+    const paid = charge.dueDateCharge ? await this.d.control.payCobv(charge.txid, paymentDate) : await this.d.control.payCob(charge.txid);
     if ('refused' in paid) throw new DomainError('NOT_PAYABLE', `the PSP simulator refused to pay the charge: ${paid.refused}`, 'CONFLICT');
     const outcome = await this.apply(paid.endToEndId);
     if (outcome.applied) this.d.paid?.(charge.id, paid.endToEndId);

@@ -1,4 +1,5 @@
-import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { DIFFERENCES_TAKE_DEFAULT, DIFFERENCES_TAKE_MAX } from '../../domain/reconciliation/difference-page';
 import { type GqlContext, requireOperatorUser } from '../context';
 import { ReconciliationReportType } from '../types/reconciliation.types';
 
@@ -6,7 +7,12 @@ import { ReconciliationReportType } from '../types/reconciliation.types';
 @Resolver()
 export class ReconciliationResolver {
   @Query(() => ReconciliationReportType, { description: "operators only: a day's reconciliation with the PSP (INSTITUTION=apipix), from what the worker's sweeps recorded" })
-  async reconciliationReport(@Ctx() ctx: GqlContext, @Arg('date', () => String, { description: 'a civil day of America/Sao_Paulo, YYYY-MM-DD' }) date: string) {
-    return ReconciliationReportType.from(await ctx.services.reconciliationReports.forDay(requireOperatorUser(ctx), date));
+  async reconciliationReport(
+    @Ctx() ctx: GqlContext,
+    @Arg('date', () => String, { description: 'a civil day of America/Sao_Paulo, YYYY-MM-DD' }) date: string,
+    @Arg('take', () => Int, { nullable: true, description: `differences per page: 1 to ${DIFFERENCES_TAKE_MAX}, default ${DIFFERENCES_TAKE_DEFAULT}` }) take: number | null,
+    @Arg('cursor', () => String, { nullable: true, description: 'differences.endCursor of the previous page' }) cursor: string | null,
+  ) {
+    return ReconciliationReportType.from(await ctx.services.reconciliationReports.forDay(requireOperatorUser(ctx), date, { take, cursor }));
   }
 }

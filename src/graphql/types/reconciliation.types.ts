@@ -1,7 +1,8 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { ReconciliationReport } from '../../domain/reconciliation/reconciliation-report';
 import type { PayoutReconciliationReport } from '../../domain/reconciliation/payout-reconciliation';
+import type { PagedReconciliationReport } from '../../domain/reconciliation/reconciliation-reports';
 import { Money } from './money.scalar';
+import { PageOf } from './page';
 
 export enum ReconciliationDifferenceKindGql {
   NOT_CREDITED = 'NOT_CREDITED',
@@ -39,6 +40,12 @@ export class ReconciliationDifferenceType {
 
   @Field(() => Money, { description: 'cents the PSP received' })
   cents!: number;
+}
+
+@ObjectType('ReconciliationDifferencePage', { description: 'differences sorted by end-to-end id; the next page starts after endCursor' })
+export class ReconciliationDifferencePageType extends PageOf(ReconciliationDifferenceType) {
+  @Field(() => String, { nullable: true, description: "the cursor of the next page (this page's last end-to-end id)" })
+  endCursor!: string | null;
 }
 
 export enum PayoutDifferenceKindGql {
@@ -127,19 +134,22 @@ export class ReconciliationReportType {
   @Field(() => ReconciliationTotalsType, { description: 'PIX charges the ledger credited that day' })
   credited!: ReconciliationTotalsType;
 
-  @Field(() => [ReconciliationDifferenceType])
-  differences!: ReconciliationDifferenceType[];
+  @Field(() => ReconciliationDifferencePageType, { description: 'one page of the differences (take and cursor of reconciliationReport)' })
+  differences!: ReconciliationDifferencePageType;
 
   @Field(() => PayoutReconciliationType, { nullable: true, description: 'the payouts part; null without a payout PSP (PAYOUT_PROVIDER)' })
   payouts!: PayoutReconciliationType | null;
 
-  static from(r: ReconciliationReport & { payouts?: PayoutReconciliationReport | null }): ReconciliationReportType {
+  static from(r: PagedReconciliationReport): ReconciliationReportType {
     return Object.assign(new ReconciliationReportType(), {
       payouts: r.payouts ? PayoutReconciliationType.from(r.payouts) : null,
       date: r.date,
       psp: Object.assign(new ReconciliationTotalsType(), r.psp),
       credited: Object.assign(new ReconciliationTotalsType(), r.credited),
-      differences: r.differences.map((d) => Object.assign(new ReconciliationDifferenceType(), d)),
+      differences: Object.assign(new ReconciliationDifferencePageType(), {
+        ...r.differences,
+        items: r.differences.items.map((d) => Object.assign(new ReconciliationDifferenceType(), d)),
+      }),
     });
   }
 }

@@ -1,6 +1,7 @@
 import type { PspCob, PspCobs, ReceivedPixList, ReceivedPixPage } from '../../domain/reconciliation/reconciliation.ports';
 import type { TimeWindow } from '../../domain/reconciliation/reconcile-window';
 import type { CobPayments } from '../../domain/transactions/expiry-confirmation';
+import type { PspChargeKind } from '../../domain/transactions/psp-charge-kind';
 import type { PspPix } from '../../domain/transactions/psp-pix';
 import type { Logger } from '../log/logger';
 import type { ApiPixClient } from './apipix-client';
@@ -31,8 +32,8 @@ export function isLast(answer: ListAnswer, index: number, items: number): boolea
 
 /**
  * What the reconciliation reads from the PSP and the one change it makes: the received Pix
- * (`GET /pix?inicio&fim`), the cobs (`GET /cob?inicio&fim`, `GET /cob/{txid}`) and the
- * removal of an orphan cob (`PATCH /cob/{txid}`).
+ * (`GET /pix?inicio&fim`), the cobs and cobvs (`GET /cob?inicio&fim`, `GET /cob/{txid}`,
+ * the same under `/cobv`) and the removal of an orphan (`PATCH /cob/{txid}`, `PATCH /cobv/{txid}`).
  */
 export class ApiPixReconciliationReads implements ReceivedPixList, PspCobs, CobPayments {
   constructor(private readonly d: { client: Pick<ApiPixClient, 'call'>; logger: Logger }) {}
@@ -45,25 +46,25 @@ export class ApiPixReconciliationReads implements ReceivedPixList, PspCobs, CobP
     return { pix, last: isLast(body ?? {}, index, listed.length) };
   }
 
-  async cobPage(window: TimeWindow, index: number): Promise<{ cobs: PspCob[]; last: boolean }> {
-    const { body } = await this.d.client.call<ListAnswer>({ method: 'GET', path: '/cob', query: windowQuery(window, index), scopes: ['cob.read'] });
+  async cobPage(kind: PspChargeKind, window: TimeWindow, index: number): Promise<{ cobs: PspCob[]; last: boolean }> {
+    const { body } = await this.d.client.call<ListAnswer>({ method: 'GET', path: `/${kind}`, query: windowQuery(window, index), scopes: [`${kind}.read`] });
     const listed = Array.isArray(body?.cobs) ? body.cobs : [];
     return { cobs: listed.map(cobOf).filter((c): c is PspCob => c !== null), last: isLast(body ?? {}, index, listed.length) };
   }
 
-  async remove(txid: string): Promise<void> {
+  async remove(kind: PspChargeKind, txid: string): Promise<void> {
     try {
-      await this.d.client.call({ method: 'PATCH', path: `/cob/${txid}`, body: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }, scopes: ['cob.write'] });
+      await this.d.client.call({ method: 'PATCH', path: `/${kind}/${txid}`, body: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }, scopes: [`${kind}.write`] });
     } catch (e) {
       // Paid or expired meanwhile: no longer ATIVA, nothing to remove.
-      if (e instanceof PspProblemError && e.status < 500) this.d.logger.warn({ txid, status: e.status }, 'the PSP refused to remove an orphan cob');
+      if (e instanceof PspProblemError && e.status < 500) this.d.logger.warn({ txid, kind, status: e.status }, 'the PSP refused to remove an orphan cob');
       else throw e;
     }
   }
 
-  async paidPix(txid: string): Promise<PspPix[]> {
+  async paidPix(txid: string, kind: PspChargeKind): Promise<PspPix[]> {
     try {
-      const { body } = await this.d.client.call<{ status?: string; pix?: unknown[] }>({ method: 'GET', path: `/cob/${txid}`, scopes: ['cob.read'] });
+      const { body } = await this.d.client.call<{ status?: string; pix?: unknown[] }>({ method: 'GET', path: `/${kind}/${txid}`, scopes: [`${kind}.read`] });
       return Array.isArray(body?.pix) ? body.pix.map(receivedPix).filter((p): p is PspPix => p !== null) : [];
     } catch (e) {
       if (e instanceof PspProblemError && e.status === 404) return [];

@@ -25,11 +25,11 @@ export class SimulatorControl implements PspSimulatorControl, PspSimulatorPayout
 
   async payCob(txid: string): Promise<{ endToEndId: string } | SimulatorRefusal> {
     // `late`: the sandbox pays what PixPay still takes as payable, whatever the simulator's clock says.
-    const res = await this.post(`/cob/${encodeURIComponent(txid)}/pay`, { late: true });
-    if ('refused' in res) return res;
-    const endToEndId = (res.body as { endToEndId?: unknown } | null)?.endToEndId;
-    if (typeof endToEndId !== 'string') throw new Error('the PSP simulator paid a cob without answering its end-to-end id');
-    return { endToEndId };
+    return paidPix(await this.post(`/cob/${encodeURIComponent(txid)}/pay`, { late: true }));
+  }
+
+  async payCobv(txid: string, paymentDate?: string): Promise<{ endToEndId: string } | SimulatorRefusal> {
+    return paidPix(await this.post(`/cobv/${encodeURIComponent(txid)}/pay`, paymentDate ? { date: paymentDate } : {}));
   }
 
   async medReturn(endToEndId: string): Promise<{ returned: true } | SimulatorRefusal> {
@@ -62,6 +62,14 @@ export class SimulatorControl implements PspSimulatorControl, PspSimulatorPayout
     if (res.statusCode >= 400) throw new Error(`POST ${path} on the PSP simulator's control API answered ${res.statusCode}: ${errorOf(answer) ?? text.slice(0, 200)}`);
     return { body: answer };
   }
+}
+
+/** The end-to-end id of the Pix the simulator made, or its refusal. */
+function paidPix(res: { body: unknown } | SimulatorRefusal): { endToEndId: string } | SimulatorRefusal {
+  if ('refused' in res) return res;
+  const endToEndId = (res.body as { endToEndId?: unknown } | null)?.endToEndId;
+  if (typeof endToEndId !== 'string') throw new Error('the PSP simulator paid a charge without answering its end-to-end id');
+  return { endToEndId };
 }
 
 function parseJson(text: string): unknown {

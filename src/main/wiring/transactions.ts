@@ -91,6 +91,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
           readPix: (e2eid) => apiPixCallbacks.read(e2eid),
           applyPix,
           findCharge: (id) => repo.findById(id),
+          holidays,
           skipped: (transactionId, why) => logger.warn({ transactionId, why }, 'sandbox automatic payment not made by the PSP simulator'),
           paid: (transactionId, end2endId) => logger.info({ transactionId, end2endId }, 'sandbox payer paid the charge'),
         })

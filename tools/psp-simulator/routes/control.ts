@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { isCivilDate } from '../../../src/domain/due-date/civil-dates';
 import { centsOf, reaisOf } from '../amount';
+import type { Charge, ChargeStore } from '../charge-store';
 import type { Psp } from '../psp';
 import { pathParam } from './query';
 
@@ -19,6 +21,17 @@ const valor = z.string().regex(/^\d{1,10}\.\d{2}$/, 'valor is reais with two dec
 const documento = z.union([z.object({ cpf: z.string().regex(/^\d{11}$/) }), z.object({ cnpj: z.string().regex(/^[0-9A-Z]{14}$/) })]);
 
 const payBody = z.object({ valor: valor.optional(), late: z.boolean().optional(), again: z.boolean().optional(), infoPagador: z.string().max(140).optional(), pagador: documento.optional() }).strict();
+const payCobvBody = z
+  .object({
+    /** The day the payer pays on (Brasília), priced by the cobv's terms; today by default. */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    /** Another amount than the terms ask (a payer's bank that priced it otherwise). */
+    valor: valor.optional(),
+    again: z.boolean().optional(),
+    infoPagador: z.string().max(140).optional(),
+    pagador: documento.optional(),
+  })
+  .strict();
 const receiveBody = z.object({ valor, chave: z.string().min(1).max(77), txid: z.string().regex(/^[a-zA-Z0-9]{1,35}$/).optional() }).strict();
 const medBody = z.object({ natureza: z.enum(['MED_OPERACIONAL', 'MED_FRAUDE', 'MED_PIX_AUTOMATICO']), valor: valor.optional(), id: z.string().regex(/^[a-zA-Z0-9]{1,35}$/).optional() }).strict();
 const settleBody = z.object({ status: z.enum(['DEVOLVIDO', 'NAO_REALIZADO']), motivo: z.string().max(140).optional() }).strict();
@@ -84,6 +97,7 @@ export function controlRoutes(psp: Psp): Router {
   router.get('/_control/state', (_req, res) => {
     res.json({
       cobs: psp.cobs.count,
+      cobvs: psp.cobvs.count,
       pix: psp.pix.count,
       webhooks: Object.fromEntries(psp.webhooks),
       bankingWebhooks: Object.fromEntries(psp.bankingWebhooks),
@@ -105,25 +119,46 @@ export function controlRoutes(psp: Psp): Router {
     res.json({ now: new Date(psp.now()).toISOString() });
   });
 
+  /** The charge to pay: 404 when unknown, 409 when removed, or CONCLUIDA without `again`. */
+  const payable = <F>(store: ChargeStore<F>, req: Request, again: boolean | undefined): Charge<F> => {
+    const charge = store.get(pathParam(req, 'txid'));
+    if (!charge) throw new ControlError(404, `no ${store.tipoCob} ${pathParam(req, 'txid')}`);
+    if (charge.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' || charge.status === 'REMOVIDA_PELO_PSP') throw new ControlError(409, `the ${store.tipoCob} is ${charge.status}`);
+    if (charge.status === 'CONCLUIDA' && !again) throw new ControlError(409, `the ${store.tipoCob} is CONCLUIDA already (again: true pays it once more)`);
+    return charge;
+  };
+  /** The PSP removes an ATIVA charge (`REMOVIDA_PELO_PSP`). */
+  const removeRoute = <F>(store: ChargeStore<F> & { toJson(charge: Charge<F>): Record<string, unknown> }) =>
+    router.post(`/_control/${store.tipoCob}/:txid/remove`, (req, res) => {
+      const charge = store.get(pathParam(req, 'txid'));
+      if (!charge) throw new ControlError(404, `no ${store.tipoCob} ${pathParam(req, 'txid')}`);
+      if (charge.status !== 'ATIVA') throw new ControlError(409, `the ${store.tipoCob} is ${charge.status}`);
+      store.revise(charge, store.current(charge), 'REMOVIDA_PELO_PSP');
+      res.json(store.toJson(charge));
+    });
+
   router.post('/_control/cob/:txid/pay', (req, res) => {
     const body = parse(payBody, req);
-    const cob = psp.cobs.get(pathParam(req, 'txid'));
-    if (!cob) throw new ControlError(404, `no cob ${pathParam(req, 'txid')}`);
-    if (cob.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' || cob.status === 'REMOVIDA_PELO_PSP') throw new ControlError(409, `the cob is ${cob.status}`);
-    if (cob.status === 'CONCLUIDA' && !body.again) throw new ControlError(409, 'the cob is CONCLUIDA already (again: true pays it once more)');
+    const cob = payable(psp.cobs, req, body.again);
     if (psp.now() > psp.cobs.expiresAt(cob) && !body.late) throw new ControlError(409, 'the cob has expired (late: true pays it anyway)');
     const cents = body.valor !== undefined ? centsOf(body.valor)! : centsOf(psp.cobs.current(cob).valor.original)!;
     const seq = psp.pay(cob, cents, { infoPagador: body.infoPagador, pagador: body.pagador });
     res.status(201).json(psp.pix.toJson(seq));
   });
 
-  router.post('/_control/cob/:txid/remove', (req, res) => {
-    const cob = psp.cobs.get(pathParam(req, 'txid'));
-    if (!cob) throw new ControlError(404, `no cob ${pathParam(req, 'txid')}`);
-    if (cob.status !== 'ATIVA') throw new ControlError(409, `the cob is ${cob.status}`);
-    psp.cobs.revise(cob, psp.cobs.current(cob), 'REMOVIDA_PELO_PSP');
-    res.json(psp.cobs.toJson(cob));
+  removeRoute(psp.cobs);
+
+  router.post('/_control/cobv/:txid/pay', (req, res) => {
+    const body = parse(payCobvBody, req);
+    const cobv = payable(psp.cobvs, req, body.again);
+    if (body.date !== undefined && !isCivilDate(body.date)) throw new ControlError(400, 'date is not a calendar date');
+    const extra = { infoPagador: body.infoPagador, pagador: body.pagador };
+    const seq = body.valor !== undefined ? psp.payCobvAmount(cobv, centsOf(body.valor)!, extra) : psp.payCobv(cobv, body.date, extra);
+    if (seq === null) throw new ControlError(409, `the cobv cannot be paid on ${body.date ?? psp.today()}: it is past its validity after the due date`);
+    res.status(201).json(psp.pix.toJson(seq));
   });
+
+  removeRoute(psp.cobvs);
 
   router.post('/_control/pix', (req, res) => {
     const body = parse(receiveBody, req);
