@@ -105,7 +105,7 @@ describe.skipIf(ON_APIPIX)('dashboard billing pages in Chromium', () => {
     await page.goto(`${app.url}/dashboard/#/wallet`);
     await textOf(page.getByTestId('amount-components')).toBe(`Original R$ 100,00 + Multa ${reais(parts.fine)} + Juros ${reais(parts.interest)}`);
     expect(await page.getByTestId('amount-components').count()).toBe(1);
-    expect(await screenshots(page, '24-statement-components')).toEqual([]);
+    expect(await screenshots(page, '25-statement-components')).toEqual([]);
   });
 
   it('creates a recurrence, shows its authorisation QR, follows the payer approving it, lists it and cancels it', async () => {

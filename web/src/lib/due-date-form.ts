@@ -1,25 +1,10 @@
+import { billingCodes } from './labels/billing-labels';
 import { parseReais } from './money';
 
-/** The modalities the form offers, in API Pix's order (the API validates them again). */
-export const FIXED_OR_PERCENT = ['FIXED', 'PERCENT'] as const;
-export const INTEREST_MODALITIES = [
-  'AMOUNT_PER_CALENDAR_DAY',
-  'PERCENT_PER_DAY_CALENDAR_DAYS',
-  'PERCENT_PER_MONTH_CALENDAR_DAYS',
-  'PERCENT_PER_YEAR_CALENDAR_DAYS',
-  'AMOUNT_PER_BUSINESS_DAY',
-  'PERCENT_PER_DAY_BUSINESS_DAYS',
-  'PERCENT_PER_MONTH_BUSINESS_DAYS',
-  'PERCENT_PER_YEAR_BUSINESS_DAYS',
-] as const;
-export const DISCOUNT_MODALITIES = [
-  'FIXED_UNTIL_DATES',
-  'PERCENT_UNTIL_DATES',
-  'AMOUNT_PER_CALENDAR_DAY_EARLY',
-  'AMOUNT_PER_BUSINESS_DAY_EARLY',
-  'PERCENT_PER_CALENDAR_DAY_EARLY',
-  'PERCENT_PER_BUSINESS_DAY_EARLY',
-] as const;
+/** The modalities the form offers, in API Pix's order: those the labels name (a test holds them equal to the API's). */
+export const FIXED_OR_PERCENT = billingCodes('DueDateFixedOrPercent');
+export const INTEREST_MODALITIES = billingCodes('DueDateInterest');
+export const DISCOUNT_MODALITIES = billingCodes('DueDateDiscount');
 /** API Pix takes up to three discount dates. */
 export const MAX_DISCOUNT_DATES = 3;
 

@@ -1,4 +1,5 @@
 import { graphql } from './graphql';
+import { billingCodes } from './labels/billing-labels';
 
 export const RecurrenceFields = graphql(`
   fragment RecurrenceFields on Recurrence {
@@ -9,12 +10,12 @@ export const RecurrenceFields = graphql(`
   }
 `);
 
-/** The statuses a recurrence takes (GraphQL sends them as strings; new ones may appear). */
-export const RECURRENCE_STATUSES = ['CREATED', 'APPROVED', 'REJECTED', 'EXPIRED', 'CANCELLED'] as const;
-export const RECURRENCE_PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALF_YEARLY', 'YEARLY'] as const;
-export const RECURRENCE_JOURNEYS = ['QR', 'QR_WITH_FIRST_PAYMENT', 'PUSH_REQUEST'] as const;
-export const RECURRENCE_AMOUNT_TYPES = ['FIXED', 'VARIABLE'] as const;
-export const RECURRENCE_RETRY_POLICIES = ['NONE', 'THREE_IN_SEVEN_DAYS'] as const;
+/** The choices of each field, in the labels' order (a test holds them equal to the API's lists). */
+export const RECURRENCE_STATUSES = billingCodes('RecurrenceStatus');
+export const RECURRENCE_PERIODS = billingCodes('RecurrencePeriod');
+export const RECURRENCE_JOURNEYS = billingCodes('RecurrenceJourney');
+export const RECURRENCE_AMOUNT_TYPES = billingCodes('RecurrenceAmountType');
+export const RECURRENCE_RETRY_POLICIES = billingCodes('RecurrenceRetryPolicy');
 
 /** A recurrence the seller can still end: not yet answered, or authorised. */
 export const cancellable = (status: string): boolean => status === 'CREATED' || status === 'APPROVED';

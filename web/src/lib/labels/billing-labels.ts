@@ -69,3 +69,6 @@ export const BILLING_LABELS = {
     SYSTEM: ['PixPay', 'PixPay'],
   },
 } as const satisfies Record<string, Labels>;
+
+/** A family's codes in the order the labels list them: the choices of a select. */
+export const billingCodes = <F extends keyof typeof BILLING_LABELS>(family: F) => Object.keys(BILLING_LABELS[family]) as (keyof (typeof BILLING_LABELS)[F] & string)[];
