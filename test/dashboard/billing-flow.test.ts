@@ -150,6 +150,9 @@ describe.skipIf(ON_APIPIX)('dashboard billing pages in Chromium', () => {
     await textOf(row).toMatch('João Pereira');
     await textOf(row).toMatch('Mensal');
     await textOf(row).toMatch('R$ 89,90');
+    // Every code is in words: none of the API's own codes is on screen.
+    const shown = (await page.evaluate('document.body.innerText')) as string;
+    expect(shown.match(/\b(CREATED|APPROVED|MONTHLY|FIXED|VARIABLE|THREE_IN_SEVEN_DAYS|QR_WITH_FIRST_PAYMENT|PUSH_REQUEST)\b/g)).toBeNull();
     await accessible();
     expect(await screenshots(page, '23-recurrences')).toEqual([]);
 
