@@ -4,7 +4,7 @@ import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { ON_APIPIX } from '../support/test-institution';
 import { FlowingClock } from '../webhooks/support/clock';
-import { dashboardBrowser, ensureDashboardBuilt, launchChromium, screenshots, seriousViolations, signInByCookie, statusOf, textOf, visible } from './browser';
+import { dashboardBrowser, ensureDashboardBuilt, guideScreenshot, launchChromium, screenshots, seriousViolations, signInByCookie, statusOf, textOf, visible } from './browser';
 
 /** The civil day `days` from now in Brasília (UTC-3), as the date inputs take it. */
 const brasiliaDay = (days: number) => new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -100,6 +100,7 @@ describe.skipIf(ON_APIPIX)('dashboard billing pages in Chromium', () => {
     await textOf(page.locator('tr[data-component="original"] td.num')).toBe('R$ 100,00');
     await accessible();
     expect(await screenshots(page, '21-due-date-charge-paid')).toEqual([]);
+    await guideScreenshot(page, 'due-date-charge');
 
     // The statement shows the payment's credit with what it is made of.
     await page.goto(`${app.url}/dashboard/#/wallet`);
@@ -136,6 +137,7 @@ describe.skipIf(ON_APIPIX)('dashboard billing pages in Chromium', () => {
     expect(await qr.locator('img.qr').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
     await accessible();
     expect(await screenshots(page, '22-recurrence-authorisation')).toEqual([]);
+    await guideScreenshot(page, 'recurrence');
 
     // The payer authorises it in their bank (the sandbox): the page shows it approved, without the QR.
     expect((await rest(app, 'POST', `/v1/sandbox/recurrences/${id}/approve`, { key: seller.apiKey })).status).toBe(200);
