@@ -6,7 +6,15 @@ import { disputeEventNames } from '../../src/domain/disputes/dispute-events';
 import type { DisputeOrigin, DisputeStatus } from '../../src/domain/disputes/dispute-status';
 import { CORRECTION_DESCRIPTION_PREFIX, STATEMENT_DESCRIPTIONS, withOwedCents } from '../../src/domain/ledger/statement-descriptions';
 import { PIX_KEY_TYPES } from '../../src/domain/pix/pix-key';
+import { DISCOUNT_MODALITIES, FINE_MODALITIES, INTEREST_MODALITIES } from '../../src/domain/due-date/due-date-terms';
+import { AUTHORISATION_JOURNEYS } from '../../src/domain/recurrences/create-recurrence.input';
+import { RECURRENCE_PERIODS } from '../../src/domain/recurrences/recurrence-calendar';
+import { CANCELLED_BY, RECURRENCE_STATUSES } from '../../src/domain/recurrences/recurrence-status';
+import { RETRY_POLICIES } from '../../src/domain/recurrences/retry-policy';
+import * as dueDateForm from '../../web/src/lib/due-date-form';
+import { BILLING_LABELS } from '../../web/src/lib/labels/billing-labels';
 import { ENUM_LABELS, PIX_KEY_TYPE_LABELS } from '../../web/src/lib/labels/enum-labels';
+import * as recurrenceChoices from '../../web/src/lib/recurrences';
 import { ERROR_LABELS } from '../../web/src/lib/labels/error-labels';
 import { EVENT_LABELS } from '../../web/src/lib/labels/event-labels';
 import type { Labels } from '../../web/src/lib/labels/label';
@@ -52,6 +60,29 @@ describe('the dashboard labels every code the API sends', () => {
     expect(plain(statementDescription(STATEMENT_DESCRIPTIONS.pixFee, 'pt-BR', money))).toBe('Tarifa de recebimento PIX');
     expect(plain(statementDescription(`${CORRECTION_DESCRIPTION_PREFIX}ajuste de março`, 'pt-BR', money))).toBe('Correção: ajuste de março');
     expect(plain(statementDescription(withOwedCents(STATEMENT_DESCRIPTIONS.disputeLost, 500), 'pt-BR', money))).toBe('Disputa perdida (R$ 5,00 em dívida)');
+  });
+
+  it("labels the billing codes the schema sends as strings, and the forms offer exactly the API's choices", () => {
+    const families: [keyof typeof BILLING_LABELS, readonly string[]][] = [
+      ['DueDateFixedOrPercent', FINE_MODALITIES],
+      ['DueDateInterest', INTEREST_MODALITIES],
+      ['DueDateDiscount', DISCOUNT_MODALITIES],
+      ['RecurrenceStatus', RECURRENCE_STATUSES],
+      ['RecurrencePeriod', RECURRENCE_PERIODS],
+      ['RecurrenceJourney', AUTHORISATION_JOURNEYS],
+      ['RecurrenceAmountType', ['FIXED', 'VARIABLE']],
+      ['RecurrenceRetryPolicy', RETRY_POLICIES],
+      ['RecurrencePushRequest', ['SENT', 'ACCEPTED', 'REJECTED', 'EXPIRED']],
+      ['RecurrenceEndedBy', [...CANCELLED_BY, 'PAYER_INSTITUTION', 'SYSTEM']],
+    ];
+    for (const [family, codes] of families) expect(unlabelled(BILLING_LABELS[family], codes), family).toEqual([]);
+    expect(dueDateForm.FIXED_OR_PERCENT).toEqual(FINE_MODALITIES);
+    expect(dueDateForm.INTEREST_MODALITIES).toEqual(INTEREST_MODALITIES);
+    expect(dueDateForm.DISCOUNT_MODALITIES).toEqual(DISCOUNT_MODALITIES);
+    expect(recurrenceChoices.RECURRENCE_STATUSES).toEqual(RECURRENCE_STATUSES);
+    expect(recurrenceChoices.RECURRENCE_PERIODS).toEqual(RECURRENCE_PERIODS);
+    expect([...recurrenceChoices.RECURRENCE_JOURNEYS].sort()).toEqual([...AUTHORISATION_JOURNEYS].sort());
+    expect(recurrenceChoices.RECURRENCE_RETRY_POLICIES).toEqual(RETRY_POLICIES);
   });
 
   it('labels every dispute step a timeline shows', () => {

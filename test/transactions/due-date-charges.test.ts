@@ -149,6 +149,30 @@ describe('PIX charges with a due date', () => {
     }
   });
 
+  it("shows the amount paid and its components on the payment's statement credit only (REST, GraphQL statement and recent movements)", async () => {
+    type Line = { type: string; amount: number; transactionId?: string | null; amountComponents?: Record<string, number> | null };
+    const late = { original: 10_000, fine: 300, interest: 200, abatement: 0, discount: 0 };
+    const t = (await create(BILL)).body.data;
+    expect((await pay(t.id, { paymentDate: '2026-11-29' })).body.data.amount).toBe(10_500);
+    const immediate = (await create({ amount: 2_000 })).body.data;
+    await pay(immediate.id, {});
+    expect((await rest(app, 'POST', `${TX}/${t.id}/refund`, { key: seller.apiKey, body: { amount: 1_000 }, idempotencyKey: randomUUID() })).status).toBeLessThan(300);
+
+    const restLines = (await rest(app, 'GET', '/balance-statement/statements?take=100', { bearer: seller.apiKey })).body.data as Line[];
+    const fields = 'type amount transactionId amountComponents { original fine interest abatement discount }';
+    const answer = await gql(app, `{ statement(take: 100) { items { ${fields} } } wallet { recentMovements { ${fields} } } }`, {}, seller.apiKey);
+    expect(answer.errors).toBeUndefined();
+    for (const lines of [restLines, answer.data!.statement.items as Line[], answer.data!.wallet.recentMovements as Line[]]) {
+      const mine = lines.filter((l) => l.transactionId === t.id);
+      // The credit, its fee and the refund: the components on the credit alone.
+      expect(mine.length).toBeGreaterThanOrEqual(3);
+      expect(mine.filter((l) => l.amountComponents)).toEqual([expect.objectContaining({ type: 'CREDIT', amount: 10_500, amountComponents: late })]);
+      expect(lines.filter((l) => l.transactionId === immediate.id && l.amountComponents)).toEqual([]);
+    }
+    const other = await onboardSeller(app);
+    expect((await rest(app, 'GET', '/balance-statement/statements?take=100', { bearer: other.apiKey })).body.data).toEqual([]);
+  });
+
   it('is idempotent and invisible to another seller', async () => {
     const key = randomUUID();
     const first = (await create(BILL, key)).body.data;

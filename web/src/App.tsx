@@ -10,6 +10,8 @@ import { ChargesPage } from './pages/ChargesPage';
 import { DisputeDetailPage } from './pages/DisputeDetailPage';
 import { DisputesPage } from './pages/DisputesPage';
 import { KeysPage } from './pages/KeysPage';
+import { RecurrenceDetailPage } from './pages/RecurrenceDetailPage';
+import { RecurrencesPage } from './pages/RecurrencesPage';
 import { SandboxPage } from './pages/SandboxPage';
 import { WalletPage } from './pages/WalletPage';
 import { WebhooksPage } from './pages/WebhooksPage';
@@ -50,6 +52,8 @@ function Page({ page, id }: { page: string; id?: string }) {
       return <KeysPage />;
     case 'charges':
       return id ? <ChargeDetailPage id={id} /> : <ChargesPage />;
+    case 'recurrences':
+      return id ? <RecurrenceDetailPage id={id} /> : <RecurrencesPage />;
     case 'disputes':
       return id ? <DisputeDetailPage id={id} /> : <DisputesPage />;
     case 'wallet':

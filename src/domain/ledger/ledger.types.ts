@@ -1,3 +1,4 @@
+import type { AmountComponents } from '../due-date/due-date-terms';
 import type { Cents } from '../shared/money';
 
 /** Payment methods that have their own available balance (SPEC, Wallet). */
@@ -113,7 +114,15 @@ export interface StatementEntry {
   createdAt: Date;
   transactionId?: string;
   withdrawalId?: string;
+  /**
+   * The credit of a paid charge with a due date: what the amount paid is made of
+   * (API Pix `componentesValor`), original + fine + interest - abatement - discount = amount.
+   */
+  amountComponents?: PaidAmountComponents;
 }
+
+/** The parts of a due-date charge's amount paid, as a statement line shows them. */
+export type PaidAmountComponents = Omit<AmountComponents, 'final'>;
 
 /** SPEC, Wallet, plus the latest movements. */
 export interface Wallet {

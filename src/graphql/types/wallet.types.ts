@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { AmountComponentsType } from './due-date-charge.types';
 import { Money } from './money.scalar';
 import { PageOf } from './page';
 import type { WalletUpdatedPayload } from '../../domain/ledger/ledger.service';
@@ -32,6 +33,8 @@ export class StatementEntryType {
   @Field(() => Date) createdAt!: Date;
   @Field(() => String, { nullable: true }) transactionId!: string | null;
   @Field(() => String, { nullable: true }) withdrawalId!: string | null;
+  @Field(() => AmountComponentsType, { nullable: true, description: 'the credit of a paid charge with a due date: what its amount is made of' })
+  amountComponents!: AmountComponentsType | null;
 
   static from(e: StatementEntry): StatementEntryType {
     return Object.assign(new StatementEntryType(), {
@@ -42,6 +45,7 @@ export class StatementEntryType {
       createdAt: e.createdAt,
       transactionId: e.transactionId ?? null,
       withdrawalId: e.withdrawalId ?? null,
+      amountComponents: e.amountComponents ? Object.assign(new AmountComponentsType(), e.amountComponents) : null,
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { LedgerRepository, PostResult, PostStatus, StatementFilter, StatementPageRows, StatementTotals } from '../../domain/ledger/ledger.ports';
-import type { JournalEntryDraft, StatementEntry, StatementType, StoredWallet } from '../../domain/ledger/ledger.types';
+import type { JournalEntryDraft, PaidAmountComponents, StatementEntry, StatementType, StoredWallet } from '../../domain/ledger/ledger.types';
+import { STATEMENT_DESCRIPTIONS } from '../../domain/ledger/statement-descriptions';
 import { endOfUtcDayExclusive, startOfUtcDay, type DayRange } from '../../domain/ledger/statement-query';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
@@ -42,8 +43,24 @@ function entryOf(r: Row): StatementEntry {
   };
   if (r.transaction_id !== null && r.transaction_id !== undefined) e.transactionId = String(r.transaction_id);
   if (r.withdrawal_id !== null && r.withdrawal_id !== undefined) e.withdrawalId = String(r.withdrawal_id);
+  if (r.amount_components !== null && r.amount_components !== undefined) e.amountComponents = paidComponentsOf(r.amount_components as Row);
   return e;
 }
+
+/** A constant as a SQL string literal. */
+const sqlText = (s: string): string => s.replace(/'/g, "''");
+
+function paidComponentsOf(c: Row): PaidAmountComponents {
+  return { original: cents(c.original), fine: cents(c.fine), interest: cents(c.interest), abatement: cents(c.abatement), discount: cents(c.discount) };
+}
+
+/**
+ * The components of a due-date charge's payment, beside the credit line of its payment
+ * only (not its fee, refunds or reversals): a PIX payment's credit is the one line with
+ * its description, so one primary-key lookup of the transaction per such line, no more.
+ */
+const PAID_COMPONENTS = `case when p.type = 'CREDIT' and p.description = '${sqlText(STATEMENT_DESCRIPTIONS.pixReceived)}' then (
+    select t.due_date_charge->'paid' from transactions t where t.id = p.transaction_id and t.seller_id = p.seller_id) end`;
 
 /** The ledger_post call for a draft, as a named prepared statement (node-postgres query config). */
 export function ledgerPostCall(draft: JournalEntryDraft, at: Date): { name: string; text: string; values: unknown[] } {
@@ -164,10 +181,11 @@ export class SqlLedgerRepository implements LedgerRepository {
     const rows = await this.read(
       `select ${found} as cursor_found,
               (select coalesce(sum(d.entries), 0) from ledger_statement_daily d where ${totalWhere.join(' and ')}) as total,
-              p.id, p.amount, p.type, p.description, p.transaction_id, p.withdrawal_id, p.created_at
+              p.id, p.amount, p.type, p.description, p.transaction_id, p.withdrawal_id, p.created_at,
+              ${PAID_COMPONENTS} as amount_components
          from (select 1) one
          left join (
-           select l.id, l.amount, l.type, l.description, l.transaction_id, l.withdrawal_id, l.created_at
+           select l.id, l.seller_id, l.amount, l.type, l.description, l.transaction_id, l.withdrawal_id, l.created_at
              from ledger_statement_lines l
             where ${where.join(' and ')}
             order by l.created_at desc, l.id desc

@@ -52,6 +52,11 @@ export const Refund = z
 const term = () =>
   z.object({ modality: z.string(), value: z.number().int().describe('cents for FIXED and AMOUNT_* modalities, hundredths of a percent for PERCENT_* ones') }).strict();
 
+const AmountComponents = z
+  .object({ original: cents(), fine: cents(), interest: cents(), abatement: cents(), discount: cents() })
+  .strict()
+  .openapi('AmountComponents', { description: 'what a paid charge with a due date was paid for (API Pix componentesValor): original + fine + interest - abatement - discount = amount' });
+
 export const DueDateCharge = z
   .object({
     dueDate: day(),
@@ -65,11 +70,7 @@ export const DueDateCharge = z
       .object({ modality: z.string(), value: z.number().int().optional(), dates: z.array(z.object({ until: day(), value: z.number().int() }).strict()).optional() })
       .strict()
       .optional(),
-    amountComponents: z
-      .object({ original: cents(), fine: cents(), interest: cents(), abatement: cents(), discount: cents() })
-      .strict()
-      .optional()
-      .describe('once paid (API Pix componentesValor): original + fine + interest - abatement - discount = amount'),
+    amountComponents: AmountComponents.optional().describe('once paid'),
   })
   .strict()
   .openapi('DueDateCharge', { description: 'a PIX charge with a due date (API Pix cobv)' });
@@ -215,6 +216,7 @@ export const StatementEntry = z
     createdAt: dateTime(),
     transactionId: z.string().optional(),
     withdrawalId: z.string().optional(),
+    amountComponents: AmountComponents.optional().describe('the credit of a paid charge with a due date: what its amount is made of'),
   })
   .strict()
   .openapi('StatementEntry');

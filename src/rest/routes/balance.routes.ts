@@ -4,7 +4,7 @@ import type { StatementEntry, Wallet } from '../../domain/ledger/ledger.types';
 import { rateLimited } from '../middleware/rate-limit';
 import { authenticate, sellerOf } from '../middleware/auth';
 
-/** SPEC, Statement entry: transactionId / withdrawalId only when the entry relates to one. */
+/** SPEC, Statement entry: transactionId / withdrawalId only when the entry relates to one; amountComponents on a due-date charge's credit. */
 export function statementEntryJson(e: StatementEntry) {
   return {
     id: e.id,
@@ -14,6 +14,7 @@ export function statementEntryJson(e: StatementEntry) {
     createdAt: e.createdAt.toISOString(),
     ...(e.transactionId !== undefined ? { transactionId: e.transactionId } : {}),
     ...(e.withdrawalId !== undefined ? { withdrawalId: e.withdrawalId } : {}),
+    ...(e.amountComponents !== undefined ? { amountComponents: { ...e.amountComponents } } : {}),
   };
 }
 

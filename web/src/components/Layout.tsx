@@ -10,6 +10,7 @@ const LogOut = graphql(`mutation LogOut { logOut }`);
 
 const NAV: [string, MessageKey][] = [
   ['charges', 'navCharges'],
+  ['recurrences', 'navRecurrences'],
   ['disputes', 'navDisputes'],
   ['wallet', 'navWallet'],
   ['withdrawals', 'navWithdrawals'],

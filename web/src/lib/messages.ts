@@ -1,5 +1,8 @@
+import { billingEn, billingPt } from './billing-messages';
+
 /** Interface texts; Brazilian Portuguese is the default language. */
 export const pt = {
+  ...billingPt,
   appName: 'PixPay',
   language: 'Idioma',
   switchLanguage: 'English',
@@ -205,6 +208,7 @@ export const pt = {
 export type MessageKey = keyof typeof pt;
 
 export const en: Record<MessageKey, string> = {
+  ...billingEn,
   appName: 'PixPay',
   language: 'Language',
   switchLanguage: 'Português',

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { DeliveryTable, DeliveryFields } from '../components/Deliveries';
+import { DueDateSection } from '../components/DueDateSection';
 import { PixCharge } from '../components/PixCharge';
 import { ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
 import { awaitsPayment, ChargeFields, ChargeUpdated } from '../lib/charges';
@@ -108,6 +109,7 @@ export function ChargeDetailPage({ id }: { id: string }) {
               )}
               {c.pix && awaitsPayment(c.status) && <PixCharge pix={c.pix} />}
             </Section>
+            <DueDateSection key={`${c.id}:${c.status}:${c.amount}`} id={c.id} />
             <Section title={t('timeline')}>
               <ol className="timeline">
                 {events.map((e) => (

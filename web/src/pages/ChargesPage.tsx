@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { DueDateFields } from '../components/DueDateFields';
 import { PixCharge } from '../components/PixCharge';
 import { ChoiceFilter, DataTable, ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
 import { awaitsPayment, ChargeFields, ChargeUpdated, TRANSACTION_STATUSES } from '../lib/charges';
 import { ApiError, newIdempotencyKey } from '../lib/client';
+import { dueDateInput, emptyDueDateDraft } from '../lib/due-date-form';
 import { graphql, readFragment, type ResultOf } from '../lib/graphql';
 import { useMutation, useQuery, useSubscription } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
@@ -141,6 +143,8 @@ function NewCharge({ onCreated }: { onCreated(): void }) {
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
   const [expiration, setExpiration] = useState('3600');
+  const [withDueDate, setWithDueDate] = useState(false);
+  const [dueDate, setDueDate] = useState(emptyDueDateDraft);
   const [key, setKey] = useState(newIdempotencyKey);
   const [created, setCreated] = useState<Charge>();
   const [local, setLocal] = useState<string>();
@@ -154,15 +158,20 @@ function NewCharge({ onCreated }: { onCreated(): void }) {
     e.preventDefault();
     const cents = parseReais(amount);
     if (cents === null) return refuse('INVALID_AMOUNT');
-    if (expiration && !/^\d+$/.test(expiration)) return refuse('INVALID_EXPIRATION');
+    const due = withDueDate ? dueDateInput(dueDate) : null;
+    if (due && !due.ok) return refuse(due.code);
+    if (!due && expiration && !/^\d+$/.test(expiration)) return refuse('INVALID_EXPIRATION');
     setLocal(undefined);
-    const input = { amount: cents, description: description || undefined, expiration: expiration ? Number(expiration) : undefined };
+    const base = { amount: cents, description: description || undefined };
+    // A charge with a due date has no expiry: it can be paid until its validity after the due date ends.
+    const input = due?.ok ? { ...base, ...due.input } : { ...base, expiration: expiration ? Number(expiration) : undefined };
     const r = await create.run({ input, key });
     if (!r) return;
     setCreated(readFragment(ChargeFields, r.createTransaction));
     setKey(newIdempotencyKey());
     setAmount('');
     setDescription('');
+    setDueDate(emptyDueDateDraft());
     onCreated();
   };
   return (
@@ -170,7 +179,19 @@ function NewCharge({ onCreated }: { onCreated(): void }) {
       <form onSubmit={(e) => void submit(e)} className="grid-form">
         <Field label={t('amount')}>{(id) => <input id={id} required inputMode="decimal" placeholder="10,50" value={amount} onChange={(e) => setAmount(e.target.value)} />}</Field>
         <Field label={t('description')}>{(id) => <input id={id} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />}</Field>
-        <Field label={t('expiration')}>{(id) => <input id={id} inputMode="numeric" value={expiration} onChange={(e) => setExpiration(e.target.value)} />}</Field>
+        {!withDueDate && <Field label={t('expiration')}>{(id) => <input id={id} inputMode="numeric" value={expiration} onChange={(e) => setExpiration(e.target.value)} />}</Field>}
+        <label className="check" title={t('withDueDateHint')}>
+          <input type="checkbox" checked={withDueDate} onChange={(e) => setWithDueDate(e.target.checked)} /> {t('withDueDate')}
+        </label>
+        {withDueDate && (
+          <DueDateFields
+            draft={dueDate}
+            onChange={(next) => {
+              setDueDate(next);
+              setLocal(undefined);
+            }}
+          />
+        )}
         <ErrorMessage error={local ? new ApiError(local, local) : create.error} />
         <button type="submit" disabled={create.busy}>
           {t('create')}

@@ -7,6 +7,8 @@ import { graphql, type ResultOf, type VariablesOf } from '../lib/graphql';
 import { useQuery, useSubscription } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
 import type { Direction } from '../lib/money';
+import { AmountComponentsLine } from '../components/AmountComponentsLine';
+import { STATEMENT_CSV_HEADER, statementCsvRow } from '../lib/statement-csv';
 
 const Wallet = graphql(`query Wallet { wallet { balancePix balanceTotal balanceBlocked currency updatedAt } balance { available blocked total } }`);
 const WalletUpdated = graphql(`subscription WalletUpdated { walletUpdated { entryId balanceTotal } }`);
@@ -16,7 +18,7 @@ const Statement = graphql(`
       total
       endCursor
       hasNextPage
-      items { id type amount description createdAt transactionId withdrawalId }
+      items { id type amount description createdAt transactionId withdrawalId amountComponents { original fine interest abatement discount } }
     }
   }
 `);
@@ -89,7 +91,7 @@ export function WalletPage() {
     setCsvError(undefined);
     try {
       const rows = await allEntries(filters);
-      download('extrato.csv', toCsv(['id', 'createdAt', 'type', 'amount', 'description', 'transactionId', 'withdrawalId'], rows.map((e) => [e.id, e.createdAt, e.type, e.amount, e.description, e.transactionId, e.withdrawalId])));
+      download('extrato.csv', toCsv(STATEMENT_CSV_HEADER, rows.map(statementCsvRow)));
     } catch (e) {
       setCsvError(e instanceof ApiError ? e : new ApiError('ERROR', String(e)));
     }
@@ -143,7 +145,10 @@ export function WalletPage() {
                   <tr key={e.id}>
                     <td>{dateTime(e.createdAt)}</td>
                     <td>{label('StatementEntryType', e.type)}</td>
-                    <td>{statementText(e.description)}</td>
+                    <td>
+                      {statementText(e.description)}
+                      {e.amountComponents && <AmountComponentsLine parts={e.amountComponents} />}
+                    </td>
                     <td className={`num ${DIRECTION[e.type] === 'debit' ? 'neg' : ''}`} data-testid="entry-amount">
                       {signedMoney(e.amount, DIRECTION[e.type])}
                     </td>

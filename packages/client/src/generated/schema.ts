@@ -1365,6 +1365,19 @@ export interface components {
             /** @description E.164 */
             phone?: string;
         };
+        /** @description what a paid charge with a due date was paid for (API Pix componentesValor): original + fine + interest - abatement - discount = amount */
+        AmountComponents: {
+            /** @description cents */
+            original: number;
+            /** @description cents */
+            fine: number;
+            /** @description cents */
+            interest: number;
+            /** @description cents */
+            abatement: number;
+            /** @description cents */
+            discount: number;
+        };
         /** @description a PIX charge with a due date (API Pix cobv) */
         DueDateCharge: {
             /** @description YYYY-MM-DD */
@@ -1398,19 +1411,7 @@ export interface components {
                     value: number;
                 }[];
             };
-            /** @description once paid (API Pix componentesValor): original + fine + interest - abatement - discount = amount */
-            amountComponents?: {
-                /** @description cents */
-                original: number;
-                /** @description cents */
-                fine: number;
-                /** @description cents */
-                interest: number;
-                /** @description cents */
-                abatement: number;
-                /** @description cents */
-                discount: number;
-            };
+            amountComponents?: components["schemas"]["AmountComponents"];
         };
         TransactionEventPayload: {
             id?: string;
@@ -2191,6 +2192,7 @@ export interface components {
             createdAt: string;
             transactionId?: string;
             withdrawalId?: string;
+            amountComponents?: components["schemas"]["AmountComponents"];
         };
         Wallet: {
             /** @description cents */

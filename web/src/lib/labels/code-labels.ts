@@ -1,3 +1,4 @@
+import { BILLING_LABELS } from './billing-labels';
 import { BADGE_LABELS, ENUM_LABELS, PIX_KEY_TYPE_LABELS } from './enum-labels';
 import { EVENT_LABELS } from './event-labels';
 import { ERROR_LABELS } from './error-labels';
@@ -6,6 +7,7 @@ import { labelOf, type Labels } from './label';
 /** The families of codes the dashboard shows, each with its labels. */
 export const CODE_FAMILIES = {
   ...ENUM_LABELS,
+  ...BILLING_LABELS,
   PixKeyType: PIX_KEY_TYPE_LABELS,
   Badge: BADGE_LABELS,
   Event: EVENT_LABELS,

@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import { rest } from '../support/rest';
+import { ON_APIPIX } from '../support/test-institution';
+import { FlowingClock } from '../webhooks/support/clock';
+import { dashboardBrowser, ensureDashboardBuilt, guideScreenshot, launchChromium, screenshots, seriousViolations, signInByCookie, statusOf, textOf, visible } from './browser';
+
+/** The civil day `days` from now in Brasília (UTC-3), as the date inputs take it. */
+const brasiliaDay = (days: number) => new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const reais = (cents: number) => `R$ ${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
+
+/**
+ * The two kinds of billing from the seller's side in headless Chromium: a charge with a
+ * due date made in the new-charge form and shown paid with its components, and a PIX
+ * Automático recurrence created, authorised by the (simulated) payer and cancelled.
+ */
+// On API Pix a due-date charge is a cobv at the PSP, which the PSP simulator does not serve yet.
+describe.skipIf(ON_APIPIX)('dashboard billing pages in Chromium', () => {
+  let app: TestApp;
+  let seller: Awaited<ReturnType<typeof onboardSeller>>;
+  let browser: Browser;
+  let page: Page;
+  let foreignRequests: string[];
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    await ensureDashboardBuilt();
+    app = await startTestApp({ SANDBOX_AUTOPAY_SECONDS: '3600' }, new FlowingClock());
+    seller = await onboardSeller(app);
+    browser = await launchChromium();
+    ({ page, foreignRequests, pageErrors } = await dashboardBrowser(browser, app.url));
+    await signInByCookie(page, app.url, seller);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const accessible = async () => expect(await seriousViolations(page)).toEqual([]);
+
+  it('creates a charge with a due date from the form, and shows its terms and, once paid, what the amount paid is made of', async () => {
+    const dueDate = brasiliaDay(10);
+    await page.goto(`${app.url}/dashboard/#/charges`);
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'Cobranças' }));
+    await page.getByLabel('Valor (R$)').fill('100,00');
+    await page.getByLabel('Descrição').fill('Mensalidade dezembro');
+    await page.getByLabel('Cobrança com vencimento').check();
+    // A charge with a due date has no expiry in seconds.
+    expect(await page.getByLabel('Validade (segundos)').count()).toBe(0);
+    const form = page.getByTestId('due-date-fields');
+    await form.getByLabel('Nome do pagador').fill('Maria Souza');
+    await form.getByLabel('CPF ou CNPJ do pagador').fill('529.982.247-25');
+    await form.getByLabel('Vencimento', { exact: true }).fill(dueDate);
+    await form.getByLabel('Multa', { exact: true }).selectOption('PERCENT');
+    await form.getByLabel('Multa (%)').fill('abc');
+    await page.getByRole('button', { name: 'Criar' }).click();
+    // The form names the field it cannot read before anything is sent.
+    expect(await page.locator('.error[data-code]').getAttribute('data-code')).toBe('INVALID_FINE');
+    await form.getByLabel('Multa (%)').fill('2');
+    await form.getByLabel('Juros', { exact: true }).selectOption('AMOUNT_PER_CALENDAR_DAY');
+    await form.getByLabel('Juros (R$)').fill('0,50');
+    await form.getByLabel('Desconto', { exact: true }).selectOption('FIXED_UNTIL_DATES');
+    await form.getByLabel('Data de desconto 1: Até').fill(brasiliaDay(2));
+    await form.getByLabel('Desconto 1 (R$)').fill('5,00');
+    await accessible();
+    expect(await screenshots(page, '20-due-date-form')).toEqual([]);
+    await page.getByRole('button', { name: 'Criar' }).click();
+    const created = page.getByTestId('created-charge');
+    await statusOf(created).toBe('PENDING');
+    const id = (await created.getAttribute('data-charge'))!;
+
+    // What the API stored is what was typed, in cents and hundredths of a percent.
+    const stored = (await rest(app, 'GET', `/api/v1/cobranca/transactions/${id}`, { key: seller.apiKey })).body.data;
+    expect(stored).toMatchObject({ amount: 10_000, customer: { name: 'Maria Souza', document: '52998224725' }, description: 'Mensalidade dezembro' });
+    expect(stored.dueDateCharge).toMatchObject({
+      dueDate,
+      validityAfterDueDays: 30,
+      originalAmount: 10_000,
+      fine: { modality: 'PERCENT', value: 200 },
+      interest: { modality: 'AMOUNT_PER_CALENDAR_DAY', value: 50 },
+      discount: { modality: 'FIXED_UNTIL_DATES', dates: [{ until: brasiliaDay(2), value: 500 }] },
+    });
+
+    // Its page shows the due date and the terms; the payer pays it late, and the components appear.
+    await page.goto(`${app.url}/dashboard/#/charges/${id}`);
+    const section = page.getByTestId('due-date-section');
+    await textOf(page.getByTestId('due-date')).toBe(dueDate.split('-').reverse().join('/'));
+    await textOf(section).toMatch('2,00% · Percentual');
+    await textOf(section).toMatch('R$ 0,50 · Valor por dia corrido');
+    const paid = (await rest(app, 'POST', `/v1/sandbox/transactions/${id}/pay`, { key: seller.apiKey, body: { paymentDate: stored.dueDateCharge.lastPayableDate } })).body.data;
+    const parts = paid.dueDateCharge.amountComponents as Record<string, number>;
+    expect(parts.fine).toBe(200);
+    expect(parts.interest).toBeGreaterThan(0);
+    await textOf(page.getByTestId('amount-paid')).toBe(reais(paid.amount));
+    await textOf(page.locator('tr[data-component="fine"] td.num')).toBe(reais(parts.fine));
+    await textOf(page.locator('tr[data-component="interest"] td.num')).toBe(reais(parts.interest));
+    await textOf(page.locator('tr[data-component="original"] td.num')).toBe('R$ 100,00');
+    await accessible();
+    expect(await screenshots(page, '21-due-date-charge-paid')).toEqual([]);
+    await guideScreenshot(page, 'due-date-charge');
+
+    // The statement shows the payment's credit with what it is made of.
+    await page.goto(`${app.url}/dashboard/#/wallet`);
+    await textOf(page.getByTestId('amount-components')).toBe(`Original R$ 100,00 + Multa ${reais(parts.fine)} + Juros ${reais(parts.interest)}`);
+    expect(await page.getByTestId('amount-components').count()).toBe(1);
+    expect(await screenshots(page, '25-statement-components')).toEqual([]);
+  });
+
+  it('creates a recurrence, shows its authorisation QR, follows the payer approving it, lists it and cancels it', async () => {
+    await page.goto(`${app.url}/dashboard/#/recurrences`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Pix Automático' }));
+    await visible(page.getByText('Nada por aqui ainda.'));
+    const form = page.getByTestId('new-recurrence');
+    await form.getByLabel('Nome do pagador').fill('João Pereira');
+    await form.getByLabel('CPF ou CNPJ do pagador').fill('529.982.247-25');
+    await form.getByLabel('Número do contrato').fill('ACAD-2026-77');
+    await form.getByLabel('Objeto do contrato').fill('Academia mensal');
+    await form.getByLabel('Primeiro pagamento').fill(brasiliaDay(20));
+    await form.getByLabel('Valor (R$)').fill('89,90');
+    await form.getByLabel('Novas tentativas').selectOption('THREE_IN_SEVEN_DAYS');
+    await accessible();
+    await form.getByRole('button', { name: 'Criar' }).click();
+
+    // The new recurrence's page: what the payer scans or pastes in their bank's app.
+    const facts = page.getByTestId('recurrence-facts');
+    await statusOf(facts).toBe('CREATED');
+    const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+    const qr = page.getByTestId('recurrence-qr');
+    await visible(qr.locator('img.qr'));
+    const copyPaste = await qr.getByTestId('copy-paste').inputValue();
+    const stored = (await rest(app, 'GET', `/api/v1/cobranca/recurrences/${id}`, { key: seller.apiKey })).body.data;
+    expect(stored).toMatchObject({ status: 'CREATED', journey: 'QR', amountType: 'FIXED', amount: 8_990, retryPolicy: 'THREE_IN_SEVEN_DAYS', calendar: { period: 'MONTHLY', firstDate: brasiliaDay(20) } });
+    expect(copyPaste).toBe(stored.authorisation.copyPaste);
+    expect(await qr.locator('img.qr').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    await accessible();
+    expect(await screenshots(page, '22-recurrence-authorisation')).toEqual([]);
+    await guideScreenshot(page, 'recurrence');
+
+    // The payer authorises it in their bank (the sandbox): the page shows it approved, without the QR.
+    expect((await rest(app, 'POST', `/v1/sandbox/recurrences/${id}/approve`, { key: seller.apiKey })).status).toBe(200);
+    await page.reload();
+    await statusOf(facts).toBe('APPROVED');
+    expect(await qr.count()).toBe(0);
+
+    // The list: payer, period, amount and status.
+    await page.goto(`${app.url}/dashboard/#/recurrences`);
+    const row = page.locator(`tr[data-recurrence="${id}"]`);
+    await statusOf(row.locator('.badge')).toBe('APPROVED');
+    await textOf(row).toMatch('João Pereira');
+    await textOf(row).toMatch('Mensal');
+    await textOf(row).toMatch('R$ 89,90');
+    // Every code is in words: none of the API's own codes is on screen.
+    const shown = (await page.evaluate('document.body.innerText')) as string;
+    expect(shown.match(/\b(CREATED|APPROVED|MONTHLY|FIXED|VARIABLE|THREE_IN_SEVEN_DAYS|QR_WITH_FIRST_PAYMENT|PUSH_REQUEST)\b/g)).toBeNull();
+    await accessible();
+    expect(await screenshots(page, '23-recurrences')).toEqual([]);
+
+    // The seller cancels it with a reason.
+    await row.getByRole('link').click();
+    await page.getByLabel('Motivo (opcional)').fill('contrato encerrado');
+    await page.getByRole('button', { name: 'Cancelar recorrência' }).click();
+    await statusOf(facts).toBe('CANCELLED');
+    await textOf(facts).toMatch('Vendedor · contrato encerrado');
+    const after = (await rest(app, 'GET', `/api/v1/cobranca/recurrences/${id}`, { key: seller.apiKey })).body.data;
+    expect(after).toMatchObject({ status: 'CANCELLED', endedBy: 'SELLER', endReason: 'contrato encerrado' });
+    expect(await page.getByRole('button', { name: 'Cancelar recorrência' }).count()).toBe(0);
+
+    // Every request stayed on the service, and the page raised nothing.
+    expect(foreignRequests).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
