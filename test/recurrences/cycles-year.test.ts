@@ -200,3 +200,18 @@ describe('PIX Automático cycles in the sandbox', () => {
     expect((await rest(app, 'GET', `${BASE}/${id}/cycles`, { key: other.apiKey })).status).toBe(404);
   });
 });
+
+describe('PIX Automático cycles through GraphQL', () => {
+  it('moves the clock and reads the cycles with the same commands as REST', async () => {
+    const { gql } = await import('../support/app');
+    const id = await approvedRecurrence();
+    const ADVANCE = 'mutation($id: ID!){ sandboxAdvanceRecurrence(id: $id){ clockDate recurrence { id status } cycle { number dueDate amount status transactionId attempts } } }';
+    const moved = (await gql(app, ADVANCE, { id }, seller.apiKey)).data!.sandboxAdvanceRecurrence;
+    expect(moved).toMatchObject({ recurrence: { id, status: 'APPROVED' }, cycle: { number: 1, amount: AMOUNT, status: 'ACTIVE', attempts: 0 } });
+    expect(moved.clockDate < moved.cycle.dueDate).toBe(true);
+    await sandbox(`${id}/cycles/1/pay`);
+    const read = (await gql(app, 'query($id: ID!){ recurrence(id: $id){ cycles { number dueDate amount status transactionId attempts attemptHistory { outcome } } } }', { id }, seller.apiKey)).data!.recurrence;
+    expect(read.cycles).toEqual([{ ...moved.cycle, status: 'PAID', attempts: 1, attemptHistory: [{ outcome: 'PAID' }] }]);
+    expect((await rest(app, 'GET', `${BASE}/${id}/cycles`, { key: seller.apiKey })).body.data.items[0].transactionId).toBe(moved.cycle.transactionId);
+  });
+});
