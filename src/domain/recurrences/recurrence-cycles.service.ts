@@ -25,9 +25,13 @@ export interface CycleCharge {
   write(tx: Tx): Promise<void>;
 }
 
+/** Builds a seller's cycle charges without a query: it runs inside the cycle's transaction (the embedded database has one connection). */
+export type OpenCycleCharge = (r: Recurrence, cycle: { number: number; dueDate: CivilDay; amount: number; expiresAt: Date }) => Promise<CycleCharge>;
+
 /** The seller's charges of cycles: made like any other charge, answered by the payer's side (never paid by a timer). */
 export interface CycleCharges {
-  open(r: Recurrence, cycle: { number: number; dueDate: CivilDay; amount: number; expiresAt: Date }): Promise<CycleCharge>;
+  /** Reads what the seller's charges need (the seller), before any transaction. */
+  forSeller(sellerId: string): Promise<OpenCycleCharge>;
   /** The payer's institution settles the charge: the usual payment (credit, fee, statement line, TRANSACTION_PAID). */
   pay(sellerId: string, transactionId: string): Promise<void>;
 }
@@ -83,11 +87,14 @@ export class RecurrenceCyclesService {
   }
 
   /** The cycles job: makes every cycle whose window is open; answers when to look again (nothing once the recurrence ended). */
-  runDue(recurrenceId: string): Promise<void | JobRerun> {
+  async runDue(recurrenceId: string): Promise<void | JobRerun> {
+    const seen = await this.d.repo.findById(recurrenceId);
+    if (!seen || seen.status !== 'APPROVED') return;
+    const open = await this.d.charges.forSeller(seen.sellerId);
     return this.d.uow.run(async (tx) => {
       const r = await this.d.repo.lock(tx, recurrenceId);
       if (!r || r.status !== 'APPROVED') return;
-      const waitUntil = await this.makeDueCycles(tx, r);
+      const waitUntil = await this.makeDueCycles(tx, r, open);
       return waitUntil === null ? undefined : { runAgainAt: realStartOf(waitUntil, r.sandboxClockDays) };
     });
   }
@@ -97,7 +104,8 @@ export class RecurrenceCyclesService {
    * that cycle now. 409 when the recurrence is not approved, covers no further cycle, or its
    * variable amount is not set.
    */
-  advanceClock(sellerId: string, id: string): Promise<{ recurrence: Recurrence; cycle: RecurrenceCycle; today: CivilDay }> {
+  async advanceClock(sellerId: string, id: string): Promise<{ recurrence: Recurrence; cycle: RecurrenceCycle; today: CivilDay }> {
+    const open = await this.d.charges.forSeller(sellerId);
     return this.d.uow.run(async (tx) => {
       const r = await this.locked(tx, sellerId, id);
       if (r.status !== 'APPROVED') throw notApproved(r);
@@ -114,7 +122,7 @@ export class RecurrenceCyclesService {
         r.updatedAt = this.d.clock.now();
         await this.d.repo.update(tx, r);
       }
-      await this.makeDueCycles(tx, r);
+      await this.makeDueCycles(tx, r, open);
       const cycle = (await this.d.cycles.list(r.id, tx)).find((c) => c.number === number);
       if (!cycle) throw new Error(`cycle ${number} of ${r.id} was not made on the day its window opens`);
       return { recurrence: r, cycle, today: this.today(r) };
@@ -196,7 +204,7 @@ export class RecurrenceCyclesService {
   }
 
   /** Makes (or misses) each next cycle whose window has come; answers the day to look again, or null when no cycle is left. */
-  private async makeDueCycles(tx: Tx, r: Recurrence): Promise<CivilDay | null> {
+  private async makeDueCycles(tx: Tx, r: Recurrence, open: OpenCycleCharge): Promise<CivilDay | null> {
     const today = this.today(r);
     const made = await this.d.cycles.list(r.id, tx);
     for (let number = made.length + 1; ; number++) {
@@ -221,7 +229,7 @@ export class RecurrenceCyclesService {
         // Open until the end of the last day the policy lets the payer's institution settle it (at least a day from now).
         const closes = realStartOf(addDays(lastPayableDay(r, plan.dueDate), 1), r.sandboxClockDays);
         const expiresAt = new Date(Math.max(closes.getTime(), now.getTime() + 86_400_000));
-        const charge = await this.d.charges.open(r, { number, dueDate: plan.dueDate, amount: plan.amount, expiresAt });
+        const charge = await open(r, { number, dueDate: plan.dueDate, amount: plan.amount, expiresAt });
         await charge.write(tx);
         c.transactionId = charge.id;
       }

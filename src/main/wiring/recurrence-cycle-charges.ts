@@ -16,20 +16,22 @@ export function cycleCharges(d: {
   clock: Clock;
 }): CycleCharges {
   return {
-    open: async (r, cycle) => {
-      const seller = await d.sellers.findById(r.sellerId);
-      if (!seller) throw new Error(`recurrence ${r.id} belongs to no seller`);
-      const t = await d.transactions.open(seller, {
-        amount: cycle.amount,
-        paymentMethod: 'PIX',
-        expirationSeconds: Math.max(1, Math.ceil((cycle.expiresAt.getTime() - d.clock.now().getTime()) / 1_000)),
-        customer: { name: r.contract.payer.name, document: r.contract.payer.document, documentType: r.contract.payer.documentType },
-        metadata: { recurrenceId: r.id, recurrenceCycle: cycle.number, dueDate: cycle.dueDate },
-        description: `${r.contract.object ?? r.contract.number}: cycle ${cycle.number}`.slice(0, 140),
-        merchantOrderId: null,
-        postbackUrl: null,
-      });
-      return { id: t.id, write: (tx) => d.transactions.insert(tx, t, { autopay: false }) };
+    forSeller: async (sellerId) => {
+      const seller = await d.sellers.findById(sellerId);
+      if (!seller) throw new Error(`seller ${sellerId} not found`);
+      return async (r, cycle) => {
+        const t = await d.transactions.open(seller, {
+          amount: cycle.amount,
+          paymentMethod: 'PIX',
+          expirationSeconds: Math.max(1, Math.ceil((cycle.expiresAt.getTime() - d.clock.now().getTime()) / 1_000)),
+          customer: { name: r.contract.payer.name, document: r.contract.payer.document, documentType: r.contract.payer.documentType },
+          metadata: { recurrenceId: r.id, recurrenceCycle: cycle.number, dueDate: cycle.dueDate },
+          description: `${r.contract.object ?? r.contract.number}: cycle ${cycle.number}`.slice(0, 140),
+          merchantOrderId: null,
+          postbackUrl: null,
+        });
+        return { id: t.id, write: (tx) => d.transactions.insert(tx, t, { autopay: false }) };
+      };
     },
     pay: async (sellerId, transactionId) => {
       await d.payCharge(sellerId, transactionId);
