@@ -20,6 +20,7 @@ import type { WebhookReplayCommands } from '../domain/webhooks/webhook-replay.co
 import type { EnableWebhookCommand } from '../domain/webhooks/endpoint-health.commands';
 import type { CreateWithdrawal } from '../domain/withdrawals/create-withdrawal.command';
 import type { RecurrenceCommands } from '../domain/recurrences/recurrence.commands';
+import type { RecurrenceCycleCommands } from '../domain/recurrences/recurrence-cycle.commands';
 import type { MarketplaceLinkCommands } from '../domain/splits/marketplace-link.commands';
 
 /** Sign-up and sessions, sellers, the operators' tools, the data export, the institution's reports and the sandbox simulations. */
@@ -33,7 +34,7 @@ export interface OperatorAndSandboxCommands extends IdentityCommands, SellerOnbo
 }
 
 /** The writes both doors call: each parses its raw input, runs the one idempotency mechanism (the creates) and answers a domain view. */
-export interface Commands extends OperatorAndSandboxCommands, RecurrenceCommands, MarketplaceLinkCommands {
+export interface Commands extends OperatorAndSandboxCommands, RecurrenceCommands, RecurrenceCycleCommands, MarketplaceLinkCommands {
   createCharge: CreateCharge;
   refund: Refund;
   createWithdrawal: CreateWithdrawal;

@@ -15,11 +15,12 @@ import { WebhookResolver } from './resolvers/webhook.resolver';
 import { WithdrawalResolver } from './resolvers/withdrawal.resolver';
 import { DisputeResolver } from './resolvers/dispute.resolver';
 import { RecurrenceResolver } from './resolvers/recurrence.resolver';
+import { RecurrenceCycleResolver } from './resolvers/recurrence-cycle.resolver';
 import { AppealDisputeResolver } from './resolvers/appeal-dispute.resolver';
 import { PayoutFloatResolver } from './resolvers/payout-float.resolver';
 import { ReconciliationResolver } from './resolvers/reconciliation.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, TransactionRefundsResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, RecurrenceResolver, DataRequestResolver, ReconciliationResolver, PayoutFloatResolver, MarketplaceLinkResolver, SplitShareResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, TransactionRefundsResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, RecurrenceResolver, RecurrenceCycleResolver, DataRequestResolver, ReconciliationResolver, PayoutFloatResolver, MarketplaceLinkResolver, SplitShareResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

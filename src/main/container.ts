@@ -48,7 +48,13 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
   const { evidenceObjects, ...disputes } = wireDisputes(platform, { ledger: ledger.ledger, debts: ledger.debts, splits: marketplaces.splitCharges });
   const transactions = wireTransactions(platform, { ledger: ledger.ledger, postbackGuard: webhooks.webhookTargets, protective: disputes.protectiveReports, splits: marketplaces.splitCharges, apiPixObserve: hooks.apiPixObserve });
   const withdrawals = wireWithdrawals(platform, { ledger: ledger.ledger, twoFactor: accounts.twoFactor, apiPix: transactions.apiPix });
-  const recurrences = wireRecurrences(platform, { transactions: transactions.transactions });
+  const recurrences = wireRecurrences(platform, {
+    transactions: transactions.transactions,
+    sellers: accounts.sellerRepository,
+    chargeReports: transactions.transactionReports,
+    // The sandbox actions are built below: a cycle's charge is paid by the same path as any sandbox payment.
+    payCharge: (sellerId, transactionId) => sandbox.payCharge(sellerId, transactionId),
+  });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange, external: [evidenceObjects] });
   const { pspSimulator } = transactions;
@@ -116,6 +122,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       ...accounts,
       ...ledger,
       recurrences: recurrences.recurrences,
+      recurrenceCycles: recurrences.recurrenceCycles,
       ...marketplaces,
       sandbox,
       logger: platform.logger,

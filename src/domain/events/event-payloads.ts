@@ -1,4 +1,5 @@
 import type { disputeView } from '../disputes/dispute-view';
+import type { CycleView } from '../recurrences/cycle-view';
 import type { recurrenceView } from '../recurrences/recurrence-view';
 import type { transactionView } from '../transactions/transaction-view';
 import type { withdrawalDetailView } from '../withdrawals/withdrawal-view';
@@ -26,13 +27,13 @@ export type WebhookEndpointStatePayload = {
 /**
  * What each resource's events carry: the resource as its GET answers it (the webhook
  * body's root fields, masked at fan-out). TRANSACTION_PARTIALLY_REFUNDED adds
- * `refundType: 'PARTIAL'`.
+ * `refundType: 'PARTIAL'`; a recurrence's cycle events (`RECURRENCE_CYCLE_*`) add the `cycle`.
  */
 export interface ResourcePayloads {
   TRANSACTION: ReturnType<typeof transactionView>;
   WITHDRAWAL: ReturnType<typeof withdrawalDetailView>;
   DISPUTE: ReturnType<typeof disputeView>;
-  RECURRENCE: ReturnType<typeof recurrenceView>;
+  RECURRENCE: ReturnType<typeof recurrenceView> & { cycle?: CycleView };
   WEBHOOK: WebhookTestPayload | WebhookEndpointStatePayload;
 }
 

@@ -282,7 +282,14 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
       created_at: F,
       updated_at: N,
       approved_at: F,
+      next_cycle_amount: F,
+      sandbox_clock_days: N,
     },
+  },
+  // A recurrence's cycles: dates, amounts and the attempts' outcomes (reasons are the institution's words).
+  recurrence_cycles: {
+    capability: 'recurrences',
+    columns: { recurrence_id: N, number: F, seller_id: F, due_date: F, amount: F, status: F, transaction_id: F, attempts: F, next_attempt_on: F, created_at: F, updated_at: N },
   },
   withdrawal_reports: {
     capability: 'withdrawals',

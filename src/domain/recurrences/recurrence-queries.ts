@@ -1,4 +1,6 @@
 import { parseRecurrenceListQuery } from './recurrence-list-query';
+import type { CycleView } from './cycle-view';
+import type { RecurrenceCyclesService } from './recurrence-cycles.service';
 import type { RecurrenceView } from './recurrence-view';
 import type { RecurrencesService } from './recurrences.service';
 import type { RecurrenceRepository } from './recurrence.types';
@@ -12,7 +14,12 @@ export interface RecurrencePage {
 
 /** What a seller reads of its recurrences; another seller's is not found, like an unknown one. */
 export class RecurrenceQueries {
-  constructor(private readonly d: { repo: RecurrenceRepository; recurrences: Pick<RecurrencesService, 'get' | 'view'> }) {}
+  constructor(private readonly d: { repo: RecurrenceRepository; recurrences: Pick<RecurrencesService, 'get' | 'view'>; cycles: Pick<RecurrenceCyclesService, 'cyclesOf'> }) {}
+
+  /** A recurrence's cycles by number, each with its attempts. */
+  cycles(sellerId: string, id: string): Promise<CycleView[]> {
+    return this.d.cycles.cyclesOf(sellerId, id);
+  }
 
   async get(sellerId: string, id: string): Promise<RecurrenceView> {
     return this.d.recurrences.view(await this.d.recurrences.get(sellerId, id));

@@ -30,6 +30,10 @@ export interface Recurrence {
   /** When the payer's answer is due; a created recurrence expires after it. */
   authorisationExpiresAt: Date;
   end: { by: CancelledBy | 'PAYER_INSTITUTION' | 'SYSTEM'; reason: string | null } | null;
+  /** VARIABLE: the amount the seller set for the next cycle to be created (cents), taken by that cycle. */
+  nextCycleAmount: number | null;
+  /** Sandbox: how many days this recurrence's clock runs ahead of the real one (see `sandbox-clock.ts`). */
+  sandboxClockDays: number;
   createdAt: Date;
   updatedAt: Date;
   approvedAt: Date | null;

@@ -42,6 +42,8 @@ export interface RecurrencesDeps {
   firstPayments: FirstPaymentCharges;
   /** How long the payer has to answer (push request or QR). */
   authorisationValidityMs: number;
+  /** The cycles: started in the approval's transaction, stopped in the end's. */
+  cycles: { approved(tx: Tx, r: Recurrence): Promise<void>; ended(tx: Tx, r: Recurrence): Promise<void> };
 }
 
 export const recurrenceNotFound = () => notFound('RECURRENCE_NOT_FOUND', 'recurrence not found');
@@ -90,6 +92,8 @@ export class RecurrencesService {
       firstPaymentTransactionId: firstPayment?.id ?? null,
       authorisationExpiresAt: new Date(now.getTime() + this.d.authorisationValidityMs),
       end: null,
+      nextCycleAmount: null,
+      sandboxClockDays: 0,
       createdAt: now,
       updatedAt: now,
       approvedAt: null,
@@ -145,6 +149,8 @@ export class RecurrencesService {
       r.updatedAt = now;
       await this.d.repo.update(tx, r);
       await this.emit(tx, r, to);
+      if (to === 'APPROVED') await this.d.cycles.approved(tx, r);
+      else await this.d.cycles.ended(tx, r);
       return r;
     });
   }

@@ -2,11 +2,13 @@ import { jobKind, jobSet, stringField, type JobSet } from '../jobs/job-kinds';
 import type { InstitutionRefundState, InstitutionReport, PaymentInstitution, TransactionRepository } from './transactions.ports';
 
 const transactionId = (p: Record<string, unknown>) => ({ transactionId: stringField(p, 'transactionId') });
+/** Stored before `autopay` existed: absent means the sandbox's payer pays it by itself. */
+const registration = (p: Record<string, unknown>): { transactionId: string; autopay?: boolean } => ({ ...transactionId(p), autopay: p.autopay !== false });
 
 /** The durable jobs of charges (PIX and boleto alike) and refunds. */
 export const TRANSACTION_JOBS = {
   /** A created charge is handed to the institution. */
-  registerCharge: jobKind('transaction.register-charge', transactionId),
+  registerCharge: jobKind('transaction.register-charge', registration),
   /** An unpaid charge expires at its expiry. */
   expire: jobKind('transaction.expire', transactionId),
   /** A booked refund is sent to the institution. */
@@ -37,12 +39,12 @@ export function transactionJobs(d: {
   beforeExpiry?: (transactionId: string) => Promise<void>;
 }): JobSet<typeof TRANSACTION_JOBS> {
   return jobSet(TRANSACTION_JOBS, {
-    registerCharge: async ({ transactionId }) => {
+    registerCharge: async ({ transactionId, autopay }) => {
       const t = await d.repo.findById(transactionId);
       if (!t) return;
       const expiresAt = t.pix?.expiresAt ?? t.boleto?.expiresAt;
       if (!expiresAt) return;
-      await d.institution.registerCharge({ transactionId: t.id, paymentMethod: t.paymentMethod, txid: t.txid, amount: t.amount, expiresAt, createdAt: t.createdAt });
+      await d.institution.registerCharge({ transactionId: t.id, paymentMethod: t.paymentMethod, txid: t.txid, amount: t.amount, expiresAt, createdAt: t.createdAt, autopay });
     },
     expire: async ({ transactionId }) => {
       await d.beforeExpiry?.(transactionId);

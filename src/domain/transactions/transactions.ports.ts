@@ -72,8 +72,12 @@ export interface PixChargeRegistrar {
 export interface PaymentInstitution {
   /** Throws (503 INSTITUTION_NOT_CONFIGURED) when no institution can take charges. */
   assertReady(): void;
-  /** Registers the charge (cob) so payers' banks can pay it. Idempotent per transaction. */
-  registerCharge(input: { transactionId: string; paymentMethod: TransactionPaymentMethod; txid: string | null; amount: number; expiresAt: Date; createdAt: Date }): Promise<void>;
+  /**
+   * Registers the charge (cob) so payers' banks can pay it. Idempotent per transaction.
+   * `autopay: false`: the sandbox's simulated payer does not pay it by itself (a recurrence's
+   * cycle, settled by the payer's side's answer).
+   */
+  registerCharge(input: { transactionId: string; paymentMethod: TransactionPaymentMethod; txid: string | null; amount: number; expiresAt: Date; createdAt: Date; autopay?: boolean }): Promise<void>;
   /** Returns money to the payer (devolução). Idempotent per refund id; answers where the devolução stands. */
   requestRefund(input: { transactionId: string; refundId: string; amount: number; end2endId: string | null }): Promise<InstitutionRefundState>;
   /** Where a devolução asked before stands now; null when the institution does not hold it (not asked yet). */

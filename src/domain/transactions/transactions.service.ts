@@ -89,13 +89,16 @@ export class TransactionsService {
     return newTransaction(seller, input, { id, paymentMethod: 'PIX', status: 'PENDING', providerReference: txid, createdAt: now, txid, locationId, pix, dueDateCharge: due?.charge ?? null });
   }
 
-  /** Writes in tx a charge built by `open`, with what its method needs (jobs, or money and events). */
-  async insert(tx: Tx, t: Transaction): Promise<void> {
+  /**
+   * Writes in tx a charge built by `open`, with what its method needs (jobs, or money and events).
+   * `autopay: false`: the sandbox's payer leaves it to the payer's side's answer (a recurrence's cycle).
+   */
+  async insert(tx: Tx, t: Transaction, o: { autopay?: boolean } = {}): Promise<void> {
     if (t.paymentMethod === 'BOLETO') return this.d.boletos.insert(tx, t);
     if (t.paymentMethod === 'CARD') return this.d.cards.insert(tx, t);
     await this.d.repo.insert(tx, t);
     await this.d.scheduler.schedule(tx, [
-      TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, t.createdAt, { transactionId: t.id }),
+      TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, t.createdAt, { transactionId: t.id, autopay: o.autopay !== false }),
       TRANSACTION_JOBS.expire.at(`expire:${t.id}`, t.pix!.expiresAt, { transactionId: t.id }),
     ]);
   }

@@ -16,7 +16,7 @@ export class AutopayingInstitution implements PaymentInstitution {
   }
 
   async registerCharge(input: Parameters<PaymentInstitution['registerCharge']>[0]): Promise<void> {
-    if (input.paymentMethod === 'PIX') await this.schedulePayment(input);
+    if (input.paymentMethod === 'PIX' && input.autopay !== false) await this.schedulePayment(input);
     await this.inner.registerCharge(input);
   }
 

@@ -35,9 +35,9 @@ export class SandboxInstitution implements PaymentInstitution {
 
   assertReady(): void {}
 
-  async registerCharge(input: { transactionId: string; paymentMethod: TransactionPaymentMethod; txid: string | null; amount: number; expiresAt: Date; createdAt: Date }): Promise<void> {
-    // Boletos are paid only through the sandbox pay route (SPEC: "payment is simulated through a test endpoint").
-    if (input.paymentMethod === 'PIX') await this.schedulePayment(input);
+  async registerCharge(input: Parameters<PaymentInstitution['registerCharge']>[0]): Promise<void> {
+    // Boletos are paid only through the sandbox pay route (SPEC: "payment is simulated through a test endpoint"); a cycle by the payer's answer.
+    if (input.paymentMethod === 'PIX' && input.autopay !== false) await this.schedulePayment(input);
     await this.d.report({ reportId: `sandbox-created:${input.transactionId}`, transactionId: input.transactionId, status: 'CREATED' });
   }
 

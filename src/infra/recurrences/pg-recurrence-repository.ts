@@ -36,11 +36,13 @@ interface Row {
   created_at: Date | string;
   updated_at: Date | string;
   approved_at: Date | string | null;
+  next_cycle_amount: string | null;
+  sandbox_clock_days: number;
 }
 
 const INSERTED = `id, seller_id, rec_id, status, journey, contract_object, contract_number, payer_name, payer_document_type, payer_document,
   first_date, last_date, period, amount_type, amount, minimum_amount, retry_policy, location_id, br_code, push_request_status,
-  first_payment_transaction_id, authorisation_expires_at, ended_by, end_reason, created_at, updated_at, approved_at`;
+  first_payment_transaction_id, authorisation_expires_at, ended_by, end_reason, created_at, updated_at, approved_at, next_cycle_amount, sandbox_clock_days`;
 // Dates as text: a `date` read into a JS Date would shift with the process's time zone.
 const SELECTED = INSERTED.replace('first_date, last_date', 'first_date::text as first_date, last_date::text as last_date');
 
@@ -64,6 +66,8 @@ function toRecurrence(r: Row): Recurrence {
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
     approvedAt: r.approved_at === null ? null : date(r.approved_at),
+    nextCycleAmount: r.next_cycle_amount === null ? null : cents(r.next_cycle_amount),
+    sandboxClockDays: Number(r.sandbox_clock_days),
   };
 }
 
@@ -79,6 +83,7 @@ export class PgRecurrenceRepository implements RecurrenceRepository {
         r.calendar.firstDate, r.calendar.lastDate, r.calendar.period, r.amount.type, r.amount.type === 'FIXED' ? r.amount.cents : null,
         r.amount.type === 'VARIABLE' ? r.amount.minimumCents : null, r.retryPolicy, r.locationId, r.brCode, r.pushRequestStatus,
         r.firstPaymentTransactionId, r.authorisationExpiresAt, r.end?.by ?? null, r.end?.reason ?? null, r.createdAt, r.updatedAt, r.approvedAt,
+        r.nextCycleAmount, r.sandboxClockDays,
       ],
       tx,
     );
@@ -91,8 +96,8 @@ export class PgRecurrenceRepository implements RecurrenceRepository {
 
   async update(tx: Tx, r: Recurrence): Promise<void> {
     this.sql.defer(
-      `update recurrences set status = ?, push_request_status = ?, ended_by = ?, end_reason = ?, approved_at = ?, updated_at = ? where id = ?`,
-      [r.status, r.pushRequestStatus, r.end?.by ?? null, r.end?.reason ?? null, r.approvedAt, r.updatedAt, r.id],
+      `update recurrences set status = ?, push_request_status = ?, ended_by = ?, end_reason = ?, approved_at = ?, updated_at = ?, next_cycle_amount = ?, sandbox_clock_days = ? where id = ?`,
+      [r.status, r.pushRequestStatus, r.end?.by ?? null, r.end?.reason ?? null, r.approvedAt, r.updatedAt, r.nextCycleAmount, r.sandboxClockDays, r.id],
       tx,
     );
   }

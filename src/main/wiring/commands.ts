@@ -29,6 +29,8 @@ import { operatorAndSandboxCommands, type OperatorAndSandboxServices } from './o
 import type { Commands } from '../../application/commands';
 import { recurrenceCommands } from '../../domain/recurrences/recurrence.commands';
 import type { RecurrencesService } from '../../domain/recurrences/recurrences.service';
+import { recurrenceCycleCommands } from '../../domain/recurrences/recurrence-cycle.commands';
+import type { RecurrenceCyclesService } from '../../domain/recurrences/recurrence-cycles.service';
 import { marketplaceLinkCommands } from '../../domain/splits/marketplace-link.commands';
 import type { MarketplaceLinksService } from '../../domain/splits/marketplace-links.service';
 import type { SplitCharges } from '../../domain/splits/split-charges';
@@ -44,7 +46,7 @@ interface AccountAndWebhookServices {
 
 export function wireCommands(
   p: Platform,
-  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits; recurrences: RecurrencesService; marketplaceLinks: MarketplaceLinksService; splitCharges: SplitCharges } & AppealAndErasureServices &
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits; recurrences: RecurrencesService; recurrenceCycles: RecurrenceCyclesService; marketplaceLinks: MarketplaceLinksService; splitCharges: SplitCharges } & AppealAndErasureServices &
     AccountAndWebhookServices &
     OperatorAndSandboxServices,
 ): Commands {
@@ -55,6 +57,7 @@ export function wireCommands(
     refund: refundCommand({ uow, idempotency, refunds: d.refunds }),
     createWithdrawal: createWithdrawalCommand({ uow, idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
     ...recurrenceCommands({ uow, idempotency, recurrences: d.recurrences, sandbox }),
+    ...recurrenceCycleCommands({ cycles: d.recurrenceCycles, view: (r) => d.recurrences.view(r) }),
     ...appealAndErasureCommands(p, d),
     ...webhookManagementCommands(d),
     ...webhookReplayCommands(d),

@@ -9,6 +9,7 @@ import { WITHDRAWAL_STATUSES } from '../../domain/withdrawals/withdrawal-status'
 import { AUTHORISATION_JOURNEYS } from '../../domain/recurrences/create-recurrence.input';
 import { RECURRENCE_PERIODS } from '../../domain/recurrences/recurrence-calendar';
 import { RECURRENCE_STATUSES } from '../../domain/recurrences/recurrence-status';
+import { CYCLE_STATUSES } from '../../domain/recurrences/cycle-status';
 import { RETRY_POLICIES } from '../../domain/recurrences/retry-policy';
 import { z } from './zod';
 
@@ -364,3 +365,30 @@ export const Recurrence = z
     approvedAt: dateTime().nullable(),
   })
   .openapi('Recurrence');
+
+/** A cycle of a recurrence (our record of its `cobr`): its charge and the payer's institution's attempts. */
+export const RecurrenceCycle = z
+  .object({
+    number: z.number().int().describe('1 for the cycle due on the first date'),
+    dueDate: z.string().describe('YYYY-MM-DD'),
+    amount: cents('in cents; null for a MISSED variable cycle whose amount was never set').nullable(),
+    status: open(CYCLE_STATUSES, 'cycle status'),
+    transactionId: z.string().nullable().describe('the seller’s charge of the cycle (metadata.recurrenceId and metadata.recurrenceCycle link it back); null when none was made'),
+    attempts: z.number().int().describe('how many attempts the payer’s institution made'),
+    attemptHistory: z.array(
+      z.object({
+        number: z.number().int().describe('1 on the due date, then each retry'),
+        on: z.string().describe('YYYY-MM-DD: the day of the attempt'),
+        outcome: open(['PAID', 'FAILED'], 'attempt outcome'),
+        reason: z.string().nullable(),
+        at: dateTime(),
+      }),
+    ),
+    nextAttemptOn: z.string().nullable().describe('YYYY-MM-DD: the retry after a failed attempt, when the policy allows one'),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  })
+  .openapi('RecurrenceCycle');
+
+/** What a recurrence's cycle events carry: the recurrence and the cycle concerned. */
+export const RecurrenceEvent = Recurrence.extend({ cycle: RecurrenceCycle.optional().describe('RECURRENCE_CYCLE_* events: the cycle concerned') }).openapi('RecurrenceEvent');

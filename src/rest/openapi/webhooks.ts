@@ -3,7 +3,7 @@ import { EVENTS_BY_RESOURCE, type EventResource } from '../../domain/events/even
 import { DEFAULT_TOLERANCE_SECONDS, UNSIGNED_FIELDS, WEBHOOK_TIMESTAMP_HEADER } from '../../domain/webhooks/signature';
 import { WEBHOOK_ID_HEADER, WEBHOOK_PAYLOAD_VERSION } from '../../domain/webhooks/webhook-body';
 import { TRANSACTION_PAID_PAYLOAD } from './examples';
-import { Dispute, Recurrence, Transaction, WithdrawalDetail } from './resources';
+import { Dispute, RecurrenceEvent, Transaction, WithdrawalDetail } from './resources';
 import { z } from './zod';
 import { ENDPOINT_STATES, ENDPOINT_STATE_REASONS } from '../../domain/webhooks/endpoint-health';
 
@@ -36,7 +36,7 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
     ['transactionEvent', 'Transaction event', Transaction, 'TRANSACTION', TRANSACTION_PAID_PAYLOAD],
     ['withdrawalEvent', 'Withdrawal event', WithdrawalDetail, 'WITHDRAWAL'],
     ['disputeEvent', 'Dispute event', Dispute, 'DISPUTE'],
-    ['recurrenceEvent', 'Recurrence event (PIX Automático)', Recurrence, 'RECURRENCE'],
+    ['recurrenceEvent', 'Recurrence event (PIX Automático)', RecurrenceEvent, 'RECURRENCE'],
   ];
   for (const [name, summary, resource, resourceName, example] of events) {
     const which = `${eventList(resourceName)}. Every status change sends \`<RESOURCE>_<STATUS>\`: a new status brings a new event.`;

@@ -7,7 +7,7 @@ import { authenticate, sellerOf } from '../middleware/auth';
 
 const BASE = '/api/v1/cobranca/recurrences';
 
-/** PIX Automático recurrences: create, list, get and cancel (/api/v1/cobranca/recurrences). */
+/** PIX Automático recurrences: create, list, get and cancel, their cycles and the next variable amount (/api/v1/cobranca/recurrences). */
 export function recurrencesRoutes(services: Services): Router {
   const router = Router();
   const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
@@ -29,10 +29,18 @@ export function recurrencesRoutes(services: Services): Router {
     sendCommandResult(res, 200, await services.commands.cancelRecurrence({ seller: sellerOf(res), recurrenceId: String(req.params.id), input: req.body }));
   });
 
+  router.get(`${BASE}/:id/cycles`, auth, async (req, res) => {
+    res.json({ status: true, data: { items: await services.recurrenceQueries.cycles(sellerOf(res).id, String(req.params.id)) } });
+  });
+
+  router.post(`${BASE}/:id/next-cycle-amount`, auth, async (req, res) => {
+    sendCommandResult(res, 200, await services.commands.setNextCycleAmount({ seller: sellerOf(res), recurrenceId: String(req.params.id), input: req.body }));
+  });
+
   return router;
 }
 
-/** Sandbox only: the simulated payer approves, rejects or cancels a recurrence. */
+/** Sandbox only: the simulated payer approves, rejects or cancels a recurrence, pays or fails a cycle; the recurrence's clock moves to its next cycle. */
 export function recurrencesSandboxRoutes(services: Services): Router {
   const router = Router();
   const auth = rateLimited(services, authenticate(services, 'apiKeyHeader'));
@@ -41,5 +49,15 @@ export function recurrencesSandboxRoutes(services: Services): Router {
       sendCommandResult(res, 200, await services.commands.sandboxPayerActsOnRecurrence({ seller: sellerOf(res), recurrenceId: String(req.params.id), action, input: req.body }));
     });
   }
+  router.post('/v1/sandbox/recurrences/:id/advance', auth, async (req, res) => {
+    sendCommandResult(res, 200, await services.commands.sandboxAdvanceRecurrenceClock({ seller: sellerOf(res), recurrenceId: String(req.params.id) }));
+  });
+  router.post('/v1/sandbox/recurrences/:id/cycles/:number/pay', auth, async (req, res) => {
+    sendCommandResult(res, 200, await services.commands.sandboxPayCycle({ seller: sellerOf(res), recurrenceId: String(req.params.id), number: req.params.number }));
+  });
+  router.post('/v1/sandbox/recurrences/:id/cycles/:number/fail', auth, async (req, res) => {
+    const r = { seller: sellerOf(res), recurrenceId: String(req.params.id), number: req.params.number, input: req.body };
+    sendCommandResult(res, 200, await services.commands.sandboxFailCycle(r));
+  });
   return router;
 }

@@ -39,4 +39,16 @@ export class Recurrences {
     const answer = await this.t.send((init) => this.t.api.POST('/api/v1/cobranca/recurrences/{id}/cancel', { ...init, params: { path: { id } }, body }), options);
     return answer.data;
   }
+
+  /** The recurrence's cycles by number (`{items}`), each with its charge and attempts. */
+  async cycles(id: string, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.GET('/api/v1/cobranca/recurrences/{id}/cycles', { ...init, params: { path: { id } } }), options);
+    return answer.data;
+  }
+
+  /** VARIABLE recurrences: the amount of the next cycle (`{amount}` in cents, at least the minimum). */
+  async setNextCycleAmount(id: string, body: JsonBodyOf<'setRecurrenceNextCycleAmount'>, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/api/v1/cobranca/recurrences/{id}/next-cycle-amount', { ...init, params: { path: { id } }, body }), options);
+    return answer.data;
+  }
 }

@@ -61,4 +61,25 @@ export class Sandbox {
     const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/recurrences/{id}/cancel', { ...init, params: { path: { id } }, body }), options);
     return answer.data;
   }
+
+  /** The recurrence's clock moves to its next cycle, which is made at once (a test clock): `clockDate` and the `cycle`. */
+  async advanceRecurrence(id: string, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/recurrences/{id}/advance', { ...init, params: { path: { id } } }), options);
+    return answer.data;
+  }
+
+  /** The payer's institution settles an ACTIVE cycle (its charge paid as any other). */
+  async payRecurrenceCycle(id: string, cycle: number, options: CallOptions = {}) {
+    const answer = await this.t.send((init) => this.t.api.POST('/v1/sandbox/recurrences/{id}/cycles/{number}/pay', { ...init, params: { path: { id, number: String(cycle) } } }), options);
+    return answer.data;
+  }
+
+  /** An attempt of an ACTIVE cycle fails (`{reason?}`); the retry policy decides what follows. */
+  async failRecurrenceCycle(id: string, cycle: number, body: JsonBodyOf<'sandboxRecurrenceCycleFail'> = {}, options: CallOptions = {}) {
+    const answer = await this.t.send(
+      (init) => this.t.api.POST('/v1/sandbox/recurrences/{id}/cycles/{number}/fail', { ...init, params: { path: { id, number: String(cycle) } }, body }),
+      options,
+    );
+    return answer.data;
+  }
 }

@@ -3,7 +3,8 @@ import { createRecurrenceSchema } from '../../../domain/recurrences/create-recur
 import { RecurrenceListQuery } from '../../../domain/recurrences/recurrence-list-query';
 import { envelope, ok } from '../components';
 import { registerOperation } from '../operation';
-import { Recurrence } from '../resources';
+import { Recurrence, RecurrenceCycle } from '../resources';
+import { FailCycleRequest, NextCycleAmountRequest } from '../../../domain/recurrences/recurrence-cycle.commands';
 import { z } from '../zod';
 
 const CreateRecurrence = createRecurrenceSchema.openapi('CreateRecurrence', {
@@ -20,6 +21,13 @@ const CreateRecurrence = createRecurrenceSchema.openapi('CreateRecurrence', {
 const EndRequest = z.object({ reason: z.string().max(400).nullish().describe('why it ends, shown to the other side') }).strict().openapi('RecurrenceEndRequest');
 
 const id = z.object({ id: z.string().describe('recurrence id') });
+const cycle = id.extend({ number: z.string().describe('cycle number, 1 for the first') });
+const CycleFailure = FailCycleRequest.openapi('RecurrenceCycleFailure');
+const NextCycleAmount = NextCycleAmountRequest.openapi('RecurrenceNextCycleAmount', { example: { amount: 12990 } });
+const AdvancedRecurrence = Recurrence.extend({
+  clockDate: z.string().describe('YYYY-MM-DD: the recurrence’s own today after the move (the day its new cycle’s window opened)'),
+  cycle: RecurrenceCycle,
+}).openapi('AdvancedRecurrence');
 
 const CREATE_ERRORS = [
   'INVALID_BODY',
@@ -121,6 +129,85 @@ export function registerRecurrences(registry: OpenAPIRegistry): void {
       bodyOptional: true,
       errors: { 400: ['FIELD_TOO_LONG', 'INVALID_FIELD', 'INVALID_TEXT', 'UNKNOWN_FIELD'], 404: ['RECURRENCE_NOT_FOUND'], 409: ['RECURRENCE_STATUS_CONFLICT'] },
       responses: { 200: ok('The recurrence after the payer’s answer', envelope(Recurrence), { limited: 'seller' }) },
+    });
+  }
+  registerCycles(registry, base);
+}
+
+/** A recurrence's cycles, the next variable amount, and the sandbox's clock and payer's answers on cycles. */
+function registerCycles(registry: OpenAPIRegistry, base: string): void {
+  registerOperation(registry, {
+    method: 'get',
+    path: `${base}/{id}/cycles`,
+    operationId: 'listRecurrenceCycles',
+    summary: 'List a recurrence’s cycles',
+    description: 'By number, each with its charge (`transactionId`) and the attempts of the payer’s institution. The worker makes each cycle inside its window (from 10 to 2 days before its date), once.',
+    tag: 'Recurrences',
+    auth: 'apiKey',
+    limited: 'seller',
+    params: id,
+    errors: { 404: ['RECURRENCE_NOT_FOUND'] },
+    responses: { 200: ok('The cycles', envelope(z.object({ items: z.array(RecurrenceCycle) }).strict()), { limited: 'seller' }) },
+  });
+  registerOperation(registry, {
+    method: 'post',
+    path: `${base}/{id}/next-cycle-amount`,
+    operationId: 'setRecurrenceNextCycleAmount',
+    summary: 'Set the next cycle’s amount (variable recurrences)',
+    description: 'The amount of the next cycle to be made, at least the recurrence’s `minimumAmount`. A variable cycle waits for it: its window closing first, the cycle is MISSED.',
+    tag: 'Recurrences',
+    auth: 'apiKey',
+    limited: 'seller',
+    params: id,
+    body: NextCycleAmount,
+    errors: {
+      400: ['INVALID_BODY', 'UNKNOWN_FIELD', 'AMOUNT_REQUIRED', 'INVALID_AMOUNT', 'AMOUNT_TOO_LOW', 'AMOUNT_TOO_HIGH'],
+      404: ['RECURRENCE_NOT_FOUND'],
+      409: ['RECURRENCE_AMOUNT_FIXED', 'RECURRENCE_STATUS_CONFLICT'],
+    },
+    responses: { 200: ok('The recurrence', envelope(Recurrence), { limited: 'seller' }) },
+  });
+  registerOperation(registry, {
+    method: 'post',
+    path: '/v1/sandbox/recurrences/{id}/advance',
+    operationId: 'sandboxRecurrenceAdvance',
+    summary: 'Move a recurrence’s clock to its next cycle',
+    description:
+      'Sandbox only, as a test clock: the approved recurrence’s own clock moves ahead to the day its next cycle’s window opens, and that cycle is made at once (`RECURRENCE_CYCLE_CREATED`). Call it again for the following cycle: a year of monthly cycles takes twelve calls.',
+    tag: 'Sandbox',
+    sandboxOnly: true,
+    auth: 'apiKey',
+    limited: 'seller',
+    params: id,
+    errors: { 404: ['RECURRENCE_NOT_FOUND'], 409: ['RECURRENCE_STATUS_CONFLICT', 'RECURRENCE_HAS_NO_NEXT_CYCLE', 'CYCLE_AMOUNT_REQUIRED'] },
+    responses: { 200: ok('The recurrence, its clock’s date and the cycle just made', envelope(AdvancedRecurrence), { limited: 'seller' }) },
+  });
+  for (const [action, what, description] of [
+    ['pay', 'The payer’s institution settles a cycle', 'Sandbox only: the ACTIVE cycle’s charge is paid as any charge (credit, fee, statement line, `TRANSACTION_PAID`), then `RECURRENCE_CYCLE_PAID`. Paying a PAID cycle again changes nothing.'],
+    [
+      'fail',
+      'An attempt of a cycle fails',
+      'Sandbox only: the attempt is recorded with `reason`. The retry policy decides: `RECURRENCE_CYCLE_RETRY_SCHEDULED` with `nextAttemptOn` (THREE_IN_SEVEN_DAYS: up to 3 retries, one a day, within 7 days of the date), or `RECURRENCE_CYCLE_FAILED` and its charge REFUSED.',
+    ],
+  ] as const) {
+    registerOperation(registry, {
+      method: 'post',
+      path: `/v1/sandbox/recurrences/{id}/cycles/{number}/${action}`,
+      operationId: `sandboxRecurrenceCycle${action === 'pay' ? 'Pay' : 'Fail'}`,
+      summary: what,
+      description,
+      tag: 'Sandbox',
+      sandboxOnly: true,
+      auth: 'apiKey',
+      limited: 'seller',
+      params: cycle,
+      ...(action === 'fail' ? { body: CycleFailure, bodyOptional: true } : {}),
+      errors: {
+        400: action === 'fail' ? ['INVALID_CYCLE_NUMBER', 'FIELD_TOO_LONG', 'INVALID_FIELD', 'INVALID_TEXT', 'UNKNOWN_FIELD'] : ['INVALID_CYCLE_NUMBER'],
+        404: ['RECURRENCE_NOT_FOUND', 'CYCLE_NOT_FOUND'],
+        409: ['CYCLE_NOT_OPEN'],
+      },
+      responses: { 200: ok('The cycle', envelope(RecurrenceCycle), { limited: 'seller' }) },
     });
   }
 }

@@ -1,0 +1,287 @@
+import type { Outbox } from '../events/outbox';
+import { recordChange } from '../events/record-change';
+import type { JobRerun, Scheduler } from '../jobs/scheduler';
+import type { Clock } from '../shared/clock';
+import { DomainError, notFound } from '../shared/errors';
+import type { LiveEvents } from '../shared/live-events';
+import type { Tx, UnitOfWork } from '../shared/unit-of-work';
+import { addDays, type CivilDay } from './civil-day';
+import { isOpenCycle } from './cycle-status';
+import { lastPayableDay, nextCycleAmount, planCycle } from './cycle-plan';
+import { cycleView, type CycleView } from './cycle-view';
+import { cobrWindow } from './cycle-window';
+import { cycleDueDate, cycleIsCovered } from './recurrence-calendar';
+import type { CycleEvent } from './recurrence-event-names';
+import type { RecurrenceCycle, RecurrenceCycleRepository } from './recurrence-cycle.types';
+import { RECURRENCE_JOBS, cyclesJobKey } from './recurrence-jobs';
+import type { RecurrenceView } from './recurrence-view';
+import type { Recurrence, RecurrenceRepository } from './recurrence.types';
+import { nextRetryDate } from './retry-policy';
+import { daysUntil, realStartOf, recurrenceToday } from './sandbox-clock';
+
+/** The seller's charge of a cycle, built and not yet written: `write` inserts it (with its jobs) in the cycle's transaction. */
+export interface CycleCharge {
+  id: string;
+  write(tx: Tx): Promise<void>;
+}
+
+/** Builds a seller's cycle charges without a query: it runs inside the cycle's transaction (the embedded database has one connection). */
+export type OpenCycleCharge = (r: Recurrence, cycle: { number: number; dueDate: CivilDay; amount: number; expiresAt: Date }) => Promise<CycleCharge>;
+
+/** The seller's charges of cycles: made like any other charge, answered by the payer's side (never paid by a timer). */
+export interface CycleCharges {
+  /** Reads what the seller's charges need (the seller), before any transaction. */
+  forSeller(sellerId: string): Promise<OpenCycleCharge>;
+  /** The payer's institution settles the charge: the usual payment (credit, fee, statement line, TRANSACTION_PAID). */
+  pay(sellerId: string, transactionId: string): Promise<void>;
+}
+
+export interface RecurrenceCyclesDeps {
+  uow: UnitOfWork;
+  repo: RecurrenceRepository;
+  cycles: RecurrenceCycleRepository;
+  outbox: Outbox;
+  live: LiveEvents;
+  clock: Clock;
+  scheduler: Scheduler;
+  charges: CycleCharges;
+  view(r: Recurrence): RecurrenceView;
+}
+
+const cycleNotFound = () => notFound('CYCLE_NOT_FOUND', 'this recurrence has no cycle of that number');
+const cycleNotOpen = (c: RecurrenceCycle) =>
+  new DomainError('CYCLE_NOT_OPEN', `cycle ${c.number} is ${c.status}: only an ACTIVE cycle awaits the payer`, 'CONFLICT', { number: c.number, status: c.status });
+const notApproved = (r: Recurrence) =>
+  new DomainError('RECURRENCE_STATUS_CONFLICT', `a ${r.status} recurrence has no cycles to run`, 'CONFLICT', { status: r.status });
+
+/**
+ * The cycles of approved recurrences: each cycle's charge sent inside its window, once
+ * (the recurrence is locked and a cycle's number is its key), the payer's answers with the
+ * retries the policy allows, and what ending the recurrence does to a pending cycle. In the
+ * sandbox a recurrence's clock can be moved to its next cycle.
+ */
+export class RecurrenceCyclesService {
+  constructor(private readonly d: RecurrenceCyclesDeps) {}
+
+  /** In the approval's transaction: the cycles job starts now. */
+  async approved(tx: Tx, r: Recurrence): Promise<void> {
+    await this.d.scheduler.schedule(tx, RECURRENCE_JOBS.cycles.at(cyclesJobKey(r.id), this.d.clock.now(), { recurrenceId: r.id }));
+  }
+
+  /**
+   * In the cancellation's (or expiry's) transaction: no further cycle is made (the job stops),
+   * and a pending cycle is cancelled while its due date is still ahead; one whose attempt has
+   * begun (due today or earlier) is left to the payer's institution.
+   */
+  async ended(tx: Tx, r: Recurrence): Promise<void> {
+    const today = this.today(r);
+    for (const c of await this.d.cycles.list(r.id, tx)) {
+      if (!isOpenCycle(c.status) || c.dueDate <= today) continue;
+      c.status = 'CANCELLED';
+      c.nextAttemptOn = null;
+      c.updatedAt = this.d.clock.now();
+      await this.d.cycles.update(tx, c);
+      await this.closeChargeOf(tx, c, `recurrence cancelled${r.end?.reason ? `: ${r.end.reason}` : ''}`);
+      await this.emit(tx, r, c, 'CANCELLED');
+    }
+  }
+
+  /** The cycles job: makes every cycle whose window is open; answers when to look again (nothing once the recurrence ended). */
+  async runDue(recurrenceId: string): Promise<void | JobRerun> {
+    const seen = await this.d.repo.findById(recurrenceId);
+    if (!seen || seen.status !== 'APPROVED') return;
+    const open = await this.d.charges.forSeller(seen.sellerId);
+    return this.d.uow.run(async (tx) => {
+      const r = await this.d.repo.lock(tx, recurrenceId);
+      if (!r || r.status !== 'APPROVED') return;
+      const waitUntil = await this.makeDueCycles(tx, r, open);
+      return waitUntil === null ? undefined : { runAgainAt: realStartOf(waitUntil, r.sandboxClockDays) };
+    });
+  }
+
+  /**
+   * Sandbox: moves the recurrence's clock to the day its next cycle's window opens, and makes
+   * that cycle now. 409 when the recurrence is not approved, covers no further cycle, or its
+   * variable amount is not set.
+   */
+  async advanceClock(sellerId: string, id: string): Promise<{ recurrence: Recurrence; cycle: RecurrenceCycle; today: CivilDay }> {
+    const open = await this.d.charges.forSeller(sellerId);
+    return this.d.uow.run(async (tx) => {
+      const r = await this.locked(tx, sellerId, id);
+      if (r.status !== 'APPROVED') throw notApproved(r);
+      const cycles = await this.d.cycles.list(r.id, tx);
+      const number = cycles.length + 1;
+      if (!cycleIsCovered(r.calendar, number - 1)) throw new DomainError('RECURRENCE_HAS_NO_NEXT_CYCLE', 'the authorisation covers no further cycle (its last date has passed)', 'CONFLICT');
+      if (nextCycleAmount(r) === null) {
+        throw new DomainError('CYCLE_AMOUNT_REQUIRED', 'set the next cycle’s amount first (POST .../next-cycle-amount): this recurrence’s amount is variable', 'CONFLICT');
+      }
+      const { opensOn } = cobrWindow(cycleDueDate(r.calendar, number - 1));
+      const moved = daysUntil(this.today(r), opensOn);
+      if (moved > 0) {
+        r.sandboxClockDays += moved;
+        r.updatedAt = this.d.clock.now();
+        await this.d.repo.update(tx, r);
+      }
+      await this.makeDueCycles(tx, r, open);
+      const cycle = (await this.d.cycles.list(r.id, tx)).find((c) => c.number === number);
+      if (!cycle) throw new Error(`cycle ${number} of ${r.id} was not made on the day its window opens`);
+      return { recurrence: r, cycle, today: this.today(r) };
+    });
+  }
+
+  /** The seller sets the amount of the next cycle of a VARIABLE recurrence (at least its minimum). */
+  setNextCycleAmount(sellerId: string, id: string, amount: number): Promise<Recurrence> {
+    return this.d.uow.run(async (tx) => {
+      const r = await this.locked(tx, sellerId, id);
+      if (r.amount.type !== 'VARIABLE') throw new DomainError('RECURRENCE_AMOUNT_FIXED', 'this recurrence charges a fixed amount every cycle', 'CONFLICT');
+      if (r.status !== 'CREATED' && r.status !== 'APPROVED') throw notApproved(r);
+      if (r.amount.minimumCents !== null && amount < r.amount.minimumCents) {
+        throw new DomainError('AMOUNT_TOO_LOW', `amount must be at least the recurrence's minimum, ${r.amount.minimumCents} cents`, 'VALIDATION', { field: 'amount' });
+      }
+      r.nextCycleAmount = amount;
+      r.updatedAt = this.d.clock.now();
+      await this.d.repo.update(tx, r);
+      return r;
+    });
+  }
+
+  /** Sandbox: the payer's institution settles an ACTIVE cycle (its charge paid as any other), recorded as an attempt. */
+  async payCycle(sellerId: string, id: string, number: number): Promise<RecurrenceCycle> {
+    const before = await this.cycleOf(sellerId, id, number);
+    if (before.status !== 'ACTIVE' && before.status !== 'PAID') throw cycleNotOpen(before);
+    // The charge first: paid once whatever happens after (a repeat finds it paid), then the cycle.
+    await this.d.charges.pay(sellerId, before.transactionId!);
+    return this.d.uow.run(async (tx) => {
+      const r = await this.locked(tx, sellerId, id);
+      const c = await this.lockedCycle(tx, r, number);
+      if (c.status !== 'ACTIVE') return c;
+      const now = this.d.clock.now();
+      c.attempts.push({ number: c.attempts.length + 1, on: c.nextAttemptOn ?? c.dueDate, outcome: 'PAID', reason: null, at: now });
+      c.status = 'PAID';
+      c.nextAttemptOn = null;
+      c.updatedAt = now;
+      await this.d.cycles.update(tx, c);
+      await this.emit(tx, r, c, 'PAID');
+      return c;
+    });
+  }
+
+  /**
+   * Sandbox: an attempt of an ACTIVE cycle fails (`reason`: the payer's side's words). The
+   * policy's next retry is scheduled (RETRY_SCHEDULED); with none left the cycle FAILED and
+   * its charge is closed.
+   */
+  failCycle(sellerId: string, id: string, number: number, reason: string | null): Promise<RecurrenceCycle> {
+    return this.d.uow.run(async (tx) => {
+      const r = await this.locked(tx, sellerId, id);
+      const c = await this.lockedCycle(tx, r, number);
+      if (c.status !== 'ACTIVE') throw cycleNotOpen(c);
+      const now = this.d.clock.now();
+      c.attempts.push({ number: c.attempts.length + 1, on: c.nextAttemptOn ?? c.dueDate, outcome: 'FAILED', reason, at: now });
+      const retries = c.attempts.slice(1).map((a) => a.on);
+      const retryOn = r.status === 'APPROVED' ? nextRetryDate(r.retryPolicy, c.dueDate, retries, this.today(r)) : null;
+      c.nextAttemptOn = retryOn;
+      c.status = retryOn ? 'ACTIVE' : 'FAILED';
+      c.updatedAt = now;
+      await this.d.cycles.update(tx, c);
+      if (!retryOn) await this.closeChargeOf(tx, c, `cycle failed${reason ? `: ${reason}` : ''}`);
+      await this.emit(tx, r, c, retryOn ? 'RETRY_SCHEDULED' : 'FAILED');
+      return c;
+    });
+  }
+
+  /** The seller's view of a recurrence's cycles, by number. */
+  async cyclesOf(sellerId: string, id: string): Promise<CycleView[]> {
+    await this.owned(sellerId, id);
+    return (await this.d.cycles.list(id)).map(cycleView);
+  }
+
+  view = (c: RecurrenceCycle): CycleView => cycleView(c);
+
+  /** The recurrence's own today: the real one, moved ahead by its sandbox clock. */
+  private today(r: Recurrence): CivilDay {
+    return recurrenceToday(this.d.clock.now(), r.sandboxClockDays);
+  }
+
+  /** Makes (or misses) each next cycle whose window has come; answers the day to look again, or null when no cycle is left. */
+  private async makeDueCycles(tx: Tx, r: Recurrence, open: OpenCycleCharge): Promise<CivilDay | null> {
+    const today = this.today(r);
+    const made = await this.d.cycles.list(r.id, tx);
+    for (let number = made.length + 1; ; number++) {
+      const plan = planCycle(r, number, today);
+      if (plan.kind === 'END') return null;
+      if (plan.kind === 'WAIT') return plan.until;
+      const now = this.d.clock.now();
+      const c: RecurrenceCycle = {
+        recurrenceId: r.id,
+        sellerId: r.sellerId,
+        number,
+        dueDate: plan.dueDate,
+        amount: plan.amount,
+        status: plan.kind === 'CREATE' ? 'ACTIVE' : 'MISSED',
+        transactionId: null,
+        attempts: [],
+        nextAttemptOn: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (plan.kind === 'CREATE') {
+        // Open until the end of the last day the policy lets the payer's institution settle it (at least a day from now).
+        const closes = realStartOf(addDays(lastPayableDay(r, plan.dueDate), 1), r.sandboxClockDays);
+        const expiresAt = new Date(Math.max(closes.getTime(), now.getTime() + 86_400_000));
+        const charge = await open(r, { number, dueDate: plan.dueDate, amount: plan.amount, expiresAt });
+        await charge.write(tx);
+        c.transactionId = charge.id;
+      }
+      await this.d.cycles.insert(tx, c);
+      if (r.amount.type === 'VARIABLE' && r.nextCycleAmount !== null) {
+        r.nextCycleAmount = null;
+        r.updatedAt = now;
+        await this.d.repo.update(tx, r);
+      }
+      await this.emit(tx, r, c, plan.kind === 'CREATE' ? 'CREATED' : 'MISSED');
+    }
+  }
+
+  private closeChargeOf(tx: Tx, c: RecurrenceCycle, reason: string): Promise<void> {
+    if (!c.transactionId) return Promise.resolve();
+    return this.d.scheduler.schedule(
+      tx,
+      RECURRENCE_JOBS.closeCycleCharge.at(`recurrence-cycle-close:${c.transactionId}`, this.d.clock.now(), { transactionId: c.transactionId, reason: reason.slice(0, 200) }),
+    );
+  }
+
+  private async owned(sellerId: string, id: string): Promise<Recurrence> {
+    const r = id.length <= 128 ? await this.d.repo.findById(id) : null;
+    if (!r || r.sellerId !== sellerId) throw notFound('RECURRENCE_NOT_FOUND', 'recurrence not found');
+    return r;
+  }
+
+  private async locked(tx: Tx, sellerId: string, id: string): Promise<Recurrence> {
+    const r = id.length <= 128 ? await this.d.repo.lock(tx, id) : null;
+    if (!r || r.sellerId !== sellerId) throw notFound('RECURRENCE_NOT_FOUND', 'recurrence not found');
+    return r;
+  }
+
+  private async lockedCycle(tx: Tx, r: Recurrence, number: number): Promise<RecurrenceCycle> {
+    const c = (await this.d.cycles.list(r.id, tx)).find((x) => x.number === number);
+    if (!c) throw cycleNotFound();
+    return c;
+  }
+
+  private async cycleOf(sellerId: string, id: string, number: number): Promise<RecurrenceCycle> {
+    await this.owned(sellerId, id);
+    const c = (await this.d.cycles.list(id)).find((x) => x.number === number);
+    if (!c) throw cycleNotFound();
+    return c;
+  }
+
+  private emit(tx: Tx, r: Recurrence, c: RecurrenceCycle, what: CycleEvent): Promise<void> {
+    return recordChange(this.d, tx, {
+      type: 'RECURRENCE',
+      resource: { id: r.id, sellerId: r.sellerId, updatedAt: c.updatedAt },
+      view: { ...this.d.view(r), cycle: cycleView(c) },
+      events: [`RECURRENCE_CYCLE_${what}`],
+    });
+  }
+}
