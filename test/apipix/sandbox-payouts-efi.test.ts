@@ -119,6 +119,14 @@ describe("the sandbox's scripted payouts on Efí, acted at the PSP simulator", (
     expect(await available(app, seller.apiKey)).toBe(before + 1_102 + 1_101);
   });
 
+  it("a simulator left settling payouts on its own is held first: the script's failing magic amount still fails", async () => {
+    await control(sim, 'PUT', '/_control/payouts', { mode: 'auto', outcome: 'REALIZADO', delayMs: 0 });
+    const failed = await created(2_002);
+    await runFor(app, 4_000);
+    expect(await atPsp(failed.id)).toMatchObject({ status: 'NAO_REALIZADO' });
+    expect(await get(failed.id)).toMatchObject({ status: 'FAILED' });
+  });
+
   it('the key-not-found magic key fails before any send; the PSP holds nothing', async () => {
     const w = await created(1_000, 'key-not-found@payout.test');
     await runFor(app, 3_000);

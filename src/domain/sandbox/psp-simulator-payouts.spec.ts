@@ -6,7 +6,7 @@ import { PspSimulatorPayouts, type PspSimulatorPayoutControl } from './psp-simul
 const AT = new Date('2026-11-27T12:00:03.000Z');
 const withdrawal = { id: 'w1', amount: 1_002, pixKey: 'ana@example.com', pixKeyType: 'EMAIL', status: 'APPROVED', beneficiary: {}, createdAt: AT } as Withdrawal;
 
-function payouts(o: { attempts?: number | null; settle?: PspSimulatorPayoutControl['settlePayout']; code?: string | null; rerun?: boolean }) {
+function payouts(o: { attempts?: number | null; settle?: PspSimulatorPayoutControl['settlePayout']; code?: string | null; rerun?: boolean; hold?: () => Promise<void> }) {
   const progress: PayoutProgress | null = o.attempts === null ? null : { pspPayoutId: 'Ww1', attempts: o.attempts ?? 1 };
   const submitPayout = vi.fn(async () => {
     if (progress && !o.rerun) progress.attempts += 1;
@@ -14,14 +14,15 @@ function payouts(o: { attempts?: number | null; settle?: PspSimulatorPayoutContr
   });
   const hint = vi.fn(async () => true);
   const settlePayout = vi.fn(o.settle ?? (async () => ({ settled: true as const })));
+  const holdPayouts = vi.fn(o.hold ?? (async () => undefined));
   const p = new PspSimulatorPayouts({
-    control: { settlePayout },
+    control: { settlePayout, holdPayouts },
     payouts: { submitPayout, hint },
     progress: { progress: async () => progress },
     withdrawals: { findById: async (id) => (id === 'w1' ? withdrawal : null) },
     pspCodeOf: async () => (o.code === undefined ? 'Ww1' : o.code),
   });
-  return { p, submitPayout, hint, settlePayout };
+  return { p, submitPayout, hint, settlePayout, holdPayouts };
 }
 
 describe('PspSimulatorPayouts', () => {
@@ -68,5 +69,16 @@ describe('PspSimulatorPayouts', () => {
     expect(await payouts({ attempts: 0 }).p.send('w1')).toBe(true);
     expect(await payouts({ attempts: 0, rerun: true }).p.send('w1')).toBe(false);
     expect(await payouts({}).p.send('gone')).toBe(true);
+  });
+
+  it('the PSP is told to hold its payouts before each send; when it cannot be told, nothing is sent', async () => {
+    const { p, submitPayout, holdPayouts } = payouts({ attempts: 0 });
+    await p.send('w1');
+    expect(holdPayouts).toHaveBeenCalledTimes(1);
+    expect(holdPayouts.mock.invocationCallOrder[0]).toBeLessThan(submitPayout.mock.invocationCallOrder[0]!);
+    const deaf = payouts({ attempts: 0, hold: async () => Promise.reject(new Error('no answer')) });
+    await expect(deaf.p.send('w1')).rejects.toThrow('no answer');
+    await expect(deaf.p.settle(withdrawal, 'PAID', undefined, AT)).rejects.toThrow('no answer');
+    expect(deaf.submitPayout).not.toHaveBeenCalled();
   });
 });

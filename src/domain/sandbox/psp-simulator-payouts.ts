@@ -12,6 +12,8 @@ export interface PspSimulatorPayoutControl {
    * known by the PSP's own code; `at`: the instant of the outcome, on the sandbox's clock.
    */
   settlePayout(pspCode: string, status: 'REALIZADO' | 'NAO_REALIZADO', motivo?: string, at?: Date): Promise<{ settled: true } | SimulatorRefusal>;
+  /** The PSP settles no payout on its own any more (its `manual` mode): the sandbox's script decides every outcome. */
+  holdPayouts(): Promise<void>;
 }
 
 export interface PspSimulatorPayoutsDeps {
@@ -36,12 +38,22 @@ export class PspSimulatorPayouts {
   constructor(private readonly d: PspSimulatorPayoutsDeps) {}
 
   /**
+   * A simulator in its default `auto` mode settles every payout itself a second after it takes
+   * it, before the script's own outcome: a magic failing amount would then be paid. Asked before
+   * each send (a loopback call, sandbox only), so a restarted simulator is held again too.
+   */
+  private holdAtPsp(): Promise<void> {
+    return this.d.control.holdPayouts();
+  }
+
+  /**
    * Sends the withdrawal's payout (or reads back the one sent before). False while it waits to
    * be sent (the float or the paying key); true once it was sent or the withdrawal is closed.
    */
   async send(withdrawalId: string): Promise<boolean> {
     const w = await this.d.withdrawals.findById(withdrawalId);
     if (!w) return true;
+    await this.holdAtPsp();
     return (await this.d.payouts.submitPayout(payoutOrderOf(w))) === undefined;
   }
 
@@ -53,7 +65,10 @@ export class PspSimulatorPayouts {
   async settle(w: Withdrawal, outcome: 'PAID' | 'FAILED', reason?: string, at?: Date): Promise<boolean> {
     const progress = await this.d.progress.progress(w.id);
     if (!progress) return false;
-    if (progress.attempts === 0) await this.d.payouts.submitPayout(payoutOrderOf(w));
+    if (progress.attempts === 0) {
+      await this.holdAtPsp();
+      await this.d.payouts.submitPayout(payoutOrderOf(w));
+    }
     return this.settleAtPsp(progress.pspPayoutId, outcome, reason, at);
   }
 

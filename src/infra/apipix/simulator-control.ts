@@ -42,12 +42,17 @@ export class SimulatorControl implements PspSimulatorControl, PspSimulatorPayout
     return 'refused' in res ? res : { settled: true };
   }
 
-  private async post(path: string, body: unknown): Promise<{ body: unknown } | SimulatorRefusal> {
+  async holdPayouts(): Promise<void> {
+    const res = await this.post('/payouts', { mode: 'manual' }, 'PUT');
+    if ('refused' in res) throw new Error(`the PSP simulator refused to hold its payouts: ${res.refused}`);
+  }
+
+  private async post(path: string, body: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<{ body: unknown } | SimulatorRefusal> {
     const url = `${this.o.baseUrl.replace(/\/$/, '')}${path}`;
     let res: Dispatcher.ResponseData;
     try {
       res = await request(url, {
-        method: 'POST',
+        method,
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
         dispatcher: this.o.dispatcher,
@@ -59,7 +64,7 @@ export class SimulatorControl implements PspSimulatorControl, PspSimulatorPayout
     const text = await res.body.text();
     const answer = text === '' ? null : parseJson(text);
     if (res.statusCode === 404 || res.statusCode === 409) return { refused: errorOf(answer) ?? `answered ${res.statusCode}` };
-    if (res.statusCode >= 400) throw new Error(`POST ${path} on the PSP simulator's control API answered ${res.statusCode}: ${errorOf(answer) ?? text.slice(0, 200)}`);
+    if (res.statusCode >= 400) throw new Error(`${method} ${path} on the PSP simulator's control API answered ${res.statusCode}: ${errorOf(answer) ?? text.slice(0, 200)}`);
     return { body: answer };
   }
 }
