@@ -104,6 +104,37 @@ describe('split charges', () => {
     expect(gqlErrorCode(bad)).toBe('INVALID_SPLIT');
   });
 
+  it('the marketplace reads the split of its charge on GET, both doors: the instructions, then every part once paid', async () => {
+    const id = (await create({ amount: 10_000, splits: splits('PRO_RATA') })).body.data.id as string;
+    const instructions = { feePayer: 'PRO_RATA', recipients: [{ recipientId: shopA.sellerId, amount: 3_000 }, { recipientId: shopB.sellerId, basisPoints: 2_500 }] };
+    expect((await rest(app, 'GET', `${TX}/${id}`, { key: market.apiKey })).body.data.splits).toEqual(instructions);
+    await pay(id);
+    await refund(id, { amount: 1_000 });
+    const shares = [
+      { sellerId: market.sellerId, role: 'MARKETPLACE', gross: 4_500, fee: 45, returned: 450 },
+      { sellerId: shopA.sellerId, role: 'RECIPIENT', gross: 3_000, fee: 30, returned: 300 },
+      { sellerId: shopB.sellerId, role: 'RECIPIENT', gross: 2_500, fee: 24, returned: 250 },
+    ];
+    expect((await rest(app, 'GET', `${TX}/${id}`, { key: market.apiKey })).body.data.splits).toEqual({ ...instructions, shares });
+    const q = 'query($id: ID!){ transaction(id: $id){ splits { feePayer feeRecipientId recipients { recipientId amount basisPoints } shares { sellerId role gross fee returned } } } }';
+    const g = await gql(app, q, { id }, market.apiKey);
+    expect(g.errors).toBeUndefined();
+    expect(g.data!.transaction.splits).toEqual({
+      feePayer: 'PRO_RATA',
+      feeRecipientId: null,
+      recipients: [{ recipientId: shopA.sellerId, amount: 3_000, basisPoints: null }, { recipientId: shopB.sellerId, amount: null, basisPoints: 2_500 }],
+      shares,
+    });
+    // A charge of one seller has no split.
+    const alone = (await create({ amount: 5_000 })).body.data.id;
+    expect((await rest(app, 'GET', `${TX}/${alone}`, { key: market.apiKey })).body.data.splits).toBeUndefined();
+    // The recipients read neither the charge nor the other parts, on either door.
+    for (const r of [shopA, shopB]) {
+      expect((await rest(app, 'GET', `${TX}/${id}`, { key: r.apiKey })).status).toBe(404);
+      expect(gqlErrorCode(await gql(app, q, { id }, r.apiKey))).toBe('TRANSACTION_NOT_FOUND');
+    }
+  });
+
   it('a recipient reads its own part only: neither the charge, the other parts, nor the marketplace’s other charges', async () => {
     const id = (await create({ amount: 5_000, customer: { name: 'Maria Souza', email: 'maria@example.com' }, splits: { recipients: [{ recipientId: shopA.sellerId, amount: 1_000 }] } })).body.data.id;
     const alone = (await create({ amount: 5_000 })).body.data.id;

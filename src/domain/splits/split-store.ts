@@ -6,6 +6,7 @@ import type { PartyDebit, PartyRole, PartyShare, SplitPlan } from './split.types
 export interface StoredSplit {
   transactionId: string;
   marketplaceId: string;
+  marketplaceName: string;
   plan: SplitPlan;
   /** Marketplace first, then the recipients in instruction order. */
   parties: { sellerId: string; role: PartyRole; gross: Cents | null; fee: Cents | null; returned: Cents }[];
@@ -28,8 +29,8 @@ export interface RecipientShare {
 export interface SplitStore {
   /** The plan and its parties (parts unknown until paid), in the charge's create transaction. */
   insert(tx: Tx, s: { transactionId: string; marketplaceId: string; plan: SplitPlan; createdAt: Date }): Promise<void>;
-  /** The charge's split as `tx` sees it (callers hold the charge's row lock); null when the charge is not split. */
-  find(tx: Tx, transactionId: string): Promise<StoredSplit | null>;
+  /** The charge's split as `tx` sees it (callers hold the charge's row lock), or as committed without `tx`; null when the charge is not split. */
+  find(tx: Tx | undefined, transactionId: string): Promise<StoredSplit | null>;
   /** Each party's gross and fee, written with the payment. */
   recordShares(tx: Tx, transactionId: string, shares: readonly PartyShare[]): Promise<void>;
   /** Adds what each party gave back for a refund or return. */

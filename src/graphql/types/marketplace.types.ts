@@ -101,3 +101,27 @@ export class SplitSharePageType {
   @Field(() => [SplitShareType]) items!: SplitShareType[];
   @Field(() => Int) total!: number;
 }
+
+@ObjectType('SplitInstruction', { description: "a recipient's part as the marketplace asked for it: amount (cents) or basisPoints" })
+export class SplitInstructionType {
+  @Field(() => ID) recipientId!: string;
+  @Field(() => Money, { nullable: true }) amount?: number;
+  @Field(() => Int, { nullable: true }) basisPoints?: number;
+}
+
+@ObjectType('SplitPartyShare', { description: "one party's computed part of a paid split charge" })
+export class SplitPartyShareType {
+  @Field(() => ID) sellerId!: string;
+  @Field(() => MarketplaceSideGql) role!: MarketplaceSideGql;
+  @Field(() => Money, { description: "the party's part of the amount, before fees" }) gross!: number;
+  @Field(() => Money, { description: "the party's part of the PIX fee" }) fee!: number;
+  @Field(() => Money, { description: 'cents given back by refunds and returns' }) returned!: number;
+}
+
+@ObjectType('TransactionSplit', { description: 'the split of a marketplace charge, as the marketplace reads it' })
+export class TransactionSplitType {
+  @Field(() => SplitFeePayerGql) feePayer!: SplitFeePayerGql;
+  @Field(() => ID, { nullable: true }) feeRecipientId?: string;
+  @Field(() => [SplitInstructionType]) recipients!: SplitInstructionType[];
+  @Field(() => [SplitPartyShareType], { nullable: true, description: 'every party, marketplace first, once the charge is paid' }) shares?: SplitPartyShareType[];
+}

@@ -25,10 +25,11 @@ export class PgSplitStore implements SplitStore {
     );
   }
 
-  async find(tx: Tx, transactionId: string): Promise<StoredSplit | null> {
+  async find(tx: Tx | undefined, transactionId: string): Promise<StoredSplit | null> {
     const rows = await this.sql.query<Record<string, unknown>>(
-      `select s.marketplace_id, s.fee_payer, s.fee_recipient_id, s.instructions, p.seller_id, p.role, p.gross, p.fee, p.returned
+      `select s.marketplace_id, m.name as marketplace_name, s.fee_payer, s.fee_recipient_id, s.instructions, p.seller_id, p.role, p.gross, p.fee, p.returned
          from transaction_splits s join transaction_split_parties p on p.transaction_id = s.transaction_id
+         join sellers m on m.id = s.marketplace_id
         where s.transaction_id = ? order by p.position`,
       [transactionId],
       tx,
@@ -38,6 +39,7 @@ export class PgSplitStore implements SplitStore {
     return {
       transactionId,
       marketplaceId: String(first.marketplace_id),
+      marketplaceName: String(first.marketplace_name),
       plan: { feePayer: first.fee_payer as SplitPlan['feePayer'], feeRecipientId: (first.fee_recipient_id as string | null) ?? null, recipients: first.instructions as SplitInstruction[] },
       parties: rows.map((r) => ({ sellerId: String(r.seller_id), role: r.role as PartyRole, gross: num(r.gross), fee: num(r.fee), returned: Number(r.returned) })),
     };

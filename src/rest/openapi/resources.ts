@@ -130,10 +130,24 @@ export const Transaction = z
         feePayer: z.enum(['MARKETPLACE', 'PRO_RATA', 'RECIPIENT']),
         feeRecipientId: z.string().optional(),
         recipients: z.array(z.object({ recipientId: z.string(), amount: cents().optional(), basisPoints: z.number().int().optional() }).strict()),
+        shares: z
+          .array(
+            z
+              .object({
+                sellerId: z.string(),
+                role: z.enum(['MARKETPLACE', 'RECIPIENT']),
+                gross: cents("the party's part of the amount, before fees"),
+                fee: cents("the party's part of the PIX fee"),
+                returned: cents('given back by refunds and returns'),
+              })
+              .strict(),
+          )
+          .optional()
+          .describe('once paid (GET only): every party, the marketplace first, then the recipients in instruction order'),
       })
       .strict()
       .optional()
-      .describe('marketplaces: the split instructions, in the answer of the create'),
+      .describe("marketplaces: the split instructions (the create's answer and GET), and the parts once paid (GET); only the marketplace reads a charge"),
   })
   .strict()
   .openapi('Transaction', { description: 'SPEC Transaction: optional fields without a value are omitted (never null).' });

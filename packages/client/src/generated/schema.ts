@@ -1480,7 +1480,7 @@ export interface components {
             refundType?: "FULL" | "PARTIAL";
             refusedReason?: string;
             disputeId?: string;
-            /** @description marketplaces: the split instructions, in the answer of the create */
+            /** @description marketplaces: the split instructions (the create's answer and GET), and the parts once paid (GET); only the marketplace reads a charge */
             splits?: {
                 /** @enum {string} */
                 feePayer: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT";
@@ -1490,6 +1490,18 @@ export interface components {
                     /** @description cents */
                     amount?: number;
                     basisPoints?: number;
+                }[];
+                /** @description once paid (GET only): every party, the marketplace first, then the recipients in instruction order */
+                shares?: {
+                    sellerId: string;
+                    /** @enum {string} */
+                    role: "MARKETPLACE" | "RECIPIENT";
+                    /** @description the party's part of the amount, before fees */
+                    gross: number;
+                    /** @description the party's part of the PIX fee */
+                    fee: number;
+                    /** @description given back by refunds and returns */
+                    returned: number;
                 }[];
             };
             eventType: string;
@@ -1736,7 +1748,7 @@ export interface components {
             refundType?: "FULL" | "PARTIAL";
             refusedReason?: string;
             disputeId?: string;
-            /** @description marketplaces: the split instructions, in the answer of the create */
+            /** @description marketplaces: the split instructions (the create's answer and GET), and the parts once paid (GET); only the marketplace reads a charge */
             splits?: {
                 /** @enum {string} */
                 feePayer: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT";
@@ -1746,6 +1758,18 @@ export interface components {
                     /** @description cents */
                     amount?: number;
                     basisPoints?: number;
+                }[];
+                /** @description once paid (GET only): every party, the marketplace first, then the recipients in instruction order */
+                shares?: {
+                    sellerId: string;
+                    /** @enum {string} */
+                    role: "MARKETPLACE" | "RECIPIENT";
+                    /** @description the party's part of the amount, before fees */
+                    gross: number;
+                    /** @description the party's part of the PIX fee */
+                    fee: number;
+                    /** @description given back by refunds and returns */
+                    returned: number;
                 }[];
             };
         };
