@@ -4,32 +4,25 @@ import { gql, gqlErrorCode, onboardSeller, type Seller, startTestApp, type TestA
 import { rest } from '../support/rest';
 import { sqlOf } from '../support/platform';
 import { createWithdrawal } from '../withdrawals/support';
+import { connect, createCharge, payCharge, TX, walletOf } from './support';
 
 let app: TestApp;
 let market: Seller;
 let shopA: Seller;
 let shopB: Seller;
-const TX = '/api/v1/cobranca/transactions';
-
-/** `market` invites `recipient`, which accepts. */
-async function connect(m: Seller, recipient: Seller) {
-  const link = await gql(app, 'mutation($r: ID!){ inviteRecipient(recipientId: $r){ id } }', { r: recipient.sellerId }, m.session);
-  await gql(app, 'mutation($l: ID!){ acceptMarketplaceInvitation(linkId: $l){ id } }', { l: link.data!.inviteRecipient.id }, recipient.session);
-}
-
 beforeAll(async () => {
   app = await startTestApp({ ROLE: 'api' });
   [market, shopA, shopB] = [await onboardSeller(app), await onboardSeller(app), await onboardSeller(app)];
-  await connect(market, shopA);
-  await connect(market, shopB);
+  await connect(app, market, shopA);
+  await connect(app, market, shopB);
 });
 afterAll(async () => {
   await app?.close();
 });
 
-const create = (body: unknown, key = randomUUID(), apiKey = market.apiKey) => rest(app, 'POST', TX, { key: apiKey, body, idempotencyKey: key });
-const pay = (id: string, end2endId = `E${id.slice(0, 20).padEnd(31, '0')}`) => app.services.transactionReports.apply({ reportId: `paid-${id}`, transactionId: id, status: 'PAID', end2endId });
-const wallet = async (s: Seller) => (await rest(app, 'GET', '/balance-statement', { bearer: s.apiKey })).body.data as { available: number; debt?: number };
+const create = (body: unknown, key = randomUUID()) => createCharge(app, market, body, key);
+const pay = (id: string, end2endId?: string) => payCharge(app, id, end2endId);
+const wallet = (s: Seller) => walletOf(app, s);
 const statement = async (s: Seller) => (await rest(app, 'GET', '/balance-statement/statements?take=100', { bearer: s.apiKey })).body.data as { amount: number; type: string; description: string; transactionId?: string }[];
 const refund = (id: string, body: unknown) => rest(app, 'POST', `${TX}/${id}/refund`, { key: market.apiKey, body, idempotencyKey: randomUUID() });
 const splits = (feePayer = 'MARKETPLACE') => ({ feePayer, recipients: [{ recipientId: shopA.sellerId, amount: 3_000 }, { recipientId: shopB.sellerId, basisPoints: 2_500 }] });
@@ -174,7 +167,7 @@ describe('split charges', () => {
 
   it('a refund a recipient cannot cover leaves it in debt, never fails the buyer', async () => {
     const poor = await onboardSeller(app);
-    await connect(market, poor);
+    await connect(app, market, poor);
     const id = (await create({ amount: 2_000, splits: { recipients: [{ recipientId: poor.sellerId, amount: 1_500 }] } })).body.data.id;
     await pay(id);
     // The recipient withdraws all it has (1400 + the 100 fee).

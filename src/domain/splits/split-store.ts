@@ -1,5 +1,6 @@
 import type { Cents } from '../shared/money';
 import type { Tx } from '../shared/unit-of-work';
+import type { ReversibleSplitReturn } from './split-ledger-entries';
 import type { PartyDebit, PartyRole, PartyShare, SplitPlan } from './split.types';
 
 /** The split of one charge as stored: the plan, and each party with its part once paid. */
@@ -35,8 +36,8 @@ export interface SplitStore {
   recordShares(tx: Tx, transactionId: string, shares: readonly PartyShare[]): Promise<void>;
   /** Adds what each party gave back for a refund or return. */
   addReturned(tx: Tx, transactionId: string, debits: readonly PartyDebit[]): Promise<void>;
-  /** What each party gave back for one refund (read from its ledger entries), in `tx`. */
-  refundParts(tx: Tx, transactionId: string, refundId: string): Promise<PartyDebit[]>;
+  /** What each party gave back for one refund, or for the charge's MED return (read from its ledger entries), in `tx`. */
+  givenParts(tx: Tx, transactionId: string, cause: ReversibleSplitReturn): Promise<PartyDebit[]>;
   /** The recipient's parts, newest charge first; one charge when `transactionId` is given. */
   recipientShares(sellerId: string, o: { transactionId?: string; limit: number; skip: number }): Promise<{ items: RecipientShare[]; total: number }>;
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '../../domain/shared/unit-of-work';
+import type { ReversibleSplitReturn } from '../../domain/splits/split-ledger-entries';
 import type { RecipientShare, SplitStore, StoredSplit } from '../../domain/splits/split-store';
 import type { PartyDebit, PartyRole, PartyShare, SplitInstruction, SplitPlan } from '../../domain/splits/split.types';
 import type { Sql } from '../db/sql';
@@ -66,11 +67,12 @@ export class PgSplitStore implements SplitStore {
     );
   }
 
-  async refundParts(tx: Tx, transactionId: string, refundId: string): Promise<PartyDebit[]> {
+  async givenParts(tx: Tx, transactionId: string, cause: ReversibleSplitReturn): Promise<PartyDebit[]> {
+    const refund = cause.kind === 'REFUND';
     const rows = await this.sql.query<{ seller_id: string; amount: string }>(
       `select seller_id, (metadata ->> 'amount')::bigint as amount from ledger_entries
-        where transaction_id = ? and kind = 'REFUND_DEBIT' and metadata ->> 'split' = 'true' and metadata ->> 'refundId' = ?`,
-      [transactionId, refundId],
+        where transaction_id = ? and kind = ? and metadata ->> 'split' = 'true' and (? or metadata ->> 'refundId' = ?)`,
+      [transactionId, refund ? 'REFUND_DEBIT' : 'CHARGEBACK_DEBIT', !refund, refund ? cause.refundId : ''],
       tx,
     );
     return rows.map((r) => ({ sellerId: r.seller_id, amount: Number(r.amount) }));
