@@ -1,5 +1,6 @@
 import type { disputeView } from '../disputes/dispute-view';
 import type { recurrenceView } from '../recurrences/recurrence-view';
+import type { splitShareChangeView } from '../splits/split-share-change';
 import type { transactionView } from '../transactions/transaction-view';
 import type { withdrawalDetailView } from '../withdrawals/withdrawal-view';
 import type { EventNameOf, EventResource } from './event-catalogue';
@@ -33,6 +34,7 @@ export interface ResourcePayloads {
   WITHDRAWAL: ReturnType<typeof withdrawalDetailView>;
   DISPUTE: ReturnType<typeof disputeView>;
   RECURRENCE: ReturnType<typeof recurrenceView>;
+  SPLIT_SHARE: ReturnType<typeof splitShareChangeView>;
   WEBHOOK: WebhookTestPayload | WebhookEndpointStatePayload;
 }
 

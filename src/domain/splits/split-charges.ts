@@ -11,6 +11,7 @@ import { release } from '../ledger/ledger-entries';
 import { splitCredit, splitReturnDebit, splitReturnReversal, type ReversibleSplitReturn, type SplitOrigin, type SplitReturnCause } from './split-ledger-entries';
 import { allocateReturn, type ExplicitRefundPart } from './split-returns';
 import { paidShares, returnedOf, type SplitStore, type StoredSplit } from './split-store';
+import type { SplitShareEvents } from './split-share-events';
 import type { PartyDebit, SplitPlan } from './split.types';
 
 const bySellerId = <T extends { sellerId: string }>(a: T, b: T) => (a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0);
@@ -29,6 +30,7 @@ export class SplitCharges {
       store: SplitStore;
       ledger: Pick<LedgerService, 'postEntry'>;
       debts: Pick<SellerDebtStore, 'lockBalances'>;
+      events: Pick<SplitShareEvents, 'record'>;
     },
   ) {}
 
@@ -58,6 +60,7 @@ export class SplitCharges {
     const origin = this.origin(t, split);
     for (const share of [...shares].sort(bySellerId)) if (share.gross > 0) await this.d.ledger.postEntry(tx, splitCredit(origin, share));
     await this.d.store.recordShares(tx, t.id, shares);
+    await this.d.events.record(tx, t, split, 'PAYMENT', shares.map((s) => ({ sellerId: s.sellerId, amount: s.gross })), shares);
     return true;
   }
 
@@ -161,6 +164,7 @@ export class SplitCharges {
       if (entry.created) given.push(debit);
     }
     await this.d.store.addReturned(tx, t.id, given);
+    await this.d.events.record(tx, t, split, cause.kind, given);
     return given;
   }
 
@@ -175,6 +179,7 @@ export class SplitCharges {
       if ((await this.d.ledger.postEntry(tx, splitReturnReversal(origin, cause, p))).created) back.push({ sellerId: p.sellerId, amount: -p.amount });
     }
     await this.d.store.addReturned(tx, t.id, back);
+    await this.d.events.record(tx, t, split, cause.kind === 'REFUND' ? 'REFUND_NOT_MADE' : 'CHARGEBACK_REVERSED', back);
     return back.length > 0;
   }
 

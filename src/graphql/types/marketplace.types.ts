@@ -125,3 +125,35 @@ export class TransactionSplitType {
   @Field(() => [SplitInstructionType]) recipients!: SplitInstructionType[];
   @Field(() => [SplitPartyShareType], { nullable: true, description: 'every party, marketplace first, once the charge is paid' }) shares?: SplitPartyShareType[];
 }
+
+export enum SplitShareCauseGql {
+  PAYMENT = 'PAYMENT',
+  REFUND = 'REFUND',
+  CHARGEBACK = 'CHARGEBACK',
+  DISPUTE = 'DISPUTE',
+  REFUND_NOT_MADE = 'REFUND_NOT_MADE',
+  CHARGEBACK_REVERSED = 'CHARGEBACK_REVERSED',
+}
+registerEnumType(SplitShareCauseGql, {
+  name: 'SplitShareCause',
+  description: "what moved a recipient's part: the payment, a refund, a MED return, a lost contestation, a refund not made, a MED return decided for the seller",
+});
+
+@ObjectType('SplitShareChange', { description: "a change of the caller's part, as a recipient, of a split charge (the body of its SPLIT_SHARE_* webhooks)" })
+export class SplitShareChangeType {
+  @Field(() => ID) transactionId!: string;
+  @Field(() => ID) marketplaceId!: string;
+  @Field(() => String) marketplaceName!: string;
+  @Field(() => ID) recipientId!: string;
+  @Field(() => String, { nullable: true }) end2endId?: string;
+  @Field(() => Money) gross!: number;
+  @Field(() => Money) fee!: number;
+  @Field(() => Money, { description: 'cents given back so far, this change included' }) returned!: number;
+  @Field(() => SplitShareCauseGql) cause!: SplitShareCauseGql;
+  @Field(() => Money, { description: 'cents this change moved' }) amount!: number;
+  @Field(() => Date) occurredAt!: Date;
+
+  static fromView(v: Record<string, unknown>): SplitShareChangeType {
+    return Object.assign(new SplitShareChangeType(), v, { occurredAt: new Date(String(v.occurredAt)) });
+  }
+}

@@ -4,6 +4,7 @@ import { STATEMENT_TYPES } from '../../domain/ledger/ledger.types';
 import { PIX_KEY_TYPES } from '../../domain/pix/pix-key';
 import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
 import { TRANSACTION_PAYMENT_METHODS } from '../../domain/transactions/transaction.types';
+import { SPLIT_SHARE_CAUSES } from '../../domain/splits/split-share-event-names';
 import { WEBHOOK_CATEGORIES } from '../../domain/webhooks/webhook.types';
 import { WITHDRAWAL_STATUSES } from '../../domain/withdrawals/withdrawal-status';
 import { AUTHORISATION_JOURNEYS } from '../../domain/recurrences/create-recurrence.input';
@@ -376,3 +377,21 @@ export const Recurrence = z
     approvedAt: dateTime().nullable(),
   })
   .openapi('Recurrence');
+
+/** A marketplace recipient's SPLIT_SHARE_* webhook body: its own part only. */
+export const SplitShareChange = z
+  .object({
+    transactionId: z.string().describe('the split charge'),
+    marketplaceId: z.string(),
+    marketplaceName: z.string(),
+    recipientId: z.string().describe('the recipient (the receiving seller)'),
+    end2endId: z.string().optional().describe("the payment's end-to-end id"),
+    gross: cents("the recipient's part of the amount, before fees"),
+    fee: cents("the recipient's part of the PIX fee"),
+    returned: cents('given back so far, this change included'),
+    cause: z.enum(SPLIT_SHARE_CAUSES),
+    amount: cents('cents this change moved'),
+    occurredAt: dateTime(),
+  })
+  .strict()
+  .openapi('SplitShareChange', { description: "A change of a recipient's part of a split charge: nothing of the buyer, the charge's amount or the other parties." });
