@@ -4,7 +4,7 @@ import { gql, gqlErrorCode, onboardSeller, type Seller, startTestApp, type TestA
 import { rest } from '../support/rest';
 import { sqlOf } from '../support/platform';
 import { createWithdrawal } from '../withdrawals/support';
-import { connect, createCharge, payCharge, TX, walletOf } from './support';
+import { connect, createCharge, marketplaceWithTwoRecipients, payCharge, TX, walletOf } from './support';
 
 let app: TestApp;
 let market: Seller;
@@ -12,9 +12,7 @@ let shopA: Seller;
 let shopB: Seller;
 beforeAll(async () => {
   app = await startTestApp({ ROLE: 'api' });
-  [market, shopA, shopB] = [await onboardSeller(app), await onboardSeller(app), await onboardSeller(app)];
-  await connect(app, market, shopA);
-  await connect(app, market, shopB);
+  ({ market, shopA, shopB } = await marketplaceWithTwoRecipients(app));
 });
 afterAll(async () => {
   await app?.close();

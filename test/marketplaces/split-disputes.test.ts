@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
+import { type Seller, startTestApp, type TestApp } from '../support/app';
 import { sqlOf } from '../support/platform';
 import { report } from '../disputes/support';
-import { connect, createCharge, payCharge, walletOf } from './support';
+import { createCharge, marketplaceWithTwoRecipients, payCharge, walletOf } from './support';
 
 let app: TestApp;
 let market: Seller;
@@ -11,9 +11,7 @@ let shopB: Seller;
 
 beforeAll(async () => {
   app = await startTestApp({ ROLE: 'api' });
-  [market, shopA, shopB] = [await onboardSeller(app), await onboardSeller(app), await onboardSeller(app)];
-  await connect(app, market, shopA);
-  await connect(app, market, shopB);
+  ({ market, shopA, shopB } = await marketplaceWithTwoRecipients(app));
 });
 afterAll(async () => {
   await app?.close();

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, type Seller } from '../support/app';
+import type { Seller } from '../support/app';
 import { rest } from '../support/rest';
 import { collect, wsClient } from '../support/subscriptions';
 import { startWebhookApp, type WebhookTestApp } from '../webhooks/support/app';
 import { independentVerify, Receiver, type ReceivedRequest } from '../webhooks/support/receiver';
-import { connect, createCharge, payCharge, TX } from './support';
+import { createCharge, marketplaceWithTwoRecipients, payCharge, TX } from './support';
 
 let receiver: Receiver;
 let app: WebhookTestApp;
@@ -22,9 +22,7 @@ const register = async (s: Seller, path: string, eventType: string) => {
 beforeAll(async () => {
   receiver = await Receiver.start();
   app = await startWebhookApp(receiver, { amqp: false, name: 'split-shares' });
-  [market, shopA, shopB] = [await onboardSeller(app), await onboardSeller(app), await onboardSeller(app)];
-  await connect(app, market, shopA);
-  await connect(app, market, shopB);
+  ({ market, shopA, shopB } = await marketplaceWithTwoRecipients(app));
   await register(shopA, '/shop-a', 'SPLIT_SHARE');
   await register(shopB, '/shop-b', 'ALL');
   await register(market, '/market', 'ALL');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { gql, type Seller, type TestApp } from '../support/app';
+import { gql, onboardSeller, type Seller, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 
 export const TX = '/api/v1/cobranca/transactions';
@@ -20,3 +20,11 @@ export const payCharge = (app: TestApp, id: string, end2endId = `E${id.slice(0, 
 /** The seller's balances as GET /balance-statement answers them. */
 export const walletOf = async (app: TestApp, s: Seller) =>
   (await rest(app, 'GET', '/balance-statement', { bearer: s.apiKey })).body.data as { available: number; blocked: number; debt?: number };
+
+/** A marketplace and two sellers connected to it as recipients. */
+export async function marketplaceWithTwoRecipients(app: TestApp): Promise<{ market: Seller; shopA: Seller; shopB: Seller }> {
+  const [market, shopA, shopB] = [await onboardSeller(app), await onboardSeller(app), await onboardSeller(app)];
+  await connect(app, market, shopA);
+  await connect(app, market, shopB);
+  return { market, shopA, shopB };
+}

@@ -10,6 +10,7 @@ import { ChargesPage } from './pages/ChargesPage';
 import { DisputeDetailPage } from './pages/DisputeDetailPage';
 import { DisputesPage } from './pages/DisputesPage';
 import { KeysPage } from './pages/KeysPage';
+import { MarketplacePage } from './pages/MarketplacePage';
 import { SandboxPage } from './pages/SandboxPage';
 import { WalletPage } from './pages/WalletPage';
 import { WebhooksPage } from './pages/WebhooksPage';
@@ -52,6 +53,8 @@ function Page({ page, id }: { page: string; id?: string }) {
       return id ? <ChargeDetailPage id={id} /> : <ChargesPage />;
     case 'disputes':
       return id ? <DisputeDetailPage id={id} /> : <DisputesPage />;
+    case 'marketplace':
+      return <MarketplacePage />;
     case 'wallet':
       return <WalletPage />;
     case 'withdrawals':

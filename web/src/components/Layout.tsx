@@ -11,6 +11,7 @@ const LogOut = graphql(`mutation LogOut { logOut }`);
 const NAV: [string, MessageKey][] = [
   ['charges', 'navCharges'],
   ['disputes', 'navDisputes'],
+  ['marketplace', 'navMarketplace'],
   ['wallet', 'navWallet'],
   ['withdrawals', 'navWithdrawals'],
   ['webhooks', 'navWebhooks'],

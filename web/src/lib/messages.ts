@@ -1,5 +1,8 @@
+import { marketplaceEn, marketplacePt } from './marketplace-messages';
+
 /** Interface texts; Brazilian Portuguese is the default language. */
 export const pt = {
+  ...marketplacePt,
   appName: 'PixPay',
   language: 'Idioma',
   switchLanguage: 'English',
@@ -205,6 +208,7 @@ export const pt = {
 export type MessageKey = keyof typeof pt;
 
 export const en: Record<MessageKey, string> = {
+  ...marketplaceEn,
   appName: 'PixPay',
   language: 'Language',
   switchLanguage: 'Português',

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ChargeSplit } from '../components/ChargeSplit';
 import { DeliveryTable, DeliveryFields } from '../components/Deliveries';
 import { PixCharge } from '../components/PixCharge';
 import { ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
@@ -108,6 +109,7 @@ export function ChargeDetailPage({ id }: { id: string }) {
               )}
               {c.pix && awaitsPayment(c.status) && <PixCharge pix={c.pix} />}
             </Section>
+            <ChargeSplit id={c.id} status={c.status} />
             <Section title={t('timeline')}>
               <ol className="timeline">
                 {events.map((e) => (
