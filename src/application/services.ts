@@ -25,6 +25,7 @@ import type { RateLimitService } from '../domain/rate-limits/rate-limit.service'
 import type { DataExportService } from '../domain/privacy/data-export.service';
 import type { ErasureService } from '../domain/privacy/erasure.service';
 import type { MarketplaceLinksService } from '../domain/splits/marketplace-links.service';
+import type { SplitChargeQueries } from '../domain/splits/split-charge-queries';
 import type { SplitShareQueries } from '../domain/splits/split-share-queries';
 import type { Logger } from 'pino';
 import type { LocationSigner, OutageAbsorber, OverloadSignal } from './door-ports';
@@ -117,4 +118,6 @@ export interface Services {
   marketplaceLinks: MarketplaceLinksService;
   /** A recipient's reads of its parts of split charges. */
   splitShares: SplitShareQueries;
+  /** A marketplace's read of the split of its charges (on a charge's GET). */
+  splitChargeQueries: SplitChargeQueries;
 }

@@ -171,7 +171,7 @@ describe('the dashboard speaks Portuguese', () => {
     await go('charges', 'Cobranças');
     await page.setViewportSize(PHONE_375);
     const links = page.getByRole('navigation', { name: 'Menu' }).getByRole('link');
-    expect(await links.count()).toBe(9);
+    expect(await links.count()).toBe(10);
     const offScreen: string[] = [];
     for (const link of await links.all()) {
       const box = (await link.boundingBox())!;

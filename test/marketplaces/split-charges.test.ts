@@ -4,32 +4,23 @@ import { gql, gqlErrorCode, onboardSeller, type Seller, startTestApp, type TestA
 import { rest } from '../support/rest';
 import { sqlOf } from '../support/platform';
 import { createWithdrawal } from '../withdrawals/support';
+import { connect, createCharge, marketplaceWithTwoRecipients, payCharge, TX, walletOf } from './support';
 
 let app: TestApp;
 let market: Seller;
 let shopA: Seller;
 let shopB: Seller;
-const TX = '/api/v1/cobranca/transactions';
-
-/** `market` invites `recipient`, which accepts. */
-async function connect(m: Seller, recipient: Seller) {
-  const link = await gql(app, 'mutation($r: ID!){ inviteRecipient(recipientId: $r){ id } }', { r: recipient.sellerId }, m.session);
-  await gql(app, 'mutation($l: ID!){ acceptMarketplaceInvitation(linkId: $l){ id } }', { l: link.data!.inviteRecipient.id }, recipient.session);
-}
-
 beforeAll(async () => {
   app = await startTestApp({ ROLE: 'api' });
-  [market, shopA, shopB] = [await onboardSeller(app), await onboardSeller(app), await onboardSeller(app)];
-  await connect(market, shopA);
-  await connect(market, shopB);
+  ({ market, shopA, shopB } = await marketplaceWithTwoRecipients(app));
 });
 afterAll(async () => {
   await app?.close();
 });
 
-const create = (body: unknown, key = randomUUID(), apiKey = market.apiKey) => rest(app, 'POST', TX, { key: apiKey, body, idempotencyKey: key });
-const pay = (id: string, end2endId = `E${id.slice(0, 20).padEnd(31, '0')}`) => app.services.transactionReports.apply({ reportId: `paid-${id}`, transactionId: id, status: 'PAID', end2endId });
-const wallet = async (s: Seller) => (await rest(app, 'GET', '/balance-statement', { bearer: s.apiKey })).body.data as { available: number; debt?: number };
+const create = (body: unknown, key = randomUUID()) => createCharge(app, market, body, key);
+const pay = (id: string, end2endId?: string) => payCharge(app, id, end2endId);
+const wallet = (s: Seller) => walletOf(app, s);
 const statement = async (s: Seller) => (await rest(app, 'GET', '/balance-statement/statements?take=100', { bearer: s.apiKey })).body.data as { amount: number; type: string; description: string; transactionId?: string }[];
 const refund = (id: string, body: unknown) => rest(app, 'POST', `${TX}/${id}/refund`, { key: market.apiKey, body, idempotencyKey: randomUUID() });
 const splits = (feePayer = 'MARKETPLACE') => ({ feePayer, recipients: [{ recipientId: shopA.sellerId, amount: 3_000 }, { recipientId: shopB.sellerId, basisPoints: 2_500 }] });
@@ -104,6 +95,37 @@ describe('split charges', () => {
     expect(gqlErrorCode(bad)).toBe('INVALID_SPLIT');
   });
 
+  it('the marketplace reads the split of its charge on GET, both doors: the instructions, then every part once paid', async () => {
+    const id = (await create({ amount: 10_000, splits: splits('PRO_RATA') })).body.data.id as string;
+    const instructions = { feePayer: 'PRO_RATA', recipients: [{ recipientId: shopA.sellerId, amount: 3_000 }, { recipientId: shopB.sellerId, basisPoints: 2_500 }] };
+    expect((await rest(app, 'GET', `${TX}/${id}`, { key: market.apiKey })).body.data.splits).toEqual(instructions);
+    await pay(id);
+    await refund(id, { amount: 1_000 });
+    const shares = [
+      { sellerId: market.sellerId, role: 'MARKETPLACE', gross: 4_500, fee: 45, returned: 450 },
+      { sellerId: shopA.sellerId, role: 'RECIPIENT', gross: 3_000, fee: 30, returned: 300 },
+      { sellerId: shopB.sellerId, role: 'RECIPIENT', gross: 2_500, fee: 24, returned: 250 },
+    ];
+    expect((await rest(app, 'GET', `${TX}/${id}`, { key: market.apiKey })).body.data.splits).toEqual({ ...instructions, shares });
+    const q = 'query($id: ID!){ transaction(id: $id){ splits { feePayer feeRecipientId recipients { recipientId amount basisPoints } shares { sellerId role gross fee returned } } } }';
+    const g = await gql(app, q, { id }, market.apiKey);
+    expect(g.errors).toBeUndefined();
+    expect(g.data!.transaction.splits).toEqual({
+      feePayer: 'PRO_RATA',
+      feeRecipientId: null,
+      recipients: [{ recipientId: shopA.sellerId, amount: 3_000, basisPoints: null }, { recipientId: shopB.sellerId, amount: null, basisPoints: 2_500 }],
+      shares,
+    });
+    // A charge of one seller has no split.
+    const alone = (await create({ amount: 5_000 })).body.data.id;
+    expect((await rest(app, 'GET', `${TX}/${alone}`, { key: market.apiKey })).body.data.splits).toBeUndefined();
+    // The recipients read neither the charge nor the other parts, on either door.
+    for (const r of [shopA, shopB]) {
+      expect((await rest(app, 'GET', `${TX}/${id}`, { key: r.apiKey })).status).toBe(404);
+      expect(gqlErrorCode(await gql(app, q, { id }, r.apiKey))).toBe('TRANSACTION_NOT_FOUND');
+    }
+  });
+
   it('a recipient reads its own part only: neither the charge, the other parts, nor the marketplace’s other charges', async () => {
     const id = (await create({ amount: 5_000, customer: { name: 'Maria Souza', email: 'maria@example.com' }, splits: { recipients: [{ recipientId: shopA.sellerId, amount: 1_000 }] } })).body.data.id;
     const alone = (await create({ amount: 5_000 })).body.data.id;
@@ -143,7 +165,7 @@ describe('split charges', () => {
 
   it('a refund a recipient cannot cover leaves it in debt, never fails the buyer', async () => {
     const poor = await onboardSeller(app);
-    await connect(market, poor);
+    await connect(app, market, poor);
     const id = (await create({ amount: 2_000, splits: { recipients: [{ recipientId: poor.sellerId, amount: 1_500 }] } })).body.data.id;
     await pay(id);
     // The recipient withdraws all it has (1400 + the 100 fee).

@@ -4,6 +4,7 @@ import { gql, onboardSeller, type Seller, startTestApp, type TestApp } from '../
 import { rest } from '../support/rest';
 import { sqlOf } from '../support/platform';
 import { createWithdrawal } from '../withdrawals/support';
+import { connect } from './support';
 
 let app: TestApp;
 const TX = '/api/v1/cobranca/transactions';
@@ -15,11 +16,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function connect(m: Seller, recipient: Seller) {
-  const link = await gql(app, 'mutation($r: ID!){ inviteRecipient(recipientId: $r){ id } }', { r: recipient.sellerId }, m.session);
-  await gql(app, 'mutation($l: ID!){ acceptMarketplaceInvitation(linkId: $l){ id } }', { l: link.data!.inviteRecipient.id }, recipient.session);
-}
-
 const balances = async (sellerId: string) => {
   const [w] = await sqlOf(app).query<{ available_pix: string }>('select available_pix from ledger_wallets where seller_id = ?', [sellerId]);
   const [d] = await sqlOf(app).query<{ owed: string }>(`select coalesce(-sum(amount), 0) as owed from ledger_postings where account = ?`, [`debt:${sellerId}`]);
@@ -30,7 +26,7 @@ describe('split charges under concurrency', () => {
   it('50 split charges paid, then refunded, while the recipients withdraw: no balance below zero, every cent accounted for', async () => {
     const market = await onboardSeller(app);
     const recipients = [await onboardSeller(app), await onboardSeller(app)];
-    for (const r of recipients) await connect(market, r);
+    for (const r of recipients) await connect(app, market, r);
     const ids: string[] = [];
     for (let i = 0; i < 50; i++) {
       const body = { amount: 2_000 + i, splits: { recipients: [{ recipientId: recipients[0]!.sellerId, amount: 700 }, { recipientId: recipients[1]!.sellerId, basisPoints: 3_000 }] } };

@@ -16,7 +16,7 @@ function guideTable(): Map<string, string[]> {
   const rows = section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Resource'));
   return new Map(rows.map((row) => {
     const [resource, events] = row.split('|').slice(1, 3).map((c) => c.trim());
-    return [resource!.split(' ')[0]!.toUpperCase(), namesIn(events!)];
+    return [/\(`([A-Z_]+)`\)/.exec(resource!)?.[1] ?? resource!.split(' ')[0]!.toUpperCase(), namesIn(events!)];
   }));
 }
 
@@ -29,13 +29,13 @@ function openApiEvents(): Map<string, string[]> {
 describe('the webhook document and the dashboard list exactly the event catalogue', () => {
   it("the guide's event table: every event once, under its resource", () => {
     const table = guideTable();
-    expect([...table.keys()]).toEqual(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'WEBHOOK']);
+    expect([...table.keys()]).toEqual(['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'SPLIT_SHARE', 'WEBHOOK']);
     for (const [resource, events] of table) expect(events.sort()).toEqual(catalogue(resource as EventResource));
   });
 
   it('the OpenAPI webhooks: each payload names the events of its resource', () => {
     const webhooks = openApiEvents();
-    const byResource: Record<string, EventResource> = { transactionEvent: 'TRANSACTION', withdrawalEvent: 'WITHDRAWAL', disputeEvent: 'DISPUTE', recurrenceEvent: 'RECURRENCE', webhookTest: 'WEBHOOK', webhookEndpointState: 'WEBHOOK' };
+    const byResource: Record<string, EventResource> = { transactionEvent: 'TRANSACTION', withdrawalEvent: 'WITHDRAWAL', disputeEvent: 'DISPUTE', recurrenceEvent: 'RECURRENCE', splitShareEvent: 'SPLIT_SHARE', webhookTest: 'WEBHOOK', webhookEndpointState: 'WEBHOOK' };
     expect([...webhooks.keys()].sort()).toEqual(Object.keys(byResource).sort());
     const named = new Map<EventResource, string[]>();
     for (const [name, events] of webhooks) named.set(byResource[name]!, [...(named.get(byResource[name]!) ?? []), ...events]);

@@ -12,6 +12,7 @@ import { DisputesPage } from './pages/DisputesPage';
 import { KeysPage } from './pages/KeysPage';
 import { RecurrenceDetailPage } from './pages/RecurrenceDetailPage';
 import { RecurrencesPage } from './pages/RecurrencesPage';
+import { MarketplacePage } from './pages/MarketplacePage';
 import { SandboxPage } from './pages/SandboxPage';
 import { WalletPage } from './pages/WalletPage';
 import { WebhooksPage } from './pages/WebhooksPage';
@@ -56,6 +57,8 @@ function Page({ page, id }: { page: string; id?: string }) {
       return id ? <RecurrenceDetailPage id={id} /> : <RecurrencesPage />;
     case 'disputes':
       return id ? <DisputeDetailPage id={id} /> : <DisputesPage />;
+    case 'marketplace':
+      return <MarketplacePage />;
     case 'wallet':
       return <WalletPage />;
     case 'withdrawals':

@@ -42,7 +42,11 @@ export class DisputeDecisions {
     if (dispute.origin === 'CONTESTATION' && outcome === 'WON' && dispute.blockedAmount > 0) {
       await this.d.ledger.postEntry(tx, release({ sellerId, disputeId: dispute.id, transactionId: t.id, amount: dispute.blockedAmount }));
     }
-    if (dispute.origin === 'CONTESTATION' && outcome === 'LOST') {
+    if (dispute.origin === 'CONTESTATION' && outcome === 'LOST' && t.isSplit && this.d.splits) {
+      // Every party of a split charge gives back its part, pro rata, once per dispute.
+      const split = await this.d.splits.disputeLost(tx, t, dispute);
+      if (split?.created) dispute.owedAmount = split.owed;
+    } else if (dispute.origin === 'CONTESTATION' && outcome === 'LOST') {
       const { balances } = await this.d.debts.lockBalances(tx, sellerId);
       const { draft, owed } = forcedDebit({
         reference: `dispute-loss:dispute:${dispute.id}`,
@@ -59,7 +63,9 @@ export class DisputeDecisions {
       if ((await this.d.ledger.postEntry(tx, draft)).created) dispute.owedAmount = owed;
     }
     if (dispute.origin === 'MED' && outcome === 'WON') {
-      await this.d.ledger.postEntry(tx, chargebackReversal({ sellerId, transactionId: t.id, amount: dispute.amount }));
+      // A split charge: every party gets back what it gave for the return.
+      const split = t.isSplit ? await this.d.splits?.chargebackReversed(tx, t) : null;
+      if (split === null || split === undefined) await this.d.ledger.postEntry(tx, chargebackReversal({ sellerId, transactionId: t.id, amount: dispute.amount }));
     }
     dispute.status = outcome;
     dispute.decidedAt = now;

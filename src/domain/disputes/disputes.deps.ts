@@ -27,8 +27,8 @@ export interface DisputesDeps {
   newId: () => string;
   /** How long a seller has to appeal an OPEN dispute before it is decided for the buyer. */
   appealWindowMs: number;
-  /** Marketplaces: a MED return of a split charge is given back by every party. */
-  splits?: Pick<SplitCharges, 'chargeback'>;
+  /** Marketplaces: a MED return or a lost contestation of a split charge is given back by every party (and a reversed MED return comes back to each). */
+  splits?: Pick<SplitCharges, 'chargeback' | 'chargebackReversed' | 'contestedPart' | 'disputeLost'>;
 }
 
 /** What is disputed: paid minus already refunded (0 when nothing was paid). */

@@ -110,7 +110,9 @@ export class DisputeProtectiveReports implements ProtectiveReports {
     if (amount <= 0) throw nothingToDispute(t);
     const { balances } = await this.d.debts.lockBalances(tx, t.sellerId);
     const dispute = this.newDispute(t, 'CONTESTATION', amount, now);
-    dispute.blockedAmount = Math.min(amount, balances.availablePix);
+    // A split charge retains the marketplace's own part only; each recipient gives back its part if the buyer wins.
+    const retainable = (t.isSplit ? await this.d.splits?.contestedPart(tx, t, amount) : null) ?? amount;
+    dispute.blockedAmount = Math.min(retainable, balances.availablePix);
     if (dispute.blockedAmount > 0) {
       await this.d.ledger.postEntry(tx, block({ sellerId: t.sellerId, disputeId: dispute.id, transactionId: t.id, amount: dispute.blockedAmount }));
     }

@@ -1,5 +1,6 @@
 import { DISPUTE_EVENT_NAMES } from '../disputes/dispute-event-names';
 import { RECURRENCE_EVENT_NAMES } from '../recurrences/recurrence-event-names';
+import { SPLIT_SHARE_EVENT_NAMES } from '../splits/split-share-event-names';
 import { TRANSACTION_STATUSES } from '../transactions/transaction-status';
 import { WITHDRAWAL_STATUSES } from '../withdrawals/withdrawal-status';
 
@@ -11,7 +12,7 @@ import { WITHDRAWAL_STATUSES } from '../withdrawals/withdrawal-status';
  * `event-payloads.ts`. Kept free of runtime imports beyond the status lists, so the
  * dashboard can import it.
  */
-export const EVENT_RESOURCES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'WEBHOOK'] as const;
+export const EVENT_RESOURCES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'SPLIT_SHARE', 'WEBHOOK'] as const;
 export type EventResource = (typeof EVENT_RESOURCES)[number];
 
 /** `TRANSACTION_REFUND_FAILED`: a refund the PSP could not make; its money is back in the seller's balance. */
@@ -27,8 +28,10 @@ export type TransactionEventName = (typeof TRANSACTION_EVENT_NAMES)[number];
 export type WithdrawalEventName = (typeof WITHDRAWAL_EVENT_NAMES)[number];
 export type DisputeEventName = (typeof DISPUTE_EVENT_NAMES)[number];
 export type RecurrenceEventName = (typeof RECURRENCE_EVENT_NAMES)[number];
+/** A marketplace recipient's events about its own part of a split charge. */
+export type SplitShareEventName = (typeof SPLIT_SHARE_EVENT_NAMES)[number];
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
-export type EventName = TransactionEventName | WithdrawalEventName | DisputeEventName | RecurrenceEventName | WebhookEventName;
+export type EventName = TransactionEventName | WithdrawalEventName | DisputeEventName | RecurrenceEventName | SplitShareEventName | WebhookEventName;
 
 /** The names of each resource's events. */
 export const EVENTS_BY_RESOURCE: { readonly [R in EventResource]: readonly EventNameOf<R>[] } = {
@@ -36,6 +39,7 @@ export const EVENTS_BY_RESOURCE: { readonly [R in EventResource]: readonly Event
   WITHDRAWAL: WITHDRAWAL_EVENT_NAMES,
   DISPUTE: DISPUTE_EVENT_NAMES,
   RECURRENCE: RECURRENCE_EVENT_NAMES,
+  SPLIT_SHARE: SPLIT_SHARE_EVENT_NAMES,
   WEBHOOK: WEBHOOK_EVENT_NAMES,
 };
 
@@ -44,6 +48,7 @@ export type EventNameOf<R extends EventResource> = {
   WITHDRAWAL: WithdrawalEventName;
   DISPUTE: DisputeEventName;
   RECURRENCE: RecurrenceEventName;
+  SPLIT_SHARE: SplitShareEventName;
   WEBHOOK: WebhookEventName;
 }[R];
 

@@ -1,6 +1,7 @@
 import type { disputeView } from '../disputes/dispute-view';
 import type { CycleView } from '../recurrences/cycle-view';
 import type { recurrenceView } from '../recurrences/recurrence-view';
+import type { splitShareChangeView } from '../splits/split-share-change';
 import type { transactionView } from '../transactions/transaction-view';
 import type { withdrawalDetailView } from '../withdrawals/withdrawal-view';
 import type { EventNameOf, EventResource } from './event-catalogue';
@@ -34,6 +35,7 @@ export interface ResourcePayloads {
   WITHDRAWAL: ReturnType<typeof withdrawalDetailView>;
   DISPUTE: ReturnType<typeof disputeView>;
   RECURRENCE: ReturnType<typeof recurrenceView> & { cycle?: CycleView };
+  SPLIT_SHARE: ReturnType<typeof splitShareChangeView>;
   WEBHOOK: WebhookTestPayload | WebhookEndpointStatePayload;
 }
 

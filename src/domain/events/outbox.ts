@@ -2,7 +2,7 @@ import type { Tx } from '../shared/unit-of-work';
 import type { EventName } from './event-catalogue';
 
 /** The resources whose events go through the outbox (WEBHOOK_TEST is written as a delivery directly; a registration's state changes go through it). */
-export type OutboxResource = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'RECURRENCE' | 'WEBHOOK';
+export type OutboxResource = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'RECURRENCE' | 'SPLIT_SHARE' | 'WEBHOOK';
 
 /** A business event, written in the same transaction as the change that caused it. */
 export interface OutboxEvent {

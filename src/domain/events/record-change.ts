@@ -13,6 +13,7 @@ const LIVE_TOPIC: Record<LiveResource, LiveEvent['topic']> = {
   WITHDRAWAL: 'WITHDRAWAL_UPDATED',
   DISPUTE: 'DISPUTE_UPDATED',
   RECURRENCE: 'RECURRENCE_UPDATED',
+  SPLIT_SHARE: 'SPLIT_SHARE_UPDATED',
 };
 
 /** What every changed resource carries: whose it is and when it changed. */

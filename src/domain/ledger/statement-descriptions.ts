@@ -27,6 +27,8 @@ export const STATEMENT_DESCRIPTIONS = {
   splitFee: 'PIX cash-in fee (split)',
   splitRefund: 'Refund (split)',
   splitChargeback: 'Chargeback (MED) (split)',
+  splitChargebackReversed: 'Chargeback reversed (split)',
+  splitDisputeLost: 'Dispute lost (split)',
 } as const;
 
 /** An operator's correction: this start, then the operator's own reason. */

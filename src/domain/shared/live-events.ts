@@ -4,7 +4,7 @@
  */
 export interface LiveEvent {
   /** CREDENTIALS_CHANGED is internal: it tells every api instance to forget the seller's cached credentials. */
-  topic: 'WALLET_UPDATED' | 'TRANSACTION_UPDATED' | 'WITHDRAWAL_UPDATED' | 'DISPUTE_UPDATED' | 'RECURRENCE_UPDATED' | 'CREDENTIALS_CHANGED';
+  topic: 'WALLET_UPDATED' | 'TRANSACTION_UPDATED' | 'WITHDRAWAL_UPDATED' | 'DISPUTE_UPDATED' | 'RECURRENCE_UPDATED' | 'SPLIT_SHARE_UPDATED' | 'CREDENTIALS_CHANGED';
   sellerId: string;
   /** The id of the resource that changed. */
   resourceId: string;

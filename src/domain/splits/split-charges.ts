@@ -7,9 +7,11 @@ import type { Tx } from '../shared/unit-of-work';
 import type { Transaction } from '../transactions/transaction.types';
 import type { MarketplaceLinkRepository } from './marketplace-link.types';
 import { allocateSplit, checkSplitFits } from './split-allocation';
-import { splitCredit, splitRefundReversal, splitReturnDebit, type SplitOrigin, type SplitReturnCause } from './split-ledger-entries';
+import { release } from '../ledger/ledger-entries';
+import { splitCredit, splitReturnDebit, splitReturnReversal, type ReversibleSplitReturn, type SplitOrigin, type SplitReturnCause } from './split-ledger-entries';
 import { allocateReturn, type ExplicitRefundPart } from './split-returns';
 import { paidShares, returnedOf, type SplitStore, type StoredSplit } from './split-store';
+import type { SplitShareEvents } from './split-share-events';
 import type { PartyDebit, SplitPlan } from './split.types';
 
 const bySellerId = <T extends { sellerId: string }>(a: T, b: T) => (a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0);
@@ -28,6 +30,7 @@ export class SplitCharges {
       store: SplitStore;
       ledger: Pick<LedgerService, 'postEntry'>;
       debts: Pick<SellerDebtStore, 'lockBalances'>;
+      events: Pick<SplitShareEvents, 'record'>;
     },
   ) {}
 
@@ -57,6 +60,7 @@ export class SplitCharges {
     const origin = this.origin(t, split);
     for (const share of [...shares].sort(bySellerId)) if (share.gross > 0) await this.d.ledger.postEntry(tx, splitCredit(origin, share));
     await this.d.store.recordShares(tx, t.id, shares);
+    await this.d.events.record(tx, t, split, 'PAYMENT', shares.map((s) => ({ sellerId: s.sellerId, amount: s.gross })), shares);
     return true;
   }
 
@@ -72,27 +76,67 @@ export class SplitCharges {
    * A refund the institution could not make: every party gets back what it gave for it,
    * once; null when the charge is not split, else whether anything was posted now.
    */
-  async refundNotMade(tx: Tx, t: Transaction, refundId: string): Promise<boolean | null> {
-    const split = await this.d.store.find(tx, t.id);
-    if (!split) return null;
-    const parts = await this.d.store.refundParts(tx, t.id, refundId);
-    const origin = this.origin(t, split);
-    const back: PartyDebit[] = [];
-    for (const p of [...parts].sort(bySellerId)) {
-      if ((await this.d.ledger.postEntry(tx, splitRefundReversal(origin, refundId, p))).created) back.push({ sellerId: p.sellerId, amount: -p.amount });
-    }
-    await this.d.store.addReturned(tx, t.id, back);
-    return back.length > 0;
+  refundNotMade(tx: Tx, t: Transaction, refundId: string): Promise<boolean | null> {
+    return this.undo(tx, t, { kind: 'REFUND', refundId });
+  }
+
+  /** A MED return decided for the seller: every party gets back what it gave for it, once; null when the charge is not split. */
+  chargebackReversed(tx: Tx, t: Transaction): Promise<boolean | null> {
+    return this.undo(tx, t, { kind: 'CHARGEBACK' });
   }
 
   /** A MED return of a split charge, pro rata, once per charge; null when the charge is not split. Returns the cents left owed. */
   async chargeback(tx: Tx, t: Transaction, amount: Cents): Promise<{ owed: Cents; created: boolean } | null> {
+    return this.debitEveryParty(tx, t, amount, { kind: 'CHARGEBACK' });
+  }
+
+  /**
+   * The marketplace's part of a contestation of `amount` cents (the pro-rata part it would
+   * give back if the buyer won): what a contestation may retain of the marketplace's balance.
+   * Null when the charge is not split.
+   */
+  async contestedPart(tx: Tx, t: Transaction, amount: Cents): Promise<Cents | null> {
+    const split = await this.d.store.find(tx, t.id);
+    if (!split) return null;
+    const debits = allocateReturn({ shares: paidShares(split), returned: returnedOf(split), amount });
+    return debits.find((d) => d.sellerId === split.marketplaceId)?.amount ?? 0;
+  }
+
+  /**
+   * A contestation decided for the buyer: every party gives back its part, pro rata, as for
+   * a MED return, once per dispute; the marketplace's part first from what the contestation
+   * retained of it (`blocked`), any retained cents beyond its part released. Null when the
+   * charge is not split.
+   */
+  async disputeLost(tx: Tx, t: Transaction, dispute: { id: string; amount: Cents; blockedAmount: Cents }): Promise<{ owed: Cents; created: boolean } | null> {
+    const split = await this.d.store.find(tx, t.id);
+    if (!split) return null;
+    const marketplaceId = split.marketplaceId;
+    let taken = 0;
+    const result = await this.debitEveryParty(tx, t, dispute.amount, { kind: 'DISPUTE', disputeId: dispute.id }, (sellerId, amount, blocked) => {
+      if (sellerId !== marketplaceId) return 0;
+      taken = Math.min(dispute.blockedAmount, amount, blocked);
+      return taken;
+    });
+    if (result?.created && dispute.blockedAmount > taken) {
+      await this.d.ledger.postEntry(tx, release({ sellerId: marketplaceId, disputeId: dispute.id, transactionId: t.id, amount: dispute.blockedAmount - taken }));
+    }
+    return result;
+  }
+
+  private async debitEveryParty(
+    tx: Tx,
+    t: Transaction,
+    amount: Cents,
+    cause: SplitReturnCause,
+    fromBlocked?: (sellerId: string, amount: Cents, blocked: Cents) => Cents,
+  ): Promise<{ owed: Cents; created: boolean } | null> {
     let owed = 0;
     let created = false;
-    const debits = await this.giveBack(tx, t, amount, { kind: 'CHARGEBACK' }, null, (o, c) => {
+    const debits = await this.giveBack(tx, t, amount, cause, null, (o, c) => {
       owed += o;
       created ||= c;
-    });
+    }, fromBlocked);
     return debits ? { owed, created } : null;
   }
 
@@ -103,6 +147,7 @@ export class SplitCharges {
     cause: SplitReturnCause,
     explicit: readonly ExplicitRefundPart[] | null | undefined,
     posted: (owed: Cents, created: boolean) => void = () => undefined,
+    fromBlocked: (sellerId: string, amount: Cents, blocked: Cents) => Cents = () => 0,
   ): Promise<PartyDebit[] | null> {
     const split = await this.d.store.find(tx, t.id);
     if (!split) return null;
@@ -112,14 +157,30 @@ export class SplitCharges {
     const given: PartyDebit[] = [];
     for (const debit of [...debits].sort(bySellerId)) {
       const { balances } = await this.d.debts.lockBalances(tx, debit.sellerId);
-      const { draft, owed } = splitReturnDebit(origin, cause, { ...debit, balances });
+      const { draft, owed } = splitReturnDebit(origin, cause, { ...debit, balances, fromBlocked: fromBlocked(debit.sellerId, debit.amount, balances.blocked) });
       const entry = await this.d.ledger.postEntry(tx, draft);
       posted(entry.created ? owed : 0, entry.created);
       // A reference posted before (a repeated return) gave nothing more.
       if (entry.created) given.push(debit);
     }
     await this.d.store.addReturned(tx, t.id, given);
+    await this.d.events.record(tx, t, split, cause.kind, given);
     return given;
+  }
+
+  /** Every party gets back what it gave for `cause`, once; null when the charge is not split, else whether anything was posted now. */
+  private async undo(tx: Tx, t: Transaction, cause: ReversibleSplitReturn): Promise<boolean | null> {
+    const split = await this.d.store.find(tx, t.id);
+    if (!split) return null;
+    const parts = await this.d.store.givenParts(tx, t.id, cause);
+    const origin = this.origin(t, split);
+    const back: PartyDebit[] = [];
+    for (const p of [...parts].sort(bySellerId)) {
+      if ((await this.d.ledger.postEntry(tx, splitReturnReversal(origin, cause, p))).created) back.push({ sellerId: p.sellerId, amount: -p.amount });
+    }
+    await this.d.store.addReturned(tx, t.id, back);
+    await this.d.events.record(tx, t, split, cause.kind === 'REFUND' ? 'REFUND_NOT_MADE' : 'CHARGEBACK_REVERSED', back);
+    return back.length > 0;
   }
 
   private origin(t: Transaction, split: StoredSplit): SplitOrigin {

@@ -48,52 +48,84 @@ export function splitCredit(o: SplitOrigin, share: PartyShare): JournalEntryDraf
   };
 }
 
-/** What a party gives back: a refund (one per refund id) or a MED return (one per charge). */
-export type SplitReturnCause = { kind: 'REFUND'; refundId: string } | { kind: 'CHARGEBACK' };
+/** What a party gives back: a refund (one per refund id), a MED return (one per charge) or a lost contestation (one per dispute). */
+export type SplitReturnCause = { kind: 'REFUND'; refundId: string } | { kind: 'CHARGEBACK' } | { kind: 'DISPUTE'; disputeId: string };
+
+/** A cause whose giving back can itself be undone: a refund not made, a MED return decided for the seller. */
+export type ReversibleSplitReturn = Exclude<SplitReturnCause, { kind: 'DISPUTE' }>;
+
+const RETURN_ENTRIES = {
+  REFUND: { kind: 'REFUND_DEBIT', line: STATEMENT_DESCRIPTIONS.splitRefund },
+  CHARGEBACK: { kind: 'CHARGEBACK_DEBIT', line: STATEMENT_DESCRIPTIONS.splitChargeback },
+  DISPUTE: { kind: 'DISPUTE_LOSS_DEBIT', line: STATEMENT_DESCRIPTIONS.splitDisputeLost },
+} as const satisfies Record<SplitReturnCause['kind'], { kind: EntryKind; line: string }>;
+
+function returnReference(o: SplitOrigin, cause: SplitReturnCause, sellerId: string): string {
+  if (cause.kind === 'REFUND') return `split-refund:transaction:${o.transactionId}:${cause.refundId}:${sellerId}`;
+  if (cause.kind === 'DISPUTE') return `split-dispute-loss:dispute:${cause.disputeId}:${sellerId}`;
+  return `split-chargeback:transaction:${o.transactionId}:${sellerId}`;
+}
+
+function returnDescription(o: SplitOrigin, cause: SplitReturnCause): string {
+  if (cause.kind === 'REFUND') return `Refund ${cause.refundId} of split charge ${o.transactionId}`;
+  if (cause.kind === 'DISPUTE') return `Dispute ${cause.disputeId} of split charge ${o.transactionId} decided for the buyer`;
+  return `Chargeback (MED) of split charge ${o.transactionId}`;
+}
+
+const causeMetadata = (cause: SplitReturnCause): Record<string, unknown> =>
+  cause.kind === 'REFUND' ? { refundId: cause.refundId } : cause.kind === 'DISPUTE' ? { disputeId: cause.disputeId } : {};
 
 /**
- * One party's part of a refund or return of a split charge. It follows the debt rule of
- * MED returns (seller-debt.ts): what the party's balances cannot cover becomes its debt,
- * so the buyer's refund never fails for a recipient that already withdrew. `balances` are
- * read under the party's wallet row lock in the posting's transaction.
- * References `split-refund:transaction:<id>:<refundId>:<sellerId>` and
- * `split-chargeback:transaction:<id>:<sellerId>`.
+ * One party's part of a refund, return or lost contestation of a split charge. It follows
+ * the debt rule of MED returns (seller-debt.ts): what the party's balances cannot cover
+ * becomes its debt, so the buyer's refund never fails for a recipient that already withdrew.
+ * `balances` are read under the party's wallet row lock in the posting's transaction;
+ * `fromBlocked` is what the contestation retained of this party (its blocked balance first).
+ * References `split-refund:transaction:<id>:<refundId>:<sellerId>`,
+ * `split-chargeback:transaction:<id>:<sellerId>` and `split-dispute-loss:dispute:<disputeId>:<sellerId>`.
  */
-export function splitReturnDebit(o: SplitOrigin, cause: SplitReturnCause, party: { sellerId: string; amount: Cents; balances: SellerBalances }): { draft: JournalEntryDraft; owed: Cents } {
-  const refund = cause.kind === 'REFUND';
-  const kind: EntryKind = refund ? 'REFUND_DEBIT' : 'CHARGEBACK_DEBIT';
+export function splitReturnDebit(
+  o: SplitOrigin,
+  cause: SplitReturnCause,
+  party: { sellerId: string; amount: Cents; balances: SellerBalances; fromBlocked?: Cents },
+): { draft: JournalEntryDraft; owed: Cents } {
+  const entry = RETURN_ENTRIES[cause.kind];
   return forcedDebit({
-    reference: refund ? `split-refund:transaction:${o.transactionId}:${cause.refundId}:${party.sellerId}` : `split-chargeback:transaction:${o.transactionId}:${party.sellerId}`,
-    kind,
+    reference: returnReference(o, cause, party.sellerId),
+    kind: entry.kind,
     sellerId: party.sellerId,
     transactionId: o.transactionId,
     amount: party.amount,
+    fromBlocked: party.fromBlocked,
     balances: party.balances,
-    description: `${refund ? `Refund ${cause.refundId}` : 'Chargeback (MED)'} of split charge ${o.transactionId}`,
-    line: withSplitOrigin(refund ? STATEMENT_DESCRIPTIONS.splitRefund : STATEMENT_DESCRIPTIONS.splitChargeback, o),
-    metadata: metadataOf(o, refund ? { refundId: cause.refundId, amount: party.amount } : { amount: party.amount }),
+    description: returnDescription(o, cause),
+    line: withSplitOrigin(entry.line, o),
+    metadata: metadataOf(o, { ...causeMetadata(cause), amount: party.amount }),
   });
 }
 
 /**
- * A refund of a split charge the institution could not make (API Pix `NAO_REALIZADO`): what
- * this party gave back for it comes back to its available balance (paying its debt first,
- * as every credit does), once. Reference `split-refund-reversal:transaction:<id>:<refundId>:<sellerId>`.
+ * A giving back undone: a refund the institution could not make (API Pix `NAO_REALIZADO`), or
+ * a MED return decided for the seller. What this party gave back for it comes back to its
+ * available balance (paying its debt first, as every credit does), once. References
+ * `split-refund-reversal:transaction:<id>:<refundId>:<sellerId>` and
+ * `split-chargeback-reversal:transaction:<id>:<sellerId>`.
  */
-export function splitRefundReversal(o: SplitOrigin, refundId: string, party: { sellerId: string; amount: Cents }): JournalEntryDraft {
-  if (!Number.isSafeInteger(party.amount) || party.amount <= 0) throw new Error(`splitRefundReversal: amount ${party.amount} must be positive`);
+export function splitReturnReversal(o: SplitOrigin, cause: ReversibleSplitReturn, party: { sellerId: string; amount: Cents }): JournalEntryDraft {
+  if (!Number.isSafeInteger(party.amount) || party.amount <= 0) throw new Error(`splitReturnReversal: amount ${party.amount} must be positive`);
+  const refund = cause.kind === 'REFUND';
   return {
-    reference: `split-refund-reversal:transaction:${o.transactionId}:${refundId}:${party.sellerId}`,
-    kind: 'REFUND_REVERSAL',
+    reference: refund ? `split-refund-reversal:transaction:${o.transactionId}:${cause.refundId}:${party.sellerId}` : `split-chargeback-reversal:transaction:${o.transactionId}:${party.sellerId}`,
+    kind: refund ? 'REFUND_REVERSAL' : 'CHARGEBACK_REVERSAL',
     sellerId: party.sellerId,
     transactionId: o.transactionId,
     withdrawalId: null,
-    description: `Refund ${refundId} of split charge ${o.transactionId} not made`,
+    description: refund ? `Refund ${cause.refundId} of split charge ${o.transactionId} not made` : `Chargeback of split charge ${o.transactionId} reversed`,
     postings: [
       { account: PLATFORM_ACCOUNTS.providerClearing, amount: -party.amount },
       { account: availableAccount(party.sellerId, 'PIX'), amount: party.amount },
     ],
-    lines: [{ type: 'CREDIT', amount: party.amount, description: withSplitOrigin(STATEMENT_DESCRIPTIONS.refundNotMade, o), fee: false }],
-    metadata: metadataOf(o, { refundId, amount: party.amount }),
+    lines: [{ type: 'CREDIT', amount: party.amount, description: withSplitOrigin(refund ? STATEMENT_DESCRIPTIONS.refundNotMade : STATEMENT_DESCRIPTIONS.splitChargebackReversed, o), fee: false }],
+    metadata: metadataOf(o, { ...causeMetadata(cause), amount: party.amount }),
   };
 }

@@ -5,7 +5,8 @@ import { assertValidEntry } from '../ledger/journal-entry';
 import { availableAccount } from '../ledger/ledger-accounts';
 import { PLATFORM_ACCOUNTS, ZERO_BALANCES, type JournalEntryDraft } from '../ledger/ledger.types';
 import { allocateSplit } from './split-allocation';
-import { splitCredit, splitReturnDebit, type SplitOrigin } from './split-ledger-entries';
+import { block, release } from '../ledger/ledger-entries';
+import { splitCredit, splitReturnDebit, splitReturnReversal, type SplitOrigin } from './split-ledger-entries';
 import { allocateReturn } from './split-returns';
 import { SPLIT_FEE_PAYERS, type SplitPlan } from './split.types';
 
@@ -20,7 +21,11 @@ const splitCase = fc
     /** Fraction (basis points) of its net each party withdraws right after payment. */
     withdrawn: fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 11, maxLength: 11 }),
     refunds: fc.array(fc.record({ part: fc.integer({ min: 1, max: 10_000 }), explicit: fc.boolean() }), { maxLength: 5 }),
+    /** A contestation of what is left after the refunds: none, decided for the seller, or for the buyer. */
+    dispute: fc.constantFrom('NONE', 'WON', 'LOST'),
     med: fc.boolean(),
+    /** The MED return decided for the seller afterwards (every party gets its part back). */
+    medReversed: fc.boolean(),
   })
   .map((raw) => {
     // Spread the weights so that the parts fit: every recipient gets at least one cent.
@@ -50,7 +55,7 @@ const post = (book: LedgerBook, draft: JournalEntryDraft) => {
 };
 
 describe('split charges in the ledger (property)', () => {
-  it('every posting sums to zero and each party ends with its part minus its refunds and fees, to the cent', () => {
+  it('every posting sums to zero and each party ends with its part minus its refunds, dispute, MED return and fees, to the cent', () => {
     fc.assert(
       fc.property(splitCase, (c) => {
         const origin: SplitOrigin = { transactionId: 'tx1', end2endId: 'E2E1', marketplaceId: 'mkt' };
@@ -78,10 +83,10 @@ describe('split charges in the ledger (property)', () => {
         });
 
         const returned = new Map<string, number>();
-        const give = (debits: { sellerId: string; amount: number }[], cause: Parameters<typeof splitReturnDebit>[1]) => {
+        const give = (debits: { sellerId: string; amount: number }[], cause: Parameters<typeof splitReturnDebit>[1], fromBlocked: (sellerId: string, amount: number) => number = () => 0) => {
           for (const d of debits) {
             const balances = book.wallets.get(d.sellerId) ?? ZERO_BALANCES;
-            book = post(book, splitReturnDebit(origin, cause, { ...d, balances }).draft);
+            book = post(book, splitReturnDebit(origin, cause, { ...d, balances, fromBlocked: Math.min(fromBlocked(d.sellerId, d.amount), balances.blocked) }).draft);
             returned.set(d.sellerId, (returned.get(d.sellerId) ?? 0) + d.amount);
           }
         };
@@ -103,9 +108,31 @@ describe('split charges in the ledger (property)', () => {
           give(debits, { kind: 'REFUND', refundId: `rf${n}` });
           left -= amount;
         }
+        if (c.dispute !== 'NONE' && left > 0) {
+          // A contestation retains the marketplace's own part (what its balance holds of it); the buyer's win takes every part.
+          const parts = allocateReturn({ shares, returned, amount: left });
+          const own = parts.find((d) => d.sellerId === 'mkt')?.amount ?? 0;
+          const blocked = Math.min(own, (book.wallets.get('mkt') ?? ZERO_BALANCES).availablePix);
+          if (blocked > 0) book = post(book, block({ sellerId: 'mkt', disputeId: 'd1', transactionId: 'tx1', amount: blocked }));
+          if (c.dispute === 'WON' && blocked > 0) book = post(book, release({ sellerId: 'mkt', disputeId: 'd1', transactionId: 'tx1', amount: blocked }));
+          if (c.dispute === 'LOST') {
+            let taken = 0;
+            give(parts, { kind: 'DISPUTE', disputeId: 'd1' }, (sellerId, amount) => (sellerId === 'mkt' ? (taken = Math.min(blocked, amount)) : 0));
+            if (blocked > taken) book = post(book, release({ sellerId: 'mkt', disputeId: 'd1', transactionId: 'tx1', amount: blocked - taken }));
+            left = 0;
+          }
+        }
         if (c.med && left > 0) {
-          give(allocateReturn({ shares, returned, amount: left }), { kind: 'CHARGEBACK' });
+          const parts = allocateReturn({ shares, returned, amount: left });
+          give(parts, { kind: 'CHARGEBACK' });
           left = 0;
+          if (c.medReversed) {
+            for (const p of parts) {
+              book = post(book, splitReturnReversal(origin, { kind: 'CHARGEBACK' }, p));
+              returned.set(p.sellerId, returned.get(p.sellerId)! - p.amount);
+              left += p.amount;
+            }
+          }
         }
 
         for (const s of shares) {

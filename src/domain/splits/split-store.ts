@@ -1,11 +1,13 @@
 import type { Cents } from '../shared/money';
 import type { Tx } from '../shared/unit-of-work';
+import type { ReversibleSplitReturn } from './split-ledger-entries';
 import type { PartyDebit, PartyRole, PartyShare, SplitPlan } from './split.types';
 
 /** The split of one charge as stored: the plan, and each party with its part once paid. */
 export interface StoredSplit {
   transactionId: string;
   marketplaceId: string;
+  marketplaceName: string;
   plan: SplitPlan;
   /** Marketplace first, then the recipients in instruction order. */
   parties: { sellerId: string; role: PartyRole; gross: Cents | null; fee: Cents | null; returned: Cents }[];
@@ -28,14 +30,14 @@ export interface RecipientShare {
 export interface SplitStore {
   /** The plan and its parties (parts unknown until paid), in the charge's create transaction. */
   insert(tx: Tx, s: { transactionId: string; marketplaceId: string; plan: SplitPlan; createdAt: Date }): Promise<void>;
-  /** The charge's split as `tx` sees it (callers hold the charge's row lock); null when the charge is not split. */
-  find(tx: Tx, transactionId: string): Promise<StoredSplit | null>;
+  /** The charge's split as `tx` sees it (callers hold the charge's row lock), or as committed without `tx`; null when the charge is not split. */
+  find(tx: Tx | undefined, transactionId: string): Promise<StoredSplit | null>;
   /** Each party's gross and fee, written with the payment. */
   recordShares(tx: Tx, transactionId: string, shares: readonly PartyShare[]): Promise<void>;
   /** Adds what each party gave back for a refund or return. */
   addReturned(tx: Tx, transactionId: string, debits: readonly PartyDebit[]): Promise<void>;
-  /** What each party gave back for one refund (read from its ledger entries), in `tx`. */
-  refundParts(tx: Tx, transactionId: string, refundId: string): Promise<PartyDebit[]>;
+  /** What each party gave back for one refund, or for the charge's MED return (read from its ledger entries), in `tx`. */
+  givenParts(tx: Tx, transactionId: string, cause: ReversibleSplitReturn): Promise<PartyDebit[]>;
   /** The recipient's parts, newest charge first; one charge when `transactionId` is given. */
   recipientShares(sellerId: string, o: { transactionId?: string; limit: number; skip: number }): Promise<{ items: RecipientShare[]; total: number }>;
 }

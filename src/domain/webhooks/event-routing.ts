@@ -11,7 +11,8 @@ export function categoryOfEvent(aggregateType: string, eventType: string): Aggre
   const resource = resourceOfEvent(eventType);
   if (resource === 'WEBHOOK') return null;
   if (resource !== null) return resource;
-  return aggregateType === 'TRANSACTION' || aggregateType === 'WITHDRAWAL' || aggregateType === 'DISPUTE' || aggregateType === 'RECURRENCE' ? aggregateType : null;
+  const stored: readonly string[] = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'SPLIT_SHARE'] satisfies AggregateType[];
+  return stored.includes(aggregateType) ? (aggregateType as AggregateType) : null;
 }
 
 /** WEBHOOK_ENDPOINT_FAILING / _DISABLED: told to the seller's other registrations. */

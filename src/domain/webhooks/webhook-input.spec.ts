@@ -38,7 +38,7 @@ describe('parseWebhookRegistration', () => {
   ])('%j -> %s (%s)', (input, code, field) => fails(() => parseWebhookRegistration(input), code, field));
 
   it('keeps the messages clients see', () => {
-    expect(() => parseWebhookRegistration({ eventType: 'X' })).toThrow('eventType must be one of TRANSACTION, WITHDRAWAL, DISPUTE, RECURRENCE, ALL');
+    expect(() => parseWebhookRegistration({ eventType: 'X' })).toThrow('eventType must be one of TRANSACTION, WITHDRAWAL, DISPUTE, RECURRENCE, SPLIT_SHARE, ALL');
     expect(() => parseWebhookRegistration({ eventType: 'ALL', url: 'http://x' })).toThrow('url must use https');
   });
 });

@@ -2,10 +2,10 @@ import type { EndpointState } from './endpoint-health';
 
 /** Webhook registrations, deliveries and attempts as the domain sees them. */
 
-export const WEBHOOK_CATEGORIES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'ALL'] as const;
+export const WEBHOOK_CATEGORIES = ['TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'SPLIT_SHARE', 'ALL'] as const;
 export type WebhookCategory = (typeof WEBHOOK_CATEGORIES)[number];
 
-export type AggregateType = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'RECURRENCE' | 'WEBHOOK';
+export type AggregateType = 'TRANSACTION' | 'WITHDRAWAL' | 'DISPUTE' | 'RECURRENCE' | 'SPLIT_SHARE' | 'WEBHOOK';
 
 export interface WebhookEndpoint {
   id: string;

@@ -13,7 +13,8 @@ import { CreateTransactionInput, TransactionPageType, TransactionStatusGql, Tran
 export class TransactionResolver {
   @Query(() => TransactionType)
   async transaction(@Ctx() ctx: GqlContext, @Arg('id', () => ID) id: string) {
-    return TransactionType.fromView(transactionView(await ctx.services.transactions.get(requireSeller(ctx).id, id)));
+    const t = await ctx.services.transactions.get(requireSeller(ctx).id, id);
+    return TransactionType.fromView(await ctx.services.splitChargeQueries.withSplit(t, transactionView(t)));
   }
 
   @Query(() => TransactionPageType, {

@@ -101,3 +101,59 @@ export class SplitSharePageType {
   @Field(() => [SplitShareType]) items!: SplitShareType[];
   @Field(() => Int) total!: number;
 }
+
+@ObjectType('SplitInstruction', { description: "a recipient's part as the marketplace asked for it: amount (cents) or basisPoints" })
+export class SplitInstructionType {
+  @Field(() => ID) recipientId!: string;
+  @Field(() => Money, { nullable: true }) amount?: number;
+  @Field(() => Int, { nullable: true }) basisPoints?: number;
+}
+
+@ObjectType('SplitPartyShare', { description: "one party's computed part of a paid split charge" })
+export class SplitPartyShareType {
+  @Field(() => ID) sellerId!: string;
+  @Field(() => MarketplaceSideGql) role!: MarketplaceSideGql;
+  @Field(() => Money, { description: "the party's part of the amount, before fees" }) gross!: number;
+  @Field(() => Money, { description: "the party's part of the PIX fee" }) fee!: number;
+  @Field(() => Money, { description: 'cents given back by refunds and returns' }) returned!: number;
+}
+
+@ObjectType('TransactionSplit', { description: 'the split of a marketplace charge, as the marketplace reads it' })
+export class TransactionSplitType {
+  @Field(() => SplitFeePayerGql) feePayer!: SplitFeePayerGql;
+  @Field(() => ID, { nullable: true }) feeRecipientId?: string;
+  @Field(() => [SplitInstructionType]) recipients!: SplitInstructionType[];
+  @Field(() => [SplitPartyShareType], { nullable: true, description: 'every party, marketplace first, once the charge is paid' }) shares?: SplitPartyShareType[];
+}
+
+export enum SplitShareCauseGql {
+  PAYMENT = 'PAYMENT',
+  REFUND = 'REFUND',
+  CHARGEBACK = 'CHARGEBACK',
+  DISPUTE = 'DISPUTE',
+  REFUND_NOT_MADE = 'REFUND_NOT_MADE',
+  CHARGEBACK_REVERSED = 'CHARGEBACK_REVERSED',
+}
+registerEnumType(SplitShareCauseGql, {
+  name: 'SplitShareCause',
+  description: "what moved a recipient's part: the payment, a refund, a MED return, a lost contestation, a refund not made, a MED return decided for the seller",
+});
+
+@ObjectType('SplitShareChange', { description: "a change of the caller's part, as a recipient, of a split charge (the body of its SPLIT_SHARE_* webhooks)" })
+export class SplitShareChangeType {
+  @Field(() => ID) transactionId!: string;
+  @Field(() => ID) marketplaceId!: string;
+  @Field(() => String) marketplaceName!: string;
+  @Field(() => ID) recipientId!: string;
+  @Field(() => String, { nullable: true }) end2endId?: string;
+  @Field(() => Money) gross!: number;
+  @Field(() => Money) fee!: number;
+  @Field(() => Money, { description: 'cents given back so far, this change included' }) returned!: number;
+  @Field(() => SplitShareCauseGql) cause!: SplitShareCauseGql;
+  @Field(() => Money, { description: 'cents this change moved' }) amount!: number;
+  @Field(() => Date) occurredAt!: Date;
+
+  static fromView(v: Record<string, unknown>): SplitShareChangeType {
+    return Object.assign(new SplitShareChangeType(), v, { occurredAt: new Date(String(v.occurredAt)) });
+  }
+}

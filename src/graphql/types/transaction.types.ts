@@ -3,7 +3,7 @@ import { createUnionType, Field, ID, InputType, Int, ObjectType, registerEnumTyp
 import { Money } from './money.scalar';
 import { DueDateChargeType, DueDateDiscountInput, DueDateTermInput } from './due-date-charge.types';
 import { PageOf } from './page';
-import { SplitsInput } from './marketplace.types';
+import { SplitsInput, TransactionSplitType } from './marketplace.types';
 import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
 
 export const TransactionStatusGql = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, s])) as Record<string, string>;
@@ -71,6 +71,8 @@ export class TransactionType {
   @Field(() => String, { nullable: true }) refundType?: string;
   @Field(() => String, { nullable: true }) refusedReason?: string;
   @Field(() => ID, { nullable: true, description: 'the latest dispute (contestation or MED) of this transaction' }) disputeId?: string;
+  @Field(() => TransactionSplitType, { nullable: true, description: 'marketplaces: the split of this charge (on `transaction(id)` and the create answer; null in lists)' })
+  splits?: TransactionSplitType;
 
   /** From the REST/webhook view (the idempotency store keeps that shape). */
   static fromView(v: Record<string, any>): TransactionType {

@@ -10,6 +10,7 @@ export enum WebhookCategoryGql {
   WITHDRAWAL = 'WITHDRAWAL',
   DISPUTE = 'DISPUTE',
   RECURRENCE = 'RECURRENCE',
+  SPLIT_SHARE = 'SPLIT_SHARE',
   ALL = 'ALL',
 }
 registerEnumType(WebhookCategoryGql, { name: 'WebhookEventCategory', description: 'which events a webhook receives (SPEC eventType)' });

@@ -5,7 +5,7 @@ import type { Logger } from '../log/logger';
 import type { LivePubSub } from './in-process-live-events';
 import { LiveListeners } from './live-listeners';
 
-const TOPICS = new Set<LiveEvent['topic']>(['WALLET_UPDATED', 'TRANSACTION_UPDATED', 'WITHDRAWAL_UPDATED', 'DISPUTE_UPDATED', 'CREDENTIALS_CHANGED']);
+const TOPICS = new Set<LiveEvent['topic']>(['WALLET_UPDATED', 'TRANSACTION_UPDATED', 'WITHDRAWAL_UPDATED', 'DISPUTE_UPDATED', 'SPLIT_SHARE_UPDATED', 'CREDENTIALS_CHANGED']);
 
 /**
  * Live events across api instances: every publish goes to a RabbitMQ fanout exchange;

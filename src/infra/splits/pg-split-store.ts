@@ -1,4 +1,5 @@
 import type { Tx } from '../../domain/shared/unit-of-work';
+import type { ReversibleSplitReturn } from '../../domain/splits/split-ledger-entries';
 import type { RecipientShare, SplitStore, StoredSplit } from '../../domain/splits/split-store';
 import type { PartyDebit, PartyRole, PartyShare, SplitInstruction, SplitPlan } from '../../domain/splits/split.types';
 import type { Sql } from '../db/sql';
@@ -25,10 +26,11 @@ export class PgSplitStore implements SplitStore {
     );
   }
 
-  async find(tx: Tx, transactionId: string): Promise<StoredSplit | null> {
+  async find(tx: Tx | undefined, transactionId: string): Promise<StoredSplit | null> {
     const rows = await this.sql.query<Record<string, unknown>>(
-      `select s.marketplace_id, s.fee_payer, s.fee_recipient_id, s.instructions, p.seller_id, p.role, p.gross, p.fee, p.returned
+      `select s.marketplace_id, m.name as marketplace_name, s.fee_payer, s.fee_recipient_id, s.instructions, p.seller_id, p.role, p.gross, p.fee, p.returned
          from transaction_splits s join transaction_split_parties p on p.transaction_id = s.transaction_id
+         join sellers m on m.id = s.marketplace_id
         where s.transaction_id = ? order by p.position`,
       [transactionId],
       tx,
@@ -38,6 +40,7 @@ export class PgSplitStore implements SplitStore {
     return {
       transactionId,
       marketplaceId: String(first.marketplace_id),
+      marketplaceName: String(first.marketplace_name),
       plan: { feePayer: first.fee_payer as SplitPlan['feePayer'], feeRecipientId: (first.fee_recipient_id as string | null) ?? null, recipients: first.instructions as SplitInstruction[] },
       parties: rows.map((r) => ({ sellerId: String(r.seller_id), role: r.role as PartyRole, gross: num(r.gross), fee: num(r.fee), returned: Number(r.returned) })),
     };
@@ -64,11 +67,12 @@ export class PgSplitStore implements SplitStore {
     );
   }
 
-  async refundParts(tx: Tx, transactionId: string, refundId: string): Promise<PartyDebit[]> {
+  async givenParts(tx: Tx, transactionId: string, cause: ReversibleSplitReturn): Promise<PartyDebit[]> {
+    const refund = cause.kind === 'REFUND';
     const rows = await this.sql.query<{ seller_id: string; amount: string }>(
       `select seller_id, (metadata ->> 'amount')::bigint as amount from ledger_entries
-        where transaction_id = ? and kind = 'REFUND_DEBIT' and metadata ->> 'split' = 'true' and metadata ->> 'refundId' = ?`,
-      [transactionId, refundId],
+        where transaction_id = ? and kind = ? and metadata ->> 'split' = 'true' and (? or metadata ->> 'refundId' = ?)`,
+      [transactionId, refund ? 'REFUND_DEBIT' : 'CHARGEBACK_DEBIT', !refund, refund ? cause.refundId : ''],
       tx,
     );
     return rows.map((r) => ({ sellerId: r.seller_id, amount: Number(r.amount) }));

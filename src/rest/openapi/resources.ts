@@ -4,6 +4,7 @@ import { STATEMENT_TYPES } from '../../domain/ledger/ledger.types';
 import { PIX_KEY_TYPES } from '../../domain/pix/pix-key';
 import { TRANSACTION_STATUSES } from '../../domain/transactions/transaction-status';
 import { TRANSACTION_PAYMENT_METHODS } from '../../domain/transactions/transaction.types';
+import { SPLIT_SHARE_CAUSES } from '../../domain/splits/split-share-event-names';
 import { WEBHOOK_CATEGORIES } from '../../domain/webhooks/webhook.types';
 import { WITHDRAWAL_STATUSES } from '../../domain/withdrawals/withdrawal-status';
 import { AUTHORISATION_JOURNEYS } from '../../domain/recurrences/create-recurrence.input';
@@ -132,10 +133,24 @@ export const Transaction = z
         feePayer: z.enum(['MARKETPLACE', 'PRO_RATA', 'RECIPIENT']),
         feeRecipientId: z.string().optional(),
         recipients: z.array(z.object({ recipientId: z.string(), amount: cents().optional(), basisPoints: z.number().int().optional() }).strict()),
+        shares: z
+          .array(
+            z
+              .object({
+                sellerId: z.string(),
+                role: z.enum(['MARKETPLACE', 'RECIPIENT']),
+                gross: cents("the party's part of the amount, before fees"),
+                fee: cents("the party's part of the PIX fee"),
+                returned: cents('given back by refunds and returns'),
+              })
+              .strict(),
+          )
+          .optional()
+          .describe('once paid (GET only): every party, the marketplace first, then the recipients in instruction order'),
       })
       .strict()
       .optional()
-      .describe('marketplaces: the split instructions, in the answer of the create'),
+      .describe("marketplaces: the split instructions (the create's answer and GET), and the parts once paid (GET); only the marketplace reads a charge"),
   })
   .strict()
   .openapi('Transaction', { description: 'SPEC Transaction: optional fields without a value are omitted (never null).' });
@@ -392,3 +407,21 @@ export const RecurrenceCycle = z
 
 /** What a recurrence's cycle events carry: the recurrence and the cycle concerned. */
 export const RecurrenceEvent = Recurrence.extend({ cycle: RecurrenceCycle.optional().describe('RECURRENCE_CYCLE_* events: the cycle concerned') }).openapi('RecurrenceEvent');
+
+/** A marketplace recipient's SPLIT_SHARE_* webhook body: its own part only. */
+export const SplitShareChange = z
+  .object({
+    transactionId: z.string().describe('the split charge'),
+    marketplaceId: z.string(),
+    marketplaceName: z.string(),
+    recipientId: z.string().describe('the recipient (the receiving seller)'),
+    end2endId: z.string().optional().describe("the payment's end-to-end id"),
+    gross: cents("the recipient's part of the amount, before fees"),
+    fee: cents("the recipient's part of the PIX fee"),
+    returned: cents('given back so far, this change included'),
+    cause: z.enum(SPLIT_SHARE_CAUSES),
+    amount: cents('cents this change moved'),
+    occurredAt: dateTime(),
+  })
+  .strict()
+  .openapi('SplitShareChange', { description: "A change of a recipient's part of a split charge: nothing of the buyer, the charge's amount or the other parties." });

@@ -3,7 +3,7 @@ import { EVENTS_BY_RESOURCE, type EventResource } from '../../domain/events/even
 import { DEFAULT_TOLERANCE_SECONDS, UNSIGNED_FIELDS, WEBHOOK_TIMESTAMP_HEADER } from '../../domain/webhooks/signature';
 import { WEBHOOK_ID_HEADER, WEBHOOK_PAYLOAD_VERSION } from '../../domain/webhooks/webhook-body';
 import { TRANSACTION_PAID_PAYLOAD } from './examples';
-import { Dispute, RecurrenceEvent, Transaction, WithdrawalDetail } from './resources';
+import { Dispute, RecurrenceEvent, SplitShareChange, Transaction, WithdrawalDetail } from './resources';
 import { z } from './zod';
 import { ENDPOINT_STATES, ENDPOINT_STATE_REASONS } from '../../domain/webhooks/endpoint-health';
 
@@ -37,9 +37,13 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
     ['withdrawalEvent', 'Withdrawal event', WithdrawalDetail, 'WITHDRAWAL'],
     ['disputeEvent', 'Dispute event', Dispute, 'DISPUTE'],
     ['recurrenceEvent', 'Recurrence event (PIX Automático)', RecurrenceEvent, 'RECURRENCE'],
+    ['splitShareEvent', "Split share event (a marketplace recipient's own part)", SplitShareChange, 'SPLIT_SHARE'],
   ];
   for (const [name, summary, resource, resourceName, example] of events) {
-    const which = `${eventList(resourceName)}. Every status change sends \`<RESOURCE>_<STATUS>\`: a new status brings a new event.`;
+    const which =
+      resourceName === 'SPLIT_SHARE'
+        ? `${eventList(resourceName)}. Sent to the recipient's registrations only: its part credited, given back (refund, MED return, lost contestation) or restored; the marketplace follows the charge's TRANSACTION events.`
+        : `${eventList(resourceName)}. Every status change sends \`<RESOURCE>_<STATUS>\`: a new status brings a new event.`;
     const payload = registry.register(`${name[0]!.toUpperCase()}${name.slice(1)}Payload`, z.object({ ...resource.partial().shape, ...envelopeFields }).passthrough());
     registry.registerWebhook({
       method: 'post',

@@ -28,7 +28,7 @@ export function transactionsRoutes(services: Services): Router {
 
   router.get(`${BASE}/:id`, auth, async (req, res) => {
     const t = await transactions.get(sellerOf(res).id, String(req.params.id));
-    res.json({ status: true, data: transactionView(t) });
+    res.json({ status: true, data: await services.splitChargeQueries.withSplit(t, transactionView(t)) });
   });
 
   router.get(`${BASE}/:id/refunds`, auth, async (req, res) => {

@@ -12,6 +12,7 @@ const NAV: [string, MessageKey][] = [
   ['charges', 'navCharges'],
   ['recurrences', 'navRecurrences'],
   ['disputes', 'navDisputes'],
+  ['marketplace', 'navMarketplace'],
   ['wallet', 'navWallet'],
   ['withdrawals', 'navWithdrawals'],
   ['webhooks', 'navWebhooks'],

@@ -104,6 +104,10 @@ const TONE: Record<string, string> = {
   EXPIRED: 'muted',
   CANCELED: 'muted',
   CANCELLED: 'muted',
+  INVITED: 'wait',
+  ACTIVE: 'ok',
+  DECLINED: 'muted',
+  ENDED: 'muted',
 };
 
 /** A status as a coloured badge with its words; the code stays in `data-status`. Unknown statuses get the neutral tone. */

@@ -1,8 +1,10 @@
 import { billingEn, billingPt } from './billing-messages';
+import { marketplaceEn, marketplacePt } from './marketplace-messages';
 
 /** Interface texts; Brazilian Portuguese is the default language. */
 export const pt = {
   ...billingPt,
+  ...marketplacePt,
   appName: 'PixPay',
   language: 'Idioma',
   switchLanguage: 'English',
@@ -209,6 +211,7 @@ export type MessageKey = keyof typeof pt;
 
 export const en: Record<MessageKey, string> = {
   ...billingEn,
+  ...marketplaceEn,
   appName: 'PixPay',
   language: 'Language',
   switchLanguage: 'Português',

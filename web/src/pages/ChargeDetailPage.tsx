@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ChargeSplit } from '../components/ChargeSplit';
 import { DeliveryTable, DeliveryFields } from '../components/Deliveries';
 import { DueDateSection } from '../components/DueDateSection';
 import { PixCharge } from '../components/PixCharge';
@@ -110,6 +111,7 @@ export function ChargeDetailPage({ id }: { id: string }) {
               {c.pix && awaitsPayment(c.status) && <PixCharge pix={c.pix} />}
             </Section>
             <DueDateSection key={`${c.id}:${c.status}:${c.amount}`} id={c.id} />
+            <ChargeSplit id={c.id} status={c.status} />
             <Section title={t('timeline')}>
               <ol className="timeline">
                 {events.map((e) => (

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { SandboxSplitCharge } from '../components/SandboxSplitCharge';
 import { CodeOptions, ErrorMessage, Field, Notice, Section, StatusBadge } from '../components/ui';
 import { graphql } from '../lib/graphql';
 import { useMutation, useQuery } from '../lib/hooks';
@@ -98,6 +99,7 @@ export function SandboxPage({ initialId }: { initialId?: string }) {
           </Notice>
         )}
       </Section>
+      <SandboxSplitCharge onCreated={setId} />
     </>
   );
 }

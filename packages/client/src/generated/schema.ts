@@ -1400,6 +1400,32 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    splitShareEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split share event (a marketplace recipient's own part)
+         * @description `SPLIT_SHARE_CREDITED`, `SPLIT_SHARE_REVERSED`, `SPLIT_SHARE_RESTORED`. Sent to the recipient's registrations only: its part credited, given back (refund, MED return, lost contestation) or restored; the marketplace follows the charge's TRANSACTION events.
+         *
+         *     Every delivery is an HTTPS POST of a JSON body: the resource's fields at the root (personal data masked), then `eventType`, `version` ("1"), `expires_at` and `signature`.
+         *
+         *     **Signature.** `signature` = `v1=` + Base64URL without padding of HMAC-SHA256(secret, `<timestamp>.<event_json>`), where `<timestamp>` is the `X-Webhook-Timestamp` header (unix seconds) and `<event_json>` the body without the top-level fields `version`, `expires_at`, `signature`, keys in the order received, no spaces (what JSON.stringify writes: non-ASCII as itself, `/` not escaped). Reject a delivery whose signature does not match or whose timestamp is more than 5 minutes away from your clock. The secret is the registration's (shown on create and rotation), or the postback secret for deliveries to a charge's `postbackUrl`.
+         *
+         *     **Delivery.** Answer 2xx within 5 seconds. Otherwise up to 3 attempts per cycle (backoff from about 1 s, doubling to 30 s, with jitter), then new cycles until `expires_at` (24 h). `X-Webhook-Id` is the event id, the same on every retry and resend: de-duplicate on it. Event names may gain values: keep a fallback.
+         */
+        post: operations["splitShareEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     webhookTest: {
         parameters: {
             query?: never;
@@ -1581,7 +1607,7 @@ export interface components {
             refundType?: "FULL" | "PARTIAL";
             refusedReason?: string;
             disputeId?: string;
-            /** @description marketplaces: the split instructions, in the answer of the create */
+            /** @description marketplaces: the split instructions (the create's answer and GET), and the parts once paid (GET); only the marketplace reads a charge */
             splits?: {
                 /** @enum {string} */
                 feePayer: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT";
@@ -1591,6 +1617,18 @@ export interface components {
                     /** @description cents */
                     amount?: number;
                     basisPoints?: number;
+                }[];
+                /** @description once paid (GET only): every party, the marketplace first, then the recipients in instruction order */
+                shares?: {
+                    sellerId: string;
+                    /** @enum {string} */
+                    role: "MARKETPLACE" | "RECIPIENT";
+                    /** @description the party's part of the amount, before fees */
+                    gross: number;
+                    /** @description the party's part of the PIX fee */
+                    fee: number;
+                    /** @description given back by refunds and returns */
+                    returned: number;
                 }[];
             };
             eventType: string;
@@ -1770,6 +1808,35 @@ export interface components {
             /** @description v1= + Base64URL(HMAC-SHA256) without padding */
             signature: string;
         };
+        SplitShareEventPayload: {
+            /** @description the split charge */
+            transactionId?: string;
+            marketplaceId?: string;
+            marketplaceName?: string;
+            /** @description the recipient (the receiving seller) */
+            recipientId?: string;
+            /** @description the payment's end-to-end id */
+            end2endId?: string;
+            /** @description the recipient's part of the amount, before fees */
+            gross?: number;
+            /** @description the recipient's part of the PIX fee */
+            fee?: number;
+            /** @description given back so far, this change included */
+            returned?: number;
+            /** @enum {string} */
+            cause?: "PAYMENT" | "REFUND" | "CHARGEBACK" | "DISPUTE" | "REFUND_NOT_MADE" | "CHARGEBACK_REVERSED";
+            /** @description cents this change moved */
+            amount?: number;
+            /** Format: date-time */
+            occurredAt?: string;
+            eventType: string;
+            /** @enum {string} */
+            version: "1";
+            /** Format: date-time */
+            expires_at: string;
+            /** @description v1= + Base64URL(HMAC-SHA256) without padding */
+            signature: string;
+        };
         WebhookTestPayload: {
             eventType: string;
             /** @enum {string} */
@@ -1870,7 +1937,7 @@ export interface components {
             refundType?: "FULL" | "PARTIAL";
             refusedReason?: string;
             disputeId?: string;
-            /** @description marketplaces: the split instructions, in the answer of the create */
+            /** @description marketplaces: the split instructions (the create's answer and GET), and the parts once paid (GET); only the marketplace reads a charge */
             splits?: {
                 /** @enum {string} */
                 feePayer: "MARKETPLACE" | "PRO_RATA" | "RECIPIENT";
@@ -1880,6 +1947,18 @@ export interface components {
                     /** @description cents */
                     amount?: number;
                     basisPoints?: number;
+                }[];
+                /** @description once paid (GET only): every party, the marketplace first, then the recipients in instruction order */
+                shares?: {
+                    sellerId: string;
+                    /** @enum {string} */
+                    role: "MARKETPLACE" | "RECIPIENT";
+                    /** @description the party's part of the amount, before fees */
+                    gross: number;
+                    /** @description the party's part of the PIX fee */
+                    fee: number;
+                    /** @description given back by refunds and returns */
+                    returned: number;
                 }[];
             };
         };
@@ -2395,7 +2474,7 @@ export interface components {
         WebhookRegistration: {
             id: string;
             /** @enum {string} */
-            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "ALL";
+            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "SPLIT_SHARE" | "ALL";
             url: string;
             description: string | null;
             secretLast4: string;
@@ -2430,7 +2509,7 @@ export interface components {
              * @description the category of events sent
              * @enum {string}
              */
-            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "ALL";
+            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "SPLIT_SHARE" | "ALL";
             description?: string | null;
             /** @description https URL; loopback and private addresses are refused */
             url: string;
@@ -2525,7 +2604,7 @@ export interface components {
              * @description the category of events sent
              * @enum {string}
              */
-            eventType?: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "ALL";
+            eventType?: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "SPLIT_SHARE" | "ALL";
             /** @description https URL; loopback and private addresses are refused */
             url?: string;
             description?: string | null;
@@ -2535,7 +2614,7 @@ export interface components {
         WebhookEnabled: {
             id: string;
             /** @enum {string} */
-            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "ALL";
+            eventType: "TRANSACTION" | "WITHDRAWAL" | "DISPUTE" | "RECURRENCE" | "SPLIT_SHARE" | "ALL";
             url: string;
             description: string | null;
             secretLast4: string;
@@ -11674,6 +11753,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RecurrenceEventPayload"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 5 seconds acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    splitShareEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; part of the signed string */
+                "X-Webhook-Timestamp": string;
+                /** @description the event id, constant across retries and resends */
+                "X-Webhook-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitShareEventPayload"];
             };
         };
         responses: {

@@ -25,6 +25,7 @@ import { Migration20261127100000PayoutPspReference } from './Migration2026112710
 import { Migration20261127120000DueDateCharges } from './Migration20261127120000DueDateCharges';
 import { Migration20261127130000Recurrences } from './Migration20261127130000Recurrences';
 import { Migration20261127190000TransactionSplitFlag } from './Migration20261127190000TransactionSplitFlag';
+import { Migration20261128030000SplitShareWebhooks } from './Migration20261128030000SplitShareWebhooks';
 import { Migration20261128040000RecurrenceCycles } from './Migration20261128040000RecurrenceCycles';
 import { Migration20261127140000MarketplaceSplits } from './Migration20261127140000MarketplaceSplits';
 import { Migration20261127150000WebhookEndpointHealth } from './Migration20261127150000WebhookEndpointHealth';
@@ -61,5 +62,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127190000TransactionSplitFlag', class: Migration20261127190000TransactionSplitFlag },
   { name: 'Migration20261127150000WebhookEndpointHealth', class: Migration20261127150000WebhookEndpointHealth },
   { name: 'Migration20261127110000PayoutWaitingReason', class: Migration20261127110000PayoutWaitingReason },
+  { name: 'Migration20261128030000SplitShareWebhooks', class: Migration20261128030000SplitShareWebhooks },
   { name: 'Migration20261128040000RecurrenceCycles', class: Migration20261128040000RecurrenceCycles },
 ];

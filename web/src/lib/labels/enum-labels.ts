@@ -96,6 +96,7 @@ export const ENUM_LABELS = {
     WITHDRAWAL: ['Saques', 'Withdrawals'],
     DISPUTE: ['Disputas', 'Disputes'],
     RECURRENCE: ['Recorrências (Pix Automático)', 'Recurrences (PIX Automático)'],
+    SPLIT_SHARE: ['Partes de divisões (recebedor)', 'Split shares (recipient)'],
   },
   KeyMode: {
     test: ['Teste', 'Test'],
@@ -115,6 +116,14 @@ export const ENUM_LABELS = {
     MARKETPLACE: ['Marketplace', 'Marketplace'],
     PRO_RATA: ['Proporcional', 'Pro rata'],
     RECIPIENT: ['Um recebedor', 'One recipient'],
+  },
+  SplitShareCause: {
+    PAYMENT: ['Pagamento', 'Payment'],
+    REFUND: ['Reembolso', 'Refund'],
+    CHARGEBACK: ['Devolução MED', 'MED return'],
+    DISPUTE: ['Disputa perdida', 'Dispute lost'],
+    REFUND_NOT_MADE: ['Reembolso não realizado', 'Refund not made'],
+    CHARGEBACK_REVERSED: ['Devolução MED revertida', 'MED return reversed'],
   },
   LimitClass: {
     creates: ['Criações', 'Creates'],

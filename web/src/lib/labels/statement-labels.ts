@@ -29,6 +29,8 @@ export const STATEMENT_DESCRIPTION_LABELS = {
   'PIX cash-in fee (split)': ['Tarifa de recebimento PIX (divisão)', 'PIX cash-in fee (split)'],
   'Refund (split)': ['Reembolso (divisão)', 'Refund (split)'],
   'Chargeback (MED) (split)': ['Devolução (MED) (divisão)', 'Chargeback (MED) (split)'],
+  'Chargeback reversed (split)': ['Devolução estornada (divisão)', 'Chargeback reversed (split)'],
+  'Dispute lost (split)': ['Disputa perdida (divisão)', 'Dispute lost (split)'],
 } as const satisfies Labels;
 
 /** Descriptions made of a fixed start and the operator's own words (`Correction: <reason>`). */
