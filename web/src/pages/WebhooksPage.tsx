@@ -23,7 +23,7 @@ const ResendTx = graphql(`mutation ResendTx($ids: [ID!]!) { resendTransactionEve
 const ResendW = graphql(`mutation ResendW($ids: [ID!]!) { resendWithdrawalEvents(withdrawalIds: $ids) { id deliveries } }`);
 const Replay = graphql(`mutation Replay($from: DateTimeISO!) { replayFailedWebhookDeliveries(from: $from) }`);
 
-const CATEGORIES = ['ALL', 'TRANSACTION', 'WITHDRAWAL', 'DISPUTE'] as const;
+const CATEGORIES = ['ALL', 'TRANSACTION', 'WITHDRAWAL', 'DISPUTE', 'RECURRENCE', 'SPLIT_SHARE'] as const;
 const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'EXPIRED', 'CANCELED', 'HELD'] as const;
 const PAGE = 20;
 
