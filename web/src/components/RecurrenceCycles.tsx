@@ -1,17 +1,12 @@
 import { civilDate } from '../lib/civil-date';
+import type { ResultOf } from '../lib/graphql';
 import { useI18n } from '../lib/i18n';
+import type { RecurrenceDetailFields } from '../lib/recurrences';
 import { href } from '../lib/router';
 import { DataTable, Section, StatusBadge } from './ui';
 
-export interface CycleRow {
-  number: number;
-  dueDate: string;
-  amount: number | null;
-  status: string;
-  transactionId: string | null;
-  attempts: number;
-  nextAttemptOn: string | null;
-}
+/** A cycle as the recurrence's page asks for it. */
+export type CycleRow = ResultOf<typeof RecurrenceDetailFields>['cycles'][number];
 
 /** The cycles of a recurrence by number: date, amount, status, the payer's bank's attempts, and each one's charge. */
 export function RecurrenceCycles({ cycles }: { cycles: readonly CycleRow[] }) {
