@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
@@ -144,6 +145,30 @@ describe.skipIf(ON_APIPIX)('dashboard billing pages in Chromium', () => {
     await page.reload();
     await statusOf(facts).toBe('APPROVED');
     expect(await qr.count()).toBe(0);
+    await visible(page.getByText('Nenhum ciclo ainda', { exact: false }));
+
+    // Its clock moves to cycle 1's window and the payer's bank settles it: the page shows the cycle paid, with its charge.
+    const advanced = await rest(app, 'POST', `/v1/sandbox/recurrences/${id}/advance`, { key: seller.apiKey });
+    expect(advanced.status).toBe(200);
+    expect(advanced.body.data.cycle).toMatchObject({ number: 1, status: 'ACTIVE', amount: 8_990 });
+    const paidCycle = (await rest(app, 'POST', `/v1/sandbox/recurrences/${id}/cycles/1/pay`, { key: seller.apiKey })).body.data;
+    expect(paidCycle).toMatchObject({ number: 1, status: 'PAID', attempts: 1 });
+    await page.reload();
+    const cycle = page.locator('tr[data-cycle="1"]');
+    await statusOf(cycle.locator('.badge')).toBe('PAID');
+    await textOf(cycle.locator('.badge')).toBe('Pago');
+    await textOf(cycle).toMatch(paidCycle.dueDate.split('-').reverse().join('/'));
+    await textOf(cycle).toMatch('R$ 89,90');
+    const chargeLink = cycle.getByRole('link', { name: paidCycle.transactionId });
+    expect(await chargeLink.getAttribute('href')).toBe(`#/charges/${paidCycle.transactionId}`);
+    expect(await page.getByTestId('next-cycle-amount').count()).toBe(0);
+    const onDetail = (await page.evaluate('document.body.innerText')) as string;
+    expect(onDetail.match(/\b(SCHEDULED|ACTIVE|PAID|MISSED)\b/g)).toBeNull();
+    await accessible();
+    expect(await screenshots(page, '26-recurrence-cycles')).toEqual([]);
+    await chargeLink.click();
+    await statusOf(page.locator('.card-head .badge').first()).toBe('PAID');
+    await page.goBack();
 
     // The list: payer, period, amount and status.
     await page.goto(`${app.url}/dashboard/#/recurrences`);
@@ -167,6 +192,47 @@ describe.skipIf(ON_APIPIX)('dashboard billing pages in Chromium', () => {
     const after = (await rest(app, 'GET', `/api/v1/cobranca/recurrences/${id}`, { key: seller.apiKey })).body.data;
     expect(after).toMatchObject({ status: 'CANCELLED', endedBy: 'SELLER', endReason: 'contrato encerrado' });
     expect(await page.getByRole('button', { name: 'Cancelar recorrência' }).count()).toBe(0);
+
+  });
+
+  it('sets the next cycle amount of a variable recurrence in reais, refusing what is no amount or below the minimum', async () => {
+    const body = {
+      contract: { number: 'LUZ-2026-12', object: 'Conta de luz', payer: { name: 'Ana Lima', document: '52998224725' } },
+      calendar: { firstDate: brasiliaDay(40), period: 'MONTHLY' },
+      amountType: 'VARIABLE',
+      minimumAmount: 1_000,
+      retryPolicy: 'NONE',
+    };
+    const created = await rest(app, 'POST', '/api/v1/cobranca/recurrences', { key: seller.apiKey, body, idempotencyKey: randomUUID() });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    expect((await rest(app, 'POST', `/v1/sandbox/recurrences/${id}/approve`, { key: seller.apiKey })).status).toBe(200);
+
+    await page.goto(`${app.url}/dashboard/#/recurrences/${id}`);
+    await statusOf(page.getByTestId('recurrence-facts')).toBe('APPROVED');
+    const form = page.getByTestId('next-cycle-amount');
+    const error = page.locator('.error[data-code]');
+    await form.getByLabel('Valor do próximo ciclo (R$)').fill('abc');
+    await form.getByRole('button', { name: 'Definir valor' }).click();
+    expect(await error.getAttribute('data-code')).toBe('INVALID_AMOUNT');
+    await form.getByLabel('Valor do próximo ciclo (R$)').fill('9,99');
+    await form.getByRole('button', { name: 'Definir valor' }).click();
+    await expect.poll(() => error.getAttribute('data-code')).toBe('AMOUNT_TOO_LOW');
+    await form.getByLabel('Valor do próximo ciclo (R$)').fill('43,21');
+    await form.getByRole('button', { name: 'Definir valor' }).click();
+    await textOf(page.locator('.notice')).toBe('Valor do próximo ciclo definido: R$ 43,21');
+    expect(await error.count()).toBe(0);
+
+    // The next cycle made charges what was typed.
+    const advanced = (await rest(app, 'POST', `/v1/sandbox/recurrences/${id}/advance`, { key: seller.apiKey })).body.data;
+    expect(advanced.cycle).toMatchObject({ number: 1, amount: 4_321 });
+    await page.reload();
+    const cycle = page.locator('tr[data-cycle="1"]');
+    await statusOf(cycle.locator('.badge')).toBe('ACTIVE');
+    await textOf(cycle).toMatch('R$ 43,21');
+    await textOf(cycle.locator('.badge')).toBe('Aguardando pagamento');
+    await accessible();
+    expect(await screenshots(page, '27-recurrence-next-cycle-amount')).toEqual([]);
 
     // Every request stayed on the service, and the page raised nothing.
     expect(foreignRequests).toEqual([]);

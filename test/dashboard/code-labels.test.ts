@@ -8,6 +8,7 @@ import { CORRECTION_DESCRIPTION_PREFIX, STATEMENT_DESCRIPTIONS, withOwedCents } 
 import { PIX_KEY_TYPES } from '../../src/domain/pix/pix-key';
 import { DISCOUNT_MODALITIES, FINE_MODALITIES, INTEREST_MODALITIES } from '../../src/domain/due-date/due-date-terms';
 import { AUTHORISATION_JOURNEYS } from '../../src/domain/recurrences/create-recurrence.input';
+import { CYCLE_STATUSES } from '../../src/domain/recurrences/cycle-status';
 import { RECURRENCE_PERIODS } from '../../src/domain/recurrences/recurrence-calendar';
 import { CANCELLED_BY, RECURRENCE_STATUSES } from '../../src/domain/recurrences/recurrence-status';
 import { RETRY_POLICIES } from '../../src/domain/recurrences/retry-policy';
@@ -72,6 +73,7 @@ describe('the dashboard labels every code the API sends', () => {
       ['RecurrenceJourney', AUTHORISATION_JOURNEYS],
       ['RecurrenceAmountType', ['FIXED', 'VARIABLE']],
       ['RecurrenceRetryPolicy', RETRY_POLICIES],
+      ['RecurrenceCycleStatus', CYCLE_STATUSES],
       ['RecurrencePushRequest', ['SENT', 'ACCEPTED', 'REJECTED', 'EXPIRED']],
       ['RecurrenceEndedBy', [...CANCELLED_BY, 'PAYER_INSTITUTION', 'SYSTEM']],
     ];

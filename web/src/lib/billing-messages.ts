@@ -58,6 +58,16 @@ export const billingPt = {
   approvedAt: 'Autorizada em',
   recId: 'Identificador (idRec)',
   untilCancelled: 'até ser cancelada',
+  cycles: 'Ciclos',
+  cycle: 'Ciclo',
+  cycleValue: 'Valor',
+  noCycles: 'Nenhum ciclo ainda: cada ciclo é criado alguns dias antes da sua data.',
+  cycleCharge: 'Cobrança do ciclo',
+  nextAttemptOn: 'nova tentativa em',
+  nextCycle: 'Próximo ciclo',
+  nextCycleAmount: 'Valor do próximo ciclo (R$)',
+  setNextCycleAmount: 'Definir valor',
+  nextCycleAmountSet: 'Valor do próximo ciclo definido:',
 };
 
 export const billingEn: Record<keyof typeof billingPt, string> = {
@@ -117,4 +127,14 @@ export const billingEn: Record<keyof typeof billingPt, string> = {
   approvedAt: 'Authorised at',
   recId: 'Identifier (idRec)',
   untilCancelled: 'until cancelled',
+  cycles: 'Cycles',
+  cycle: 'Cycle',
+  cycleValue: 'Amount',
+  noCycles: 'No cycle yet: each cycle is made a few days before its date.',
+  cycleCharge: "Cycle's charge",
+  nextAttemptOn: 'next attempt on',
+  nextCycle: 'Next cycle',
+  nextCycleAmount: 'Next cycle amount (R$)',
+  setNextCycleAmount: 'Set amount',
+  nextCycleAmountSet: 'Next cycle amount set:',
 };

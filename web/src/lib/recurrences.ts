@@ -22,3 +22,14 @@ export const cancellable = (status: string): boolean => status === 'CREATED' || 
 
 /** Waiting for the payer: the authorisation's QR code or request is worth showing. */
 export const awaitsAuthorisation = (status: string): boolean => status === 'CREATED';
+
+/** A recurrence with its cycles, as its own page shows it. */
+export const RecurrenceDetailFields = graphql(
+  `
+  fragment RecurrenceDetailFields on Recurrence {
+    ...RecurrenceFields
+    cycles { number dueDate amount status transactionId attempts nextAttemptOn }
+  }
+`,
+  [RecurrenceFields],
+);

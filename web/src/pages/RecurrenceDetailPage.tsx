@@ -1,27 +1,34 @@
 import { type FormEvent, useState } from 'react';
+import { NextCycleAmountForm, type RecurrenceDetail } from '../components/NextCycleAmountForm';
 import { PixCharge } from '../components/PixCharge';
+import { RecurrenceCycles } from '../components/RecurrenceCycles';
 import { ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
 import { civilDate } from '../lib/civil-date';
 import { graphql, readFragment, type ResultOf } from '../lib/graphql';
 import { useMutation, useQuery } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
-import { awaitsAuthorisation, cancellable, RecurrenceFields } from '../lib/recurrences';
+import { awaitsAuthorisation, cancellable, RecurrenceDetailFields, RecurrenceFields } from '../lib/recurrences';
 import { href } from '../lib/router';
 
-const Recurrence = graphql(`query Recurrence($id: ID!) { recurrence(id: $id) { ...RecurrenceFields } }`, [RecurrenceFields]);
+const Recurrence = graphql(`query Recurrence($id: ID!) { recurrence(id: $id) { ...RecurrenceDetailFields } }`, [RecurrenceDetailFields]);
 
 const CancelRecurrence = graphql(
-  `mutation CancelRecurrence($id: ID!, $reason: String) { cancelRecurrence(id: $id, reason: $reason) { ...RecurrenceFields } }`,
-  [RecurrenceFields],
+  `mutation CancelRecurrence($id: ID!, $reason: String) { cancelRecurrence(id: $id, reason: $reason) { ...RecurrenceDetailFields } }`,
+  [RecurrenceDetailFields],
 );
 
 type Rec = ResultOf<typeof RecurrenceFields>;
 
-/** One recurrence: its contract and calendar, what the payer needs to authorise it while it waits, and cancelling it. */
+/**
+ * One recurrence: its contract and calendar, what the payer needs to authorise it while it
+ * waits, its cycles, the next cycle's amount when it varies, and cancelling it.
+ */
 export function RecurrenceDetailPage({ id }: { id: string }) {
   const { t, money, dateTime, label, locale } = useI18n();
   const q = useQuery(Recurrence, { id });
-  const r = q.data ? readFragment(RecurrenceFields, q.data.recurrence) : undefined;
+  const detail = q.data ? readFragment(RecurrenceDetailFields, q.data.recurrence) : undefined;
+  const r = detail ? readFragment(RecurrenceFields, detail) : undefined;
+  const replace = (next: RecurrenceDetail) => q.setData(() => ({ recurrence: next }));
   return (
     <>
       <p>
@@ -77,7 +84,9 @@ export function RecurrenceDetailPage({ id }: { id: string }) {
               </dl>
             </Section>
             <Authorisation recurrence={r} />
-            {cancellable(r.status) && <CancelForm id={r.id} onDone={(next) => q.setData(() => ({ recurrence: next }))} />}
+            {detail && (r.status === 'APPROVED' || detail.cycles.length > 0) && <RecurrenceCycles cycles={detail.cycles} />}
+            {r.amountType === 'VARIABLE' && cancellable(r.status) && <NextCycleAmountForm id={r.id} onDone={replace} />}
+            {cancellable(r.status) && <CancelForm id={r.id} onDone={replace} />}
           </>
         )}
       </Loadable>
@@ -126,7 +135,7 @@ function Authorisation({ recurrence: r }: { recurrence: Rec }) {
   );
 }
 
-function CancelForm({ id, onDone }: { id: string; onDone(next: ResultOf<typeof CancelRecurrence>['cancelRecurrence']): void }) {
+function CancelForm({ id, onDone }: { id: string; onDone(next: RecurrenceDetail): void }) {
   const { t } = useI18n();
   const cancel = useMutation(CancelRecurrence);
   const [reason, setReason] = useState('');

@@ -56,6 +56,15 @@ export const BILLING_LABELS = {
     NONE: ['Sem novas tentativas', 'No retries'],
     THREE_IN_SEVEN_DAYS: ['Até 3 tentativas em 7 dias', 'Up to 3 retries in 7 days'],
   },
+  /** a cycle of a recurrence (API Pix cobr), from made to settled */
+  RecurrenceCycleStatus: {
+    SCHEDULED: ['Agendado', 'Scheduled'],
+    ACTIVE: ['Aguardando pagamento', 'Awaiting payment'],
+    FAILED: ['Não pago', 'Not paid'],
+    PAID: ['Pago', 'Paid'],
+    MISSED: ['Não enviado', 'Not sent'],
+    CANCELLED: ['Cancelado', 'Cancelled'],
+  },
   RecurrencePushRequest: {
     SENT: ['Enviada ao banco', 'Sent to the bank'],
     ACCEPTED: ['Aceita', 'Accepted'],
