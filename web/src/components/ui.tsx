@@ -102,7 +102,6 @@ const TONE: Record<string, string> = {
   TWO_FACTOR_OFF: 'wait',
   CREATED: 'info',
   SCHEDULED: 'info',
-  ACTIVE: 'wait',
   MISSED: 'muted',
   EXPIRED: 'muted',
   CANCELED: 'muted',
@@ -113,11 +112,16 @@ const TONE: Record<string, string> = {
   ENDED: 'muted',
 };
 
+/** Where one code means different things in two families: an ACTIVE link is settled, an ACTIVE cycle awaits its payment. */
+const FAMILY_TONE: Partial<Record<CodeFamily, Record<string, string>>> = {
+  RecurrenceCycleStatus: { ACTIVE: 'wait' },
+};
+
 /** A status as a coloured badge with its words; the code stays in `data-status`. Unknown statuses get the neutral tone. */
 export function StatusBadge({ status, family }: { status: string; family: CodeFamily }) {
   const { label } = useI18n();
   return (
-    <span className={`badge badge-${TONE[status] ?? 'bad'}`} data-status={status}>
+    <span className={`badge badge-${FAMILY_TONE[family]?.[status] ?? TONE[status] ?? 'bad'}`} data-status={status}>
       {label(family, status)}
     </span>
   );
