@@ -3,8 +3,8 @@ import { runAdmin } from '../../src/cli/admin-commands';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { verifyWebhook } from '../../src/domain/webhooks/signature';
 import { totpCode } from '../../src/infra/security/otplib-totp';
-import type { Receiver } from '../webhooks/support/receiver';
-import { gql, onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
+import { Receiver } from '../webhooks/support/receiver';
+import { gql, onboardSeller, PRODUCTION_TEST_SECRETS, type Seller, startTestApp, type TestApp } from '../support/app';
 import { promoteToOperator } from '../support/platform';
 import { apiPixConformance, startPsp, until } from './psp';
 
@@ -46,6 +46,45 @@ export function useApiPixApp(
     await sim?.close();
   });
   return conformance;
+}
+
+export interface ProductionPspApp {
+  sim: RunningSimulator;
+  app: TestApp;
+  receiver: Receiver;
+  liveKey: string;
+  sellerId: string;
+  totpSecret: string;
+}
+
+/**
+ * A production-mode app on API Pix against a PSP simulator of its own, a local HTTPS receiver
+ * for the seller's webhooks, a live seller with 2FA (onboardLiveSeller), and the PSP's callback
+ * registered by the operator's command; every API Pix exchange checked against the spec.
+ */
+export function useProductionPspApp(extraEnv: Record<string, string>, started: (t: ProductionPspApp) => void): void {
+  const conformance = apiPixConformance();
+  let sim: RunningSimulator | undefined;
+  let app: TestApp | undefined;
+  let receiver: Receiver | undefined;
+  afterEach(() => expect(conformance.problems).toEqual([]));
+  beforeAll(async () => {
+    const psp = await startPsp();
+    sim = psp.sim;
+    receiver = await Receiver.start();
+    // The seller's endpoint is a local HTTPS receiver: production refuses the allow-list unless told it is meant.
+    const webhooks = { WEBHOOK_ALLOW_HOSTS: receiver.allowHosts, WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION: 'true', WEBHOOK_CA_FILE: receiver.caFile };
+    const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env, ...webhooks, ...extraEnv };
+    app = await startTestApp({ ...env, ROLE: 'api' }, undefined, undefined, { apiPixObserve: conformance.observe });
+    const seller = await onboardLiveSeller(app);
+    await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });
+    started({ sim, app, receiver, ...seller });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sim?.close();
+    await receiver?.stop();
+  });
 }
 
 async function session(app: TestApp, email: string): Promise<string> {

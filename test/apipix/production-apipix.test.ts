@@ -1,38 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../src/cli/admin-commands';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import { PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { drainJobs, outboxEventTypes, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
 import { verifyWebhook } from '../../src/domain/webhooks/signature';
-import { Receiver } from '../webhooks/support/receiver';
-import { onboardLiveSeller } from './apipix-app';
-import { apiPixConformance, control, startPsp, until } from './psp';
+import type { Receiver } from '../webhooks/support/receiver';
+import { useProductionPspApp } from './apipix-app';
+import { control, until } from './psp';
 
 let sim: RunningSimulator;
 let app: TestApp;
 let liveKey: string;
 let receiver: Receiver;
-const conformance = apiPixConformance();
-afterEach(() => expect(conformance.problems).toEqual([]));
 
-beforeAll(async () => {
-  const psp = await startPsp();
-  sim = psp.sim;
-  receiver = await Receiver.start();
-  // The seller's endpoint is a local HTTPS receiver: production refuses the allow-list unless told it is meant.
-  const webhooks = { WEBHOOK_ALLOW_HOSTS: receiver.allowHosts, WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION: 'true', WEBHOOK_CA_FILE: receiver.caFile };
-  const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env, ...webhooks };
-  app = await startTestApp({ ...env, ROLE: 'api' }, undefined, undefined, { apiPixObserve: conformance.observe });
-  ({ liveKey } = await onboardLiveSeller(app));
-  await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });
-});
-afterAll(async () => {
-  await app?.close();
-  await sim?.close();
-  await receiver?.stop();
-});
+useProductionPspApp({}, (t) => ({ sim, app, liveKey, receiver } = t));
 
 describe('production mode with a PSP speaking API Pix', () => {
   it('a live key creates a real charge, the payer pays, the confirmed callback makes it PAID, credits the wallet and sends the signed webhook; a partial refund is DEVOLVIDO', async () => {

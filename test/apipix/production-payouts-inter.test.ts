@@ -1,14 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../src/cli/admin-commands';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/infra/security/otplib-totp';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
-import { PRODUCTION_TEST_SECRETS, startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { outboxEventTypes, runDueJobs, sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
-import { Receiver } from '../webhooks/support/receiver';
+import type { Receiver } from '../webhooks/support/receiver';
 import { createWithdrawal, fund, WD } from '../withdrawals/support';
-import { onboardLiveSeller, signedDelivery } from './apipix-app';
-import { apiPixConformance, control, startPsp, until } from './psp';
+import { signedDelivery, useProductionPspApp } from './apipix-app';
+import { control, until } from './psp';
 
 let sim: RunningSimulator;
 let app: TestApp;
@@ -16,27 +15,10 @@ let liveKey: string;
 let sellerId: string;
 let totpSecret: string;
 let receiver: Receiver;
-const conformance = apiPixConformance();
-afterEach(() => expect(conformance.problems).toEqual([]));
 
-beforeAll(async () => {
-  const psp = await startPsp();
-  sim = psp.sim;
-  receiver = await Receiver.start();
-  // The seller's endpoint is a local HTTPS receiver: production refuses the allow-list unless told it is meant.
-  const webhooks = { WEBHOOK_ALLOW_HOSTS: receiver.allowHosts, WEBHOOK_ALLOW_HOSTS_IN_PRODUCTION: 'true', WEBHOOK_CA_FILE: receiver.caFile };
-  const env = { MODE: 'production', ...PRODUCTION_TEST_SECRETS, ...psp.env, ...webhooks, APIPIX_PROFILE: 'inter', PAYOUT_PROVIDER: 'inter' };
-  app = await startTestApp({ ...env, ROLE: 'api' }, undefined, undefined, { apiPixObserve: conformance.observe });
-  ({ liveKey, sellerId, totpSecret } = await onboardLiveSeller(app));
-  // The withdrawal's code is a later one than the code that confirmed 2FA.
-  app.clock.advance(30_000);
-  await runAdmin(['apipix', 'register-webhook'], { ...env, PUBLIC_BASE_URL: app.url, LOG_LEVEL: 'silent' });
-});
-afterAll(async () => {
-  await app?.close();
-  await sim?.close();
-  await receiver?.stop();
-});
+useProductionPspApp({ APIPIX_PROFILE: 'inter', PAYOUT_PROVIDER: 'inter' }, (t) => ({ sim, app, liveKey, sellerId, totpSecret, receiver } = t));
+// The withdrawal's code is a later one than the code that confirmed 2FA.
+beforeAll(() => app.clock.advance(30_000));
 
 describe('production mode: a withdrawal paid out through Banco Inter', () => {
   it('a live key with 2FA creates a withdrawal, Inter pays it, its pix-pagamento webhook makes it PAID and the seller gets WITHDRAWAL_PAID signed', async () => {
