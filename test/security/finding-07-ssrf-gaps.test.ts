@@ -98,7 +98,7 @@ describe('finding 7: SSRF gaps', () => {
       expect(created.status).toBe(201);
       const id = created.body.data.id as string;
       expect((await rest(app, 'POST', `/v1/webhooks/${id}/test`, { key: seller.apiKey })).status).toBe(202);
-      const attempts = await eventually(() => rest(app, 'GET', `/v1/webhooks/${id}/attempts`, { key: seller.apiKey }), (r) => r.body.data.total >= 1, 10_000, 'attempt');
+      const attempts = await eventually(() => rest(app, 'GET', `/v1/webhooks/${id}/attempts`, { key: seller.apiKey }), (r) => r.body.data.items.length >= 1, 10_000, 'attempt');
       expect(attempts.body.data.items[0]).toMatchObject({ success: false, statusCode: null, error: 'CONNECTION_FAILED' });
       const viaGraphql = await gql(app, 'query($id:ID!){ webhookAttempts(webhookId:$id){ items { error } } }', { id }, seller.apiKey);
       expect(viaGraphql.data!.webhookAttempts.items[0]).toEqual({ error: 'CONNECTION_FAILED' });
