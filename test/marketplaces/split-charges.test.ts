@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, gqlErrorCode, onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { gql, gqlErrorCode, onboardSeller, type Seller, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 import { sqlOf } from '../support/platform';
 import { createWithdrawal } from '../withdrawals/support';
-import { connect, createCharge, marketplaceWithTwoRecipients, payCharge, TX, walletOf } from './support';
+import { connect, createCharge, payCharge, TX, useMarketplaceApp, walletOf } from './support';
 
 let app: TestApp;
 let market: Seller;
 let shopA: Seller;
 let shopB: Seller;
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  ({ market, shopA, shopB } = await marketplaceWithTwoRecipients(app));
-});
-afterAll(async () => {
-  await app?.close();
-});
+useMarketplaceApp((t) => ({ app, market, shopA, shopB } = t));
 
 const create = (body: unknown, key = randomUUID()) => createCharge(app, market, body, key);
 const pay = (id: string, end2endId?: string) => payCharge(app, id, end2endId);

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Seller, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import type { Seller, TestApp } from '../support/app';
 import { sqlOf } from '../support/platform';
 import { report } from '../disputes/support';
-import { createCharge, marketplaceWithTwoRecipients, payCharge, walletOf } from './support';
+import { createCharge, payCharge, useMarketplaceApp, walletOf } from './support';
 
 let app: TestApp;
 let market: Seller;
 let shopA: Seller;
 let shopB: Seller;
-
-beforeAll(async () => {
-  app = await startTestApp({ ROLE: 'api' });
-  ({ market, shopA, shopB } = await marketplaceWithTwoRecipients(app));
-});
-afterAll(async () => {
-  await app?.close();
-});
+useMarketplaceApp((t) => ({ app, market, shopA, shopB } = t));
 
 const parties = () => [market, shopA, shopB];
 const wallets = () => Promise.all(parties().map((s) => walletOf(app, s)));

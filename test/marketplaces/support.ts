@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { gql, onboardSeller, type Seller, type TestApp } from '../support/app';
+import { afterAll, beforeAll } from 'vitest';
+import { gql, onboardSeller, type Seller, startTestApp, type TestApp } from '../support/app';
 import { rest } from '../support/rest';
 
 export const TX = '/api/v1/cobranca/transactions';
@@ -27,4 +28,16 @@ export async function marketplaceWithTwoRecipients(app: TestApp): Promise<{ mark
   await connect(app, market, shopA);
   await connect(app, market, shopB);
   return { market, shopA, shopB };
+}
+
+/** A test app (api role) for the file, with a marketplace connected to two recipients. */
+export function useMarketplaceApp(started: (t: { app: TestApp; market: Seller; shopA: Seller; shopB: Seller }) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp({ ROLE: 'api' });
+    started({ app, ...(await marketplaceWithTwoRecipients(app)) });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }
