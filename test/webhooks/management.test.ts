@@ -185,6 +185,12 @@ describe('management', () => {
     await app.services.webhookRuntime.sweeper.sweep();
     const expired = await eventually(() => rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}`, { key: s.apiKey }), (r) => r.body.data.items[0]?.status === 'EXPIRED', 5_000, 'expired');
     expect(expired.body.data.items[0].status).toBe('EXPIRED');
+    // A page past the end is empty and still counts what there is (page and total read together).
+    const past = await rest(app, 'GET', `/v1/webhooks/deliveries?eventId=${eventId}&skip=5`, { key: s.apiKey });
+    expect(past.body.data).toMatchObject({ items: [], total: 1, skip: 5 });
+    const attempts = await rest(app, 'GET', `/v1/webhooks/events/${eventId}/attempts?skip=50`, { key: s.apiKey });
+    expect(attempts.body.data.items).toEqual([]);
+    expect(attempts.body.data.total).toBeGreaterThanOrEqual(1);
     // The seller fixes the URL, then replays the range.
     await rest(app, 'PATCH', `/v1/webhooks/${hook.id}`, { key: s.apiKey, body: { url: receiver.url('/replay-new') } });
     const replay = await rest(app, 'POST', '/v1/webhooks/replay-failed', { key: s.apiKey, body: { from, to: app.clock.now().toISOString() } });

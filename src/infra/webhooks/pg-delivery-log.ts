@@ -14,11 +14,8 @@ export class PgDeliveryLog implements DeliveryLog {
     if (f.eventId !== undefined) (where.push('event_id = ?'), params.push(f.eventId));
     if (f.status !== undefined) (where.push('status = ?'), params.push(f.status));
     const clause = where.join(' and ');
-    const [rows, count] = await Promise.all([
-      this.sql.query<DeliveryRow>(`select * from webhook_deliveries where ${clause} order by created_at desc, id desc limit ? offset ?`, [...params, f.take, f.skip]),
-      this.sql.one<{ n: string }>(`select count(*) as n from webhook_deliveries where ${clause}`, params),
-    ]);
-    return { items: rows.map(toDelivery), total: Number(count?.n ?? 0), take: f.take, skip: f.skip };
+    const { rows, total } = await this.pageWithTotal<DeliveryRow>('webhook_deliveries', clause, params, 'created_at desc, id desc', f);
+    return { items: rows.map(toDelivery), total, take: f.take, skip: f.skip };
   }
 
   async getDelivery(sellerId: string, id: string): Promise<WebhookDelivery | null> {
@@ -34,11 +31,25 @@ export class PgDeliveryLog implements DeliveryLog {
     if (f.deliveryId !== undefined) (where.push('delivery_id = ?'), params.push(f.deliveryId));
     const clause = where.join(' and ');
     const order = f.deliveryId !== undefined ? 'id asc' : 'id desc';
-    const [rows, count] = await Promise.all([
-      this.sql.query<AttemptRow>(`select * from webhook_attempts where ${clause} order by ${order} limit ? offset ?`, [...params, f.take, f.skip]),
-      this.sql.one<{ n: string }>(`select count(*) as n from webhook_attempts where ${clause}`, params),
-    ]);
-    return { items: rows.map(toAttempt), total: Number(count?.n ?? 0), take: f.take, skip: f.skip };
+    const { rows, total } = await this.pageWithTotal<AttemptRow>('webhook_attempts', clause, params, order, f);
+    return { items: rows.map(toAttempt), total, take: f.take, skip: f.skip };
+  }
+
+  /**
+   * A page and the total in one statement, so both see the same snapshot (two statements on
+   * two pool connections could count a row the page missed). The count side always answers a
+   * row, so a page past the end still gives the total.
+   */
+  private async pageWithTotal<R extends { id: unknown }>(
+    table: 'webhook_deliveries' | 'webhook_attempts', clause: string, params: unknown[], order: string, f: { take: number; skip: number },
+  ): Promise<{ rows: R[]; total: number }> {
+    const found = await this.sql.query<R & { page_total: string }>(
+      `select t.page_total, p.* from (select count(*) as page_total from ${table} where ${clause}) t
+       left join lateral (select * from ${table} where ${clause} order by ${order} limit ? offset ?) p on true
+       order by ${order.replace(/(^|, )/g, '$1p.')}`,
+      [...params, ...params, f.take, f.skip],
+    );
+    return { rows: found.filter((r) => r.id !== null), total: Number(found[0]?.page_total ?? 0) };
   }
 
   async latestEvent(sellerId: string, aggregateType: AggregateType, aggregateId: string): Promise<StoredEvent | null> {
