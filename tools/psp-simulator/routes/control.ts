@@ -76,7 +76,8 @@ const seedBody = z
   })
   .strict();
 
-function parse<T extends z.ZodTypeAny>(schema: T, req: Request): z.infer<T> {
+/** The control call's body by `schema`, or a 400 naming each issue. */
+export function parse<T extends z.ZodTypeAny>(schema: T, req: Request): z.infer<T> {
   const r = schema.safeParse(req.body ?? {});
   if (!r.success) throw new ControlError(400, r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
   return r.data;
@@ -99,7 +100,12 @@ export function controlRoutes(psp: Psp): Router {
       cobs: psp.cobs.count,
       cobvs: psp.cobvs.count,
       pix: psp.pix.count,
+      recs: psp.recurrences.recs.recs.size,
+      solicrecs: psp.recurrences.recs.solicitacoes.size,
+      cobrs: psp.recurrences.cobrs.byTxid.size,
       webhooks: Object.fromEntries(psp.webhooks),
+      webhookrec: psp.recurrences.webhookRec ?? null,
+      webhookcobr: psp.recurrences.webhookCobr ?? null,
       bankingWebhooks: Object.fromEntries(psp.bankingWebhooks),
       now: new Date(psp.now()).toISOString(),
       faults: psp.faults,
