@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../../src/domain/recurrences/civil-day';
-import { startTestAppWithSeller, type Seller, type TestApp } from '../support/app';
+import type { Seller, TestApp } from '../support/app';
 import { drainJobs, sqlOf } from '../support/platform';
+import { RECURRENCES, useRecurrencesApp } from '../support/recurrences';
 import { rest } from '../support/rest';
 
 /**
@@ -11,42 +11,18 @@ import { rest } from '../support/rest';
  * statement line as any charge), each event once; a failed attempt is retried within
  * the policy and the ledger stays exact.
  */
-const BASE = '/api/v1/cobranca/recurrences';
+const BASE = RECURRENCES;
 const AMOUNT = 9_990;
 
+// Far enough ahead that no window is open yet: only the clock brings each cycle.
 let app: TestApp;
 let seller: Seller;
-
-startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
+const { day, sandbox, cyclesOf, eventsOf, approvedRecurrence } = useRecurrencesApp({ amount: AMOUNT, firstDateInDays: 40 }, (started, onboarded) => {
   [app, seller] = [started, onboarded];
 });
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function approvedRecurrence(over: Record<string, unknown> = {}): Promise<string> {
-  const body = {
-    contract: { object: 'Gym membership', number: `C-${randomUUID().slice(0, 8)}`, payer: { name: 'Maria Souza', document: '52998224725' } },
-    // Far enough ahead that no window is open yet: only the clock brings each cycle.
-    calendar: { firstDate: day(40), period: 'MONTHLY' },
-    amountType: 'FIXED',
-    amount: AMOUNT,
-    retryPolicy: 'THREE_IN_SEVEN_DAYS',
-    ...over,
-  };
-  const created = await rest(app, 'POST', BASE, { key: seller.apiKey, body, idempotencyKey: randomUUID() });
-  expect(created.status).toBe(201);
-  const id = created.body.data.id as string;
-  expect((await rest(app, 'POST', `/v1/sandbox/recurrences/${id}/approve`, { key: seller.apiKey })).status).toBe(200);
-  await drainJobs(app);
-  return id;
-}
-
 /** The error code of a 4xx: `code` for a validation error, `erro` for the others. */
 const codeOf = (res: { body: { code?: string; erro?: string } }) => res.body.code ?? res.body.erro;
-const sandbox = (path: string, body?: unknown) => rest(app, 'POST', `/v1/sandbox/recurrences/${path}`, { key: seller.apiKey, body });
-const cyclesOf = async (id: string) => (await rest(app, 'GET', `${BASE}/${id}/cycles`, { key: seller.apiKey })).body.data.items;
-const eventsOf = async (id: string) =>
-  (await sqlOf(app).query<{ event_type: string }>('select event_type from outbox where aggregate_id = ? order by id', [id])).map((e) => e.event_type);
 const ledgerOf = async (transactionIds: string[]) =>
   sqlOf(app).query<{ transaction_id: string; kind: string; n: string }>(
     'select transaction_id, kind, count(*) as n from ledger_entries where transaction_id = any(?::text[]) group by transaction_id, kind order by transaction_id',
