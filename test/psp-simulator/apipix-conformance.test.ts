@@ -62,6 +62,12 @@ describe('API Pix conformance check', () => {
     expect(ajv.validate({ $ref: 'raw#/components/schemas/PessoaFisica' }, { cpf: '52998224725', nome: 'Fulano' })).toBe(false);
     // PixConsultados requires `cobs`, which a list of Pix never has.
     expect(ajv.validate({ $ref: 'raw#/components/schemas/PixConsultados' }, { parametros: { inicio: 'a', fim: 'b', paginacao: { paginaAtual: 0, itensPorPagina: 1, quantidadeDePaginas: 1, quantidadeTotalDeItens: 0 } }, pix: [] })).toBe(false);
+    // RecBase requires a `retentativa` that is no property: the spec's own RecPayload example fails (a CNPJ payer, apart from the CPF pattern).
+    const recPayload = { ...raw.components.examples.recPayload1.value };
+    recPayload.vinculo = { ...recPayload.vinculo, devedor: { cnpj: '11222333000181', nome: 'Fulano Ltda' } };
+    expect(ajv.validate({ $ref: 'raw#/components/schemas/RecPayload' }, recPayload)).toBe(false);
+    expect(ajv.errors.map((e: { params: { missingProperty?: string } }) => e.params.missingProperty)).toContain('retentativa');
+    expect(responseProblems({ method: 'GET', path: '/rec/token', status: 200, contentType: 'application/jose', body: recPayload })).toEqual([]);
     // Every action of the overlay still finds its target (applyOverlay throws otherwise).
     expect(() => applyOverlay(rawApiPixSpec(), apiPixOverlay().actions)).not.toThrow();
   });

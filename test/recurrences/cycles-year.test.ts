@@ -157,9 +157,20 @@ describe('PIX Automático cycles in the sandbox', () => {
     expect([none.status, codeOf(none)]).toEqual([409, 'CYCLE_AMOUNT_REQUIRED']);
     const low = await rest(app, 'POST', `${BASE}/${id}/next-cycle-amount`, { key: seller.apiKey, body: { amount: 999 } });
     expect([low.status, codeOf(low)]).toEqual([400, 'AMOUNT_TOO_LOW']);
-    expect((await rest(app, 'POST', `${BASE}/${id}/next-cycle-amount`, { key: seller.apiKey, body: { amount: 4_321 } })).status).toBe(200);
+    const set = await rest(app, 'POST', `${BASE}/${id}/next-cycle-amount`, { key: seller.apiKey, body: { amount: 4_321 } });
+    expect([set.status, set.body.data.nextCycleAmount]).toEqual([200, 4_321]);
+    // Both doors show the amount set for the next cycle, until that cycle takes it.
+    const { gql } = await import('../support/app');
+    const nextOnBothDoors = async () => [
+      (await rest(app, 'GET', `${BASE}/${id}`, { key: seller.apiKey })).body.data.nextCycleAmount,
+      (await gql(app, 'query($id: ID!){ recurrence(id: $id){ nextCycleAmount } }', { id }, seller.apiKey)).data!.recurrence.nextCycleAmount,
+    ];
+    expect(await nextOnBothDoors()).toEqual([4_321, 4_321]);
     const c1 = (await sandbox(`${id}/advance`)).body.data.cycle;
     expect(c1).toMatchObject({ number: 1, amount: 4_321 });
+    expect(await nextOnBothDoors()).toEqual([null, null]);
+    const fixed = await approvedRecurrence();
+    expect((await gql(app, 'query($id: ID!){ recurrence(id: $id){ amount nextCycleAmount } }', { id: fixed }, seller.apiKey)).data!.recurrence).toEqual({ amount: AMOUNT, nextCycleAmount: null });
     const again = await sandbox(`${id}/advance`);
     expect(codeOf(again)).toBe('CYCLE_AMOUNT_REQUIRED');
   });

@@ -88,5 +88,10 @@ export function wireRecurrences(
       attemptDayEnded: (id, number, attempt) => cycles.attemptDayEnded(id, number, attempt),
     }),
   );
-  return { recurrences, recurrenceCycles: cycles, recurrenceQueries: new RecurrenceQueries({ repo, recurrences, cycles }) };
+  const receiverOf = async (sellerId: string) => {
+    const seller = await deps.sellers.findById(sellerId);
+    if (!seller) throw new Error(`seller ${sellerId} not found`);
+    return { name: seller.name, documentType: seller.documentType, document: seller.documentNumber, ispb: SANDBOX_ISPB };
+  };
+  return { recurrences, recurrenceCycles: cycles, recurrenceQueries: new RecurrenceQueries({ repo, recurrences, cycles, receiverOf }) };
 }
