@@ -6,6 +6,19 @@ import { rest } from './rest';
 
 export const RECURRENCES = '/api/v1/cobranca/recurrences';
 
+/** Creates a fixed monthly recurrence awaiting the payer (retries allowed, a QR), `over` replacing any field; answers its id. */
+export async function createRecurrence(app: { url: string }, apiKey: string, over: Record<string, unknown>): Promise<string> {
+  const body = {
+    contract: { object: 'Gym membership', number: `C-${randomUUID().slice(0, 8)}`, payer: { name: 'Maria Souza', document: '52998224725' } },
+    amountType: 'FIXED',
+    retryPolicy: 'THREE_IN_SEVEN_DAYS',
+    ...over,
+  };
+  const created = await rest(app, 'POST', RECURRENCES, { key: apiKey, body, idempotencyKey: randomUUID() });
+  expect(created.status).toBe(201);
+  return created.body.data.id as string;
+}
+
 /**
  * A service with an onboarded seller for PIX Automático tests, and what they do with it:
  * approved recurrences (a fixed monthly amount, overridable), the sandbox payer's routes,
@@ -24,17 +37,7 @@ export function useRecurrencesApp(o: { amount: number; firstDateInDays: number }
   const eventsOf = async (id: string) =>
     (await sqlOf(ctx.app).query<{ event_type: string }>('select event_type from outbox where aggregate_id = ? order by id', [id])).map((e) => e.event_type);
   async function approvedRecurrence(over: Record<string, unknown> = {}): Promise<string> {
-    const body = {
-      contract: { object: 'Gym membership', number: `C-${randomUUID().slice(0, 8)}`, payer: { name: 'Maria Souza', document: '52998224725' } },
-      calendar: { firstDate: day(o.firstDateInDays), period: 'MONTHLY' },
-      amountType: 'FIXED',
-      amount: o.amount,
-      retryPolicy: 'THREE_IN_SEVEN_DAYS',
-      ...over,
-    };
-    const created = await rest(ctx.app, 'POST', RECURRENCES, { key: ctx.seller.apiKey, body, idempotencyKey: randomUUID() });
-    expect(created.status).toBe(201);
-    const id = created.body.data.id as string;
+    const id = await createRecurrence(ctx.app, ctx.seller.apiKey, { calendar: { firstDate: day(o.firstDateInDays), period: 'MONTHLY' }, amount: o.amount, ...over });
     expect((await rest(ctx.app, 'POST', `/v1/sandbox/recurrences/${id}/approve`, { key: ctx.seller.apiKey })).status).toBe(200);
     await drainJobs(ctx.app);
     return id;
