@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../../src/domain/recurrences/civil-day';
 import type { Seller, TestApp } from '../support/app';
 import { drainJobs, sqlOf } from '../support/platform';
-import { RECURRENCES, useRecurrencesApp } from '../support/recurrences';
+import { createRecurrence, RECURRENCES, useRecurrencesApp } from '../support/recurrences';
 import { rest } from '../support/rest';
 
 /**
@@ -200,5 +200,25 @@ describe('PIX Automático cycles through GraphQL', () => {
     const read = (await gql(app, 'query($id: ID!){ recurrence(id: $id){ cycles { number dueDate amount status transactionId attempts attemptHistory { outcome } } } }', { id }, seller.apiKey)).data!.recurrence;
     expect(read.cycles).toEqual([{ ...moved.cycle, status: 'PAID', attempts: 1, attemptHistory: [{ outcome: 'PAID' }] }]);
     expect((await rest(app, 'GET', `${BASE}/${id}/cycles`, { key: seller.apiKey })).body.data.items[0].transactionId).toBe(moved.cycle.transactionId);
+  });
+
+  it("plays the payer's side with the same commands as the REST sandbox routes", async () => {
+    const { gql, gqlErrorCode } = await import('../support/app');
+    const run = (mutation: string, id: string) => gql(app, `mutation($id: ID!){ ${mutation} }`, { id }, seller.apiKey);
+    const recurrence = () => createRecurrence(app, seller.apiKey, { calendar: { firstDate: day(40), period: 'MONTHLY' }, amount: AMOUNT, retryPolicy: 'NONE' });
+    const id = await recurrence();
+    expect((await run('sandboxApproveRecurrence(id: $id){ status approvedAt }', id)).data!.sandboxApproveRecurrence).toMatchObject({ status: 'APPROVED' });
+    expect(gqlErrorCode(await run('sandboxPayRecurrenceCycle(id: $id, number: 1){ status }', id))).toBe('CYCLE_NOT_FOUND');
+    await run('sandboxAdvanceRecurrence(id: $id){ clockDate }', id);
+    expect((await run('sandboxPayRecurrenceCycle(id: $id, number: 1){ number status attempts }', id)).data!.sandboxPayRecurrenceCycle).toEqual({ number: 1, status: 'PAID', attempts: 1 });
+    await run('sandboxAdvanceRecurrence(id: $id){ clockDate }', id);
+    const failed = (await run('sandboxFailRecurrenceCycle(id: $id, number: 2, reason: "sem saldo"){ status attemptHistory { reason } }', id)).data!.sandboxFailRecurrenceCycle;
+    expect(failed).toEqual({ status: 'FAILED', attemptHistory: [{ reason: 'sem saldo' }] });
+    expect((await cyclesOf(id)).map((c: { status: string }) => c.status)).toEqual(['PAID', 'FAILED']);
+    const cancelled = (await run('sandboxPayerCancelRecurrence(id: $id, reason: "mudou de banco"){ status endedBy endReason }', id)).data!.sandboxPayerCancelRecurrence;
+    expect(cancelled).toEqual({ status: 'CANCELLED', endedBy: 'PAYER', endReason: 'mudou de banco' });
+    const other = await recurrence();
+    expect((await run('sandboxRejectRecurrence(id: $id, reason: "não reconheço"){ status endReason }', other)).data!.sandboxRejectRecurrence).toEqual({ status: 'REJECTED', endReason: 'não reconheço' });
+    expect(gqlErrorCode(await run('sandboxApproveRecurrence(id: $id){ id }', 'unknown'))).toBe('RECURRENCE_NOT_FOUND');
   });
 });
