@@ -16,11 +16,12 @@ import { WithdrawalResolver } from './resolvers/withdrawal.resolver';
 import { DisputeResolver } from './resolvers/dispute.resolver';
 import { RecurrenceResolver } from './resolvers/recurrence.resolver';
 import { RecurrenceCycleResolver } from './resolvers/recurrence-cycle.resolver';
+import { RecurrenceSandboxResolver } from './resolvers/recurrence-sandbox.resolver';
 import { AppealDisputeResolver } from './resolvers/appeal-dispute.resolver';
 import { PayoutFloatResolver } from './resolvers/payout-float.resolver';
 import { ReconciliationResolver } from './resolvers/reconciliation.resolver';
 
-export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, TransactionRefundsResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, RecurrenceResolver, RecurrenceCycleResolver, DataRequestResolver, ReconciliationResolver, PayoutFloatResolver, MarketplaceLinkResolver, SplitShareResolver] as const;
+export const RESOLVERS = [AccountResolver, WalletResolver, LedgerAdminResolver, TransactionResolver, TransactionRefundsResolver, PixChargeResolver, WebhookResolver, WithdrawalResolver, RateLimitResolver, SandboxResolver, DisputeResolver, AppealDisputeResolver, RecurrenceResolver, RecurrenceCycleResolver, RecurrenceSandboxResolver, DataRequestResolver, ReconciliationResolver, PayoutFloatResolver, MarketplaceLinkResolver, SplitShareResolver] as const;
 
 export async function buildGraphqlSchema(pubSub: PubSub): Promise<GraphQLSchema> {
   return buildSchema({ resolvers: [...RESOLVERS], pubSub, validate: false, emitSchemaFile: false });

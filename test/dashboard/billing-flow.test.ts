@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardSeller, startTestApp, type TestApp } from '../support/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { rest } from '../support/rest';
 import { ON_APIPIX } from '../support/test-institution';
-import { FlowingClock } from '../webhooks/support/clock';
-import { dashboardBrowser, ensureDashboardBuilt, guideScreenshot, launchChromium, screenshots, seriousViolations, signInByCookie, statusOf, textOf, visible } from './browser';
+import { guideScreenshot, screenshots, seriousViolations, statusOf, textOf, visible } from './browser';
+import { type SignedInDashboard, useSignedInDashboard } from './signed-in-dashboard';
 
 /** The civil day `days` from now in Brasília (UTC-3), as the date inputs take it. */
 const brasiliaDay = (days: number) => new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -18,25 +17,13 @@ const reais = (cents: number) => `R$ ${Math.floor(cents / 100).toLocaleString('p
  */
 // On API Pix a due-date charge is a cobv at the PSP, which the PSP simulator does not serve yet.
 describe.skipIf(ON_APIPIX)('dashboard billing pages in Chromium', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof onboardSeller>>;
-  let browser: Browser;
+  let app: SignedInDashboard['app'];
+  let seller: SignedInDashboard['seller'];
   let page: Page;
   let foreignRequests: string[];
   let pageErrors: string[];
-
-  beforeAll(async () => {
-    await ensureDashboardBuilt();
-    app = await startTestApp({ SANDBOX_AUTOPAY_SECONDS: '3600' }, new FlowingClock());
-    seller = await onboardSeller(app);
-    browser = await launchChromium();
-    ({ page, foreignRequests, pageErrors } = await dashboardBrowser(browser, app.url));
-    await signInByCookie(page, app.url, seller);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+  useSignedInDashboard((d) => {
+    ({ app, seller, page, foreignRequests, pageErrors } = d);
   });
 
   const accessible = async () => expect(await seriousViolations(page)).toEqual([]);

@@ -40,6 +40,18 @@ describe('production mode', () => {
   it('refuses the GraphQL sandbox simulations', async () => {
     const res = await gql(app, 'mutation{ sandboxPayTransaction(id: "x"){ id } }', {}, liveKey);
     expect(res.errors?.[0]?.extensions?.code).toBe('SANDBOX_ONLY');
+    // The payer's side of a PIX Automático recurrence, which the dashboard offers only in the sandbox.
+    for (const mutation of [
+      'sandboxApproveRecurrence(id: "x"){ id }',
+      'sandboxRejectRecurrence(id: "x"){ id }',
+      'sandboxPayerCancelRecurrence(id: "x"){ id }',
+      'sandboxAdvanceRecurrence(id: "x"){ clockDate }',
+      'sandboxPayRecurrenceCycle(id: "x", number: 1){ number }',
+      'sandboxFailRecurrenceCycle(id: "x", number: 1){ number }',
+    ]) {
+      const refused = await gql(app, `mutation{ ${mutation} }`, {}, liveKey);
+      expect(refused.errors?.[0]?.extensions?.code, mutation).toBe('SANDBOX_ONLY');
+    }
   });
 
   it('tells clients there is no sandbox (no test values to offer)', async () => {

@@ -68,6 +68,12 @@ describe('API Pix conformance check', () => {
     const recBody2 = { ...example, vinculo: { ...example.vinculo, devedor: { cnpj: '11444777000161', nome: 'Empresa' } } };
     expect(ajv.validate({ $ref: 'raw#/components/requestBodies/RecBody/content/application~1json/schema' }, recBody2)).toBe(false);
     expect(requestProblems({ method: 'POST', path: '/rec', body: recBody2 })).toEqual([]);
+    // RecBase requires a `retentativa` that is no property: the spec's own RecPayload example fails (a CNPJ payer, apart from the CPF pattern).
+    const recPayload = { ...raw.components.examples.recPayload1.value };
+    recPayload.vinculo = { ...recPayload.vinculo, devedor: { cnpj: '11222333000181', nome: 'Fulano Ltda' } };
+    expect(ajv.validate({ $ref: 'raw#/components/schemas/RecPayload' }, recPayload)).toBe(false);
+    expect(ajv.errors.map((e: { params: { missingProperty?: string } }) => e.params.missingProperty)).toContain('retentativa');
+    expect(responseProblems({ method: 'GET', path: '/rec/token', status: 200, contentType: 'application/jose', body: recPayload })).toEqual([]);
     // Every action of the overlay still finds its target (applyOverlay throws otherwise).
     expect(() => applyOverlay(rawApiPixSpec(), apiPixOverlay().actions)).not.toThrow();
   });

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../../src/domain/recurrences/civil-day';
-import { startTestAppWithSeller, type Seller, type TestApp } from '../support/app';
+import type { Seller, TestApp } from '../support/app';
 import { drainJobs, sqlOf } from '../support/platform';
+import { createRecurrence, RECURRENCES, useRecurrencesApp } from '../support/recurrences';
 import { rest } from '../support/rest';
 
 /**
@@ -11,42 +11,18 @@ import { rest } from '../support/rest';
  * statement line as any charge), each event once; a failed attempt is retried within
  * the policy and the ledger stays exact.
  */
-const BASE = '/api/v1/cobranca/recurrences';
+const BASE = RECURRENCES;
 const AMOUNT = 9_990;
 
+// Far enough ahead that no window is open yet: only the clock brings each cycle.
 let app: TestApp;
 let seller: Seller;
-
-startTestAppWithSeller({ ROLE: 'api' }, (started, onboarded) => {
+const { day, sandbox, cyclesOf, eventsOf, approvedRecurrence } = useRecurrencesApp({ amount: AMOUNT, firstDateInDays: 40 }, (started, onboarded) => {
   [app, seller] = [started, onboarded];
 });
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function approvedRecurrence(over: Record<string, unknown> = {}): Promise<string> {
-  const body = {
-    contract: { object: 'Gym membership', number: `C-${randomUUID().slice(0, 8)}`, payer: { name: 'Maria Souza', document: '52998224725' } },
-    // Far enough ahead that no window is open yet: only the clock brings each cycle.
-    calendar: { firstDate: day(40), period: 'MONTHLY' },
-    amountType: 'FIXED',
-    amount: AMOUNT,
-    retryPolicy: 'THREE_IN_SEVEN_DAYS',
-    ...over,
-  };
-  const created = await rest(app, 'POST', BASE, { key: seller.apiKey, body, idempotencyKey: randomUUID() });
-  expect(created.status).toBe(201);
-  const id = created.body.data.id as string;
-  expect((await rest(app, 'POST', `/v1/sandbox/recurrences/${id}/approve`, { key: seller.apiKey })).status).toBe(200);
-  await drainJobs(app);
-  return id;
-}
-
 /** The error code of a 4xx: `code` for a validation error, `erro` for the others. */
 const codeOf = (res: { body: { code?: string; erro?: string } }) => res.body.code ?? res.body.erro;
-const sandbox = (path: string, body?: unknown) => rest(app, 'POST', `/v1/sandbox/recurrences/${path}`, { key: seller.apiKey, body });
-const cyclesOf = async (id: string) => (await rest(app, 'GET', `${BASE}/${id}/cycles`, { key: seller.apiKey })).body.data.items;
-const eventsOf = async (id: string) =>
-  (await sqlOf(app).query<{ event_type: string }>('select event_type from outbox where aggregate_id = ? order by id', [id])).map((e) => e.event_type);
 const ledgerOf = async (transactionIds: string[]) =>
   sqlOf(app).query<{ transaction_id: string; kind: string; n: string }>(
     'select transaction_id, kind, count(*) as n from ledger_entries where transaction_id = any(?::text[]) group by transaction_id, kind order by transaction_id',
@@ -181,9 +157,20 @@ describe('PIX Automático cycles in the sandbox', () => {
     expect([none.status, codeOf(none)]).toEqual([409, 'CYCLE_AMOUNT_REQUIRED']);
     const low = await rest(app, 'POST', `${BASE}/${id}/next-cycle-amount`, { key: seller.apiKey, body: { amount: 999 } });
     expect([low.status, codeOf(low)]).toEqual([400, 'AMOUNT_TOO_LOW']);
-    expect((await rest(app, 'POST', `${BASE}/${id}/next-cycle-amount`, { key: seller.apiKey, body: { amount: 4_321 } })).status).toBe(200);
+    const set = await rest(app, 'POST', `${BASE}/${id}/next-cycle-amount`, { key: seller.apiKey, body: { amount: 4_321 } });
+    expect([set.status, set.body.data.nextCycleAmount]).toEqual([200, 4_321]);
+    // Both doors show the amount set for the next cycle, until that cycle takes it.
+    const { gql } = await import('../support/app');
+    const nextOnBothDoors = async () => [
+      (await rest(app, 'GET', `${BASE}/${id}`, { key: seller.apiKey })).body.data.nextCycleAmount,
+      (await gql(app, 'query($id: ID!){ recurrence(id: $id){ nextCycleAmount } }', { id }, seller.apiKey)).data!.recurrence.nextCycleAmount,
+    ];
+    expect(await nextOnBothDoors()).toEqual([4_321, 4_321]);
     const c1 = (await sandbox(`${id}/advance`)).body.data.cycle;
     expect(c1).toMatchObject({ number: 1, amount: 4_321 });
+    expect(await nextOnBothDoors()).toEqual([null, null]);
+    const fixed = await approvedRecurrence();
+    expect((await gql(app, 'query($id: ID!){ recurrence(id: $id){ amount nextCycleAmount } }', { id: fixed }, seller.apiKey)).data!.recurrence).toEqual({ amount: AMOUNT, nextCycleAmount: null });
     const again = await sandbox(`${id}/advance`);
     expect(codeOf(again)).toBe('CYCLE_AMOUNT_REQUIRED');
   });
@@ -213,5 +200,25 @@ describe('PIX Automático cycles through GraphQL', () => {
     const read = (await gql(app, 'query($id: ID!){ recurrence(id: $id){ cycles { number dueDate amount status transactionId attempts attemptHistory { outcome } } } }', { id }, seller.apiKey)).data!.recurrence;
     expect(read.cycles).toEqual([{ ...moved.cycle, status: 'PAID', attempts: 1, attemptHistory: [{ outcome: 'PAID' }] }]);
     expect((await rest(app, 'GET', `${BASE}/${id}/cycles`, { key: seller.apiKey })).body.data.items[0].transactionId).toBe(moved.cycle.transactionId);
+  });
+
+  it("plays the payer's side with the same commands as the REST sandbox routes", async () => {
+    const { gql, gqlErrorCode } = await import('../support/app');
+    const run = (mutation: string, id: string) => gql(app, `mutation($id: ID!){ ${mutation} }`, { id }, seller.apiKey);
+    const recurrence = () => createRecurrence(app, seller.apiKey, { calendar: { firstDate: day(40), period: 'MONTHLY' }, amount: AMOUNT, retryPolicy: 'NONE' });
+    const id = await recurrence();
+    expect((await run('sandboxApproveRecurrence(id: $id){ status approvedAt }', id)).data!.sandboxApproveRecurrence).toMatchObject({ status: 'APPROVED' });
+    expect(gqlErrorCode(await run('sandboxPayRecurrenceCycle(id: $id, number: 1){ status }', id))).toBe('CYCLE_NOT_FOUND');
+    await run('sandboxAdvanceRecurrence(id: $id){ clockDate }', id);
+    expect((await run('sandboxPayRecurrenceCycle(id: $id, number: 1){ number status attempts }', id)).data!.sandboxPayRecurrenceCycle).toEqual({ number: 1, status: 'PAID', attempts: 1 });
+    await run('sandboxAdvanceRecurrence(id: $id){ clockDate }', id);
+    const failed = (await run('sandboxFailRecurrenceCycle(id: $id, number: 2, reason: "sem saldo"){ status attemptHistory { reason } }', id)).data!.sandboxFailRecurrenceCycle;
+    expect(failed).toEqual({ status: 'FAILED', attemptHistory: [{ reason: 'sem saldo' }] });
+    expect((await cyclesOf(id)).map((c: { status: string }) => c.status)).toEqual(['PAID', 'FAILED']);
+    const cancelled = (await run('sandboxPayerCancelRecurrence(id: $id, reason: "mudou de banco"){ status endedBy endReason }', id)).data!.sandboxPayerCancelRecurrence;
+    expect(cancelled).toEqual({ status: 'CANCELLED', endedBy: 'PAYER', endReason: 'mudou de banco' });
+    const other = await recurrence();
+    expect((await run('sandboxRejectRecurrence(id: $id, reason: "não reconheço"){ status endReason }', other)).data!.sandboxRejectRecurrence).toEqual({ status: 'REJECTED', endReason: 'não reconheço' });
+    expect(gqlErrorCode(await run('sandboxApproveRecurrence(id: $id){ id }', 'unknown'))).toBe('RECURRENCE_NOT_FOUND');
   });
 });

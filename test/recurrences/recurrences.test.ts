@@ -5,6 +5,10 @@ import { isRecurrenceId } from '../../src/domain/recurrences/recurrence-id';
 import { gql, onboardSeller, startTestAppWithSeller, type Seller, type TestApp } from '../support/app';
 import { sqlOf } from '../support/platform';
 import { rest } from '../support/rest';
+import { parseTlv } from '../../src/domain/pix/emv';
+import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { assertApiPixResponse } from '../support/apipix-conformance';
+import { contractFetch } from '../support/contract';
 
 const BASE = '/api/v1/cobranca/recurrences';
 
@@ -70,6 +74,46 @@ describe('PIX Automático recurrences', () => {
     expect(fields.amountCents).toBe(4990);
     expect(r.authorisation.copyPaste).toContain('80');
     expect(verifyBrCode(r.authorisation.copyPaste)).toBe(true);
+  });
+
+  it("J2 and J3: the QR's location answers the recurrence as API Pix's RecPayload, signed", async () => {
+    // The receiver of PIX Automático is a company (RecPayload's recebedor has a CNPJ); its review is done here.
+    const company = await onboardSeller(app, { document: '11.222.333/0001-81' });
+    await sqlOf(app).query(`update sellers set kyc_status = 'APPROVED' where id = ?`, [company.sellerId]);
+    const jwks = createLocalJWKSet((await (await contractFetch(`${app.url}/pix/jwks`)).json()) as JSONWebKeySet);
+    const read = async (copyPaste: string) => {
+      const template80 = parseTlv(parseTlv(copyPaste).find((f) => f.id === '80')!.value);
+      const location = `http://${template80.find((f) => f.id === '25')!.value}`;
+      const res = await contractFetch(location);
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/jose; charset=utf-8']);
+      const payload = JSON.parse(new TextDecoder().decode((await compactVerify(await res.text(), jwks)).payload));
+      // The payer's bank reads it as API Pix's GET /rec/{recUrlAccessToken} answers it.
+      assertApiPixResponse({ method: 'GET', path: '/rec/token', status: 200, contentType: 'application/jose', body: payload });
+      return payload;
+    };
+    const j2 = (await create(body({ contract: { object: 'Academia', number: 'C-77', payer: { name: 'Maria Souza', document: '52998224725' } } }), randomUUID(), company.apiKey)).body.data;
+    expect(await read(j2.authorisation.copyPaste)).toEqual({
+      idRec: j2.recId,
+      vinculo: { contrato: 'C-77', objeto: 'Academia', devedor: { cpf: '52998224725', nome: 'Maria Souza' } },
+      calendario: { dataInicial: '2027-01-31', periodicidade: 'MENSAL' },
+      politicaRetentativa: 'PERMITE_3R_7D',
+      valor: { valorRec: '99.90' },
+      recebedor: { cnpj: '11222333000181', nome: 'Loja Teste', ispbParticipante: j2.recId.slice(2, 10) },
+      atualizacao: [{ status: 'CRIADA', data: j2.createdAt }],
+    });
+    await rest(app, 'POST', `/v1/sandbox/recurrences/${j2.id}/approve`, { key: company.apiKey });
+    const approved = await read(j2.authorisation.copyPaste);
+    expect(approved.atualizacao.map((a: { status: string }) => a.status)).toEqual(['CRIADA', 'APROVADA']);
+
+    const j3 = (await create(body({ journey: 'QR_WITH_FIRST_PAYMENT', firstPaymentAmount: 4990, amountType: 'VARIABLE', amount: undefined, minimumAmount: 1000 }), randomUUID(), company.apiKey)).body.data;
+    expect(await read(j3.authorisation.copyPaste)).toMatchObject({ idRec: j3.recId, valor: { valorMinimoRecebedor: '10.00' } });
+    // The composite QR still pays its first charge: the charge's location answers the charge.
+    const chargeLocation = (await rest(app, 'GET', `/api/v1/cobranca/transactions/${j3.authorisation.firstPaymentTransactionId}`, { key: company.apiKey })).body.data.pix.qrCode.replace(/\.png$/, '');
+    const charge = JSON.parse(new TextDecoder().decode((await compactVerify(await (await contractFetch(chargeLocation)).text(), jwks)).payload));
+    expect(charge).toMatchObject({ valor: { original: '49.90' }, status: 'ATIVA' });
+
+    const unknown = await contractFetch(`${app.url}/pix/qr/rec${'x'.repeat(24)}`);
+    expect([unknown.status, ((await unknown.json()) as { erro?: string }).erro]).toEqual([404, 'LOCATION_NOT_FOUND']);
   });
 
   it('is idempotent: the same key and body answer the same recurrence; another body is a conflict', async () => {

@@ -48,12 +48,14 @@ export interface Operation {
  * The documented operation of a request; of several templates, the one with the fewest
  * parameters (`/pix` over `/{pixUrlAccessToken}`), then one served on the API's own base
  * (`GET /rec/{idRec}` over the payload location `GET /rec/{recUrlAccessToken}`, whose
- * operation names its own `servers`: the payer's bank reads it on another host).
+ * operation names its own `servers`: the payer's bank reads it on another host), unless
+ * `location` asks for the one served elsewhere (an answer signed as `application/jose`).
  */
-export function apiPixOperation(method: string, path: string): Operation | null {
+export function apiPixOperation(method: string, path: string, location = false): Operation | null {
   const m = method.toLowerCase();
   if (!METHODS.includes(m)) return null;
-  const elsewhere = (template: string) => (doc.paths[template][m].servers ? 1 : 0);
+  // Sorted last: the template not of the kind asked for.
+  const elsewhere = (template: string) => (Boolean(doc.paths[template][m].servers) !== location ? 1 : 0);
   const found = templates
     .map((t) => ({ t, match: t.regex.exec(path) }))
     .filter(({ t, match }) => match && doc.paths[t.template][m])
@@ -153,7 +155,7 @@ export interface ApiPixResponse {
 
 export function responseProblems(r: ApiPixResponse): string[] {
   const what = `${r.method.toUpperCase()} ${r.path} -> ${r.status}`;
-  const op = apiPixOperation(r.method, r.path);
+  const op = apiPixOperation(r.method, r.path, r.contentType === 'application/jose');
   if (!op) return [`${what}: no such operation in the API Pix`];
   const listed = op.operation.responses[String(r.status)];
   if (!listed) return [`${what}: status not documented (documented: ${Object.keys(op.operation.responses).join(', ')})`];

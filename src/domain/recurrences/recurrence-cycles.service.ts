@@ -13,7 +13,7 @@ import { cobrWindow } from './cycle-window';
 import { cycleDueDate, cycleIsCovered } from './recurrence-calendar';
 import type { CycleEvent } from './recurrence-event-names';
 import type { RecurrenceCycle, RecurrenceCycleRepository } from './recurrence-cycle.types';
-import { RECURRENCE_JOBS, cyclesJobKey } from './recurrence-jobs';
+import { RECURRENCE_JOBS, attemptDayEndedKey, cyclesJobKey } from './recurrence-jobs';
 import type { RecurrenceView } from './recurrence-view';
 import type { Recurrence, RecurrenceRepository } from './recurrence.types';
 import { nextRetryDate } from './retry-policy';
@@ -51,6 +51,12 @@ export interface RecurrenceCyclesDeps {
 const cycleNotFound = () => notFound('CYCLE_NOT_FOUND', 'this recurrence has no cycle of that number');
 const cycleNotOpen = (c: RecurrenceCycle) =>
   new DomainError('CYCLE_NOT_OPEN', `cycle ${c.number} is ${c.status}: only an ACTIVE cycle awaits the payer`, 'CONFLICT', { number: c.number, status: c.status });
+/** The reason kept with an attempt whose day ended before the payer's institution settled it. */
+export const UNSETTLED_ATTEMPT_REASON = 'not settled on the day of the attempt';
+
+/** The day of a cycle's pending attempt: its due date, then each retry's. */
+const attemptDay = (c: RecurrenceCycle): CivilDay => c.nextAttemptOn ?? c.dueDate;
+
 const notApproved = (r: Recurrence) =>
   new DomainError('RECURRENCE_STATUS_CONFLICT', `a ${r.status} recurrence has no cycles to run`, 'CONFLICT', { status: r.status });
 
@@ -121,6 +127,8 @@ export class RecurrenceCyclesService {
         r.sandboxClockDays += moved;
         r.updatedAt = this.d.clock.now();
         await this.d.repo.update(tx, r);
+        // The days the clock skipped ended their attempts as the real ones would have.
+        for (const c of cycles) await this.endPastAttempts(tx, r, c);
       }
       await this.makeDueCycles(tx, r, open);
       const cycle = (await this.d.cycles.list(r.id, tx)).find((c) => c.number === number);
@@ -176,17 +184,24 @@ export class RecurrenceCyclesService {
       const r = await this.locked(tx, sellerId, id);
       const c = await this.lockedCycle(tx, r, number);
       if (c.status !== 'ACTIVE') throw cycleNotOpen(c);
-      const now = this.d.clock.now();
-      c.attempts.push({ number: c.attempts.length + 1, on: c.nextAttemptOn ?? c.dueDate, outcome: 'FAILED', reason, at: now });
-      const retries = c.attempts.slice(1).map((a) => a.on);
-      const retryOn = r.status === 'APPROVED' ? nextRetryDate(r.retryPolicy, c.dueDate, retries, this.today(r)) : null;
-      c.nextAttemptOn = retryOn;
-      c.status = retryOn ? 'ACTIVE' : 'FAILED';
-      c.updatedAt = now;
-      await this.d.cycles.update(tx, c);
-      if (!retryOn) await this.closeChargeOf(tx, c, `cycle failed${reason ? `: ${reason}` : ''}`);
-      await this.emit(tx, r, c, retryOn ? 'RETRY_SCHEDULED' : 'FAILED');
+      await this.failAttempt(tx, r, c, reason, 'REFUSED');
       return c;
+    });
+  }
+
+  /**
+   * The job at the end of an attempt's day (the recurrence's own day): an attempt still
+   * unanswered failed, as if the payer's side had failed it, and the policy decides the
+   * retry; with none left the cycle is FAILED and its charge closed, never left awaiting a
+   * payment that can no longer come. A job for an attempt already answered does nothing.
+   */
+  async attemptDayEnded(recurrenceId: string, number: number, attempt: number): Promise<void | JobRerun> {
+    return this.d.uow.run(async (tx) => {
+      const r = await this.d.repo.lock(tx, recurrenceId);
+      const c = r ? (await this.d.cycles.list(r.id, tx)).find((x) => x.number === number) : undefined;
+      if (!r || !c || c.status !== 'ACTIVE' || c.attempts.length + 1 !== attempt) return;
+      if (attemptDay(c) >= this.today(r)) return { runAgainAt: realStartOf(addDays(attemptDay(c), 1), r.sandboxClockDays) };
+      await this.endPastAttempts(tx, r, c);
     });
   }
 
@@ -201,6 +216,43 @@ export class RecurrenceCyclesService {
   /** The recurrence's own today: the real one, moved ahead by its sandbox clock. */
   private today(r: Recurrence): CivilDay {
     return recurrenceToday(this.d.clock.now(), r.sandboxClockDays);
+  }
+
+  /** Fails each attempt of an ACTIVE cycle whose day is over (the retries the policy allows are days after today, so this ends). */
+  private async endPastAttempts(tx: Tx, r: Recurrence, c: RecurrenceCycle): Promise<void> {
+    while (c.status === 'ACTIVE' && attemptDay(c) < this.today(r)) await this.failAttempt(tx, r, c, UNSETTLED_ATTEMPT_REASON, 'EXPIRED');
+  }
+
+  /**
+   * The pending attempt of an ACTIVE cycle failed: the next retry is scheduled (with the end
+   * of its day), or the cycle FAILED and its charge is closed as `closeAs` (REFUSED when the
+   * payer's side failed it, EXPIRED when its day ended unsettled).
+   */
+  private async failAttempt(tx: Tx, r: Recurrence, c: RecurrenceCycle, reason: string | null, closeAs: 'REFUSED' | 'EXPIRED'): Promise<void> {
+    const now = this.d.clock.now();
+    c.attempts.push({ number: c.attempts.length + 1, on: attemptDay(c), outcome: 'FAILED', reason, at: now });
+    const retries = c.attempts.slice(1).map((a) => a.on);
+    const retryOn = r.status === 'APPROVED' ? nextRetryDate(r.retryPolicy, c.dueDate, retries, this.today(r)) : null;
+    c.nextAttemptOn = retryOn;
+    c.status = retryOn ? 'ACTIVE' : 'FAILED';
+    c.updatedAt = now;
+    await this.d.cycles.update(tx, c);
+    if (retryOn) await this.watchAttempt(tx, r, c);
+    else await this.closeChargeOf(tx, c, `cycle failed${reason ? `: ${reason}` : ''}`, closeAs);
+    await this.emit(tx, r, c, retryOn ? 'RETRY_SCHEDULED' : 'FAILED');
+  }
+
+  /** Schedules the end of the pending attempt's day (on the recurrence's clock). */
+  private watchAttempt(tx: Tx, r: Recurrence, c: RecurrenceCycle): Promise<void> {
+    const attempt = c.attempts.length + 1;
+    return this.d.scheduler.schedule(
+      tx,
+      RECURRENCE_JOBS.attemptDayEnded.at(attemptDayEndedKey(r.id, c.number, attempt), realStartOf(addDays(attemptDay(c), 1), r.sandboxClockDays), {
+        recurrenceId: r.id,
+        number: c.number,
+        attempt,
+      }),
+    );
   }
 
   /** Makes (or misses) each next cycle whose window has come; answers the day to look again, or null when no cycle is left. */
@@ -234,6 +286,7 @@ export class RecurrenceCyclesService {
         c.transactionId = charge.id;
       }
       await this.d.cycles.insert(tx, c);
+      if (c.status === 'ACTIVE') await this.watchAttempt(tx, r, c);
       if (r.amount.type === 'VARIABLE' && r.nextCycleAmount !== null) {
         r.nextCycleAmount = null;
         r.updatedAt = now;
@@ -243,11 +296,11 @@ export class RecurrenceCyclesService {
     }
   }
 
-  private closeChargeOf(tx: Tx, c: RecurrenceCycle, reason: string): Promise<void> {
+  private closeChargeOf(tx: Tx, c: RecurrenceCycle, reason: string, closeAs: 'REFUSED' | 'EXPIRED' = 'REFUSED'): Promise<void> {
     if (!c.transactionId) return Promise.resolve();
     return this.d.scheduler.schedule(
       tx,
-      RECURRENCE_JOBS.closeCycleCharge.at(`recurrence-cycle-close:${c.transactionId}`, this.d.clock.now(), { transactionId: c.transactionId, reason: reason.slice(0, 200) }),
+      RECURRENCE_JOBS.closeCycleCharge.at(`recurrence-cycle-close:${c.transactionId}`, this.d.clock.now(), { transactionId: c.transactionId, reason: reason.slice(0, 200), closeAs }),
     );
   }
 

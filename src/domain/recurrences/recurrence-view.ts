@@ -16,6 +16,8 @@ export function recurrenceView(r: Recurrence, o: { qrImageUrl: (locationId: stri
     amountType: r.amount.type,
     amount: r.amount.type === 'FIXED' ? r.amount.cents : null,
     minimumAmount: r.amount.type === 'VARIABLE' ? r.amount.minimumCents : null,
+    /** VARIABLE: the amount the seller set for the next cycle to be made, until that cycle takes it; null when unset or FIXED. */
+    nextCycleAmount: r.amount.type === 'VARIABLE' ? r.nextCycleAmount : null,
     retryPolicy: r.retryPolicy,
     authorisation: {
       /** QR journeys: the copy-and-paste code and its image; the push request: its status. */

@@ -46,6 +46,9 @@ export interface RecurrencesDeps {
   cycles: { approved(tx: Tx, r: Recurrence): Promise<void>; ended(tx: Tx, r: Recurrence): Promise<void> };
 }
 
+/** A recurrence's location id starts so (a charge's may too, by chance: its own lookup follows). */
+export const RECURRENCE_LOCATION_PREFIX = 'rec';
+
 export const recurrenceNotFound = () => notFound('RECURRENCE_NOT_FOUND', 'recurrence not found');
 
 /** Opens recurrences through one of the authorisation journeys, and moves them through their statuses with their events. */
@@ -63,7 +66,7 @@ export class RecurrencesService {
     const id = this.d.newId();
     const recId = buildRecurrenceId({ policy: input.retryPolicy, agent: this.d.agent, createdOn: civilDayAt(now), random: this.d.randomBytes(11) });
     const qr = input.journey !== 'PUSH_REQUEST';
-    const locationId = qr ? `rec${this.d.newId()}` : null;
+    const locationId = qr ? `${RECURRENCE_LOCATION_PREFIX}${this.d.newId()}` : null;
     const firstPayment =
       input.journey === 'QR_WITH_FIRST_PAYMENT'
         ? await this.d.firstPayments.open(seller, { amount: input.firstPaymentAmount!, description: `${input.contract.object ?? input.contract.number}` })

@@ -60,6 +60,8 @@ export class RecurrenceType {
   @Field(() => String) amountType!: string;
   @Field(() => Money, { nullable: true }) amount!: number | null;
   @Field(() => Money, { nullable: true }) minimumAmount!: number | null;
+  @Field(() => Money, { nullable: true, description: 'VARIABLE: the amount set for the next cycle to be made, until that cycle takes it; null when not set, and for FIXED' })
+  nextCycleAmount!: number | null;
   @Field(() => String) retryPolicy!: string;
   @Field(() => RecurrenceAuthorisationType) authorisation!: RecurrenceAuthorisationType;
   @Field(() => String, { nullable: true }) endedBy!: string | null;
@@ -85,6 +87,7 @@ export class RecurrenceType {
       amountType: v.amountType,
       amount: v.amount,
       minimumAmount: v.minimumAmount,
+      nextCycleAmount: v.nextCycleAmount,
       retryPolicy: v.retryPolicy,
       authorisation: Object.assign(new RecurrenceAuthorisationType(), { ...v.authorisation, expiresAt: new Date(v.authorisation.expiresAt) }),
       endedBy: v.endedBy,

@@ -81,10 +81,17 @@ export function wireRecurrences(
     recurrenceJobs({
       runCycles: (id) => cycles.runDue(id),
       // Refused by the payer's side: above EXPIRED, so the charge's own expiry later leaves it as it is.
-      closeCharge: async (transactionId, reason) => {
-        await deps.chargeReports.apply({ reportId: `recurrence-cycle-closed:${transactionId}`, transactionId, status: 'REFUSED', refusedReason: reason });
+      // Expired when no attempt was settled in time: one that expired by itself already stays as it is.
+      closeCharge: async (transactionId, reason, status) => {
+        await deps.chargeReports.apply({ reportId: `recurrence-cycle-closed:${transactionId}`, transactionId, status, refusedReason: status === 'REFUSED' ? reason : undefined });
       },
+      attemptDayEnded: (id, number, attempt) => cycles.attemptDayEnded(id, number, attempt),
     }),
   );
-  return { recurrences, recurrenceCycles: cycles, recurrenceQueries: new RecurrenceQueries({ repo, recurrences, cycles }) };
+  const receiverOf = async (sellerId: string) => {
+    const seller = await deps.sellers.findById(sellerId);
+    if (!seller) throw new Error(`seller ${sellerId} not found`);
+    return { name: seller.name, documentType: seller.documentType, document: seller.documentNumber, ispb: SANDBOX_ISPB };
+  };
+  return { recurrences, recurrenceCycles: cycles, recurrenceQueries: new RecurrenceQueries({ repo, recurrences, cycles, receiverOf }) };
 }

@@ -365,6 +365,7 @@ export const Recurrence = z
     amountType: z.enum(['FIXED', 'VARIABLE']),
     amount: cents('FIXED: every cycle, in cents').nullable(),
     minimumAmount: cents('VARIABLE: the least a cycle may be, in cents').nullable(),
+    nextCycleAmount: cents('VARIABLE: the amount set for the next cycle to be made (POST .../next-cycle-amount), in cents, until that cycle takes it; null when not set, and for FIXED').nullable(),
     retryPolicy: z.enum(RETRY_POLICIES),
     authorisation: z.object({
       copyPaste: z.string().nullable().describe('QR journeys: the BR Code to show or copy'),

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { NextCycleAmountForm, type RecurrenceDetail } from '../components/NextCycleAmountForm';
 import { PixCharge } from '../components/PixCharge';
 import { RecurrenceCycles } from '../components/RecurrenceCycles';
+import { RecurrencePayerSandbox } from '../components/RecurrencePayerSandbox';
 import { ErrorMessage, Field, Loadable, Notice, Section, StatusBadge } from '../components/ui';
 import { civilDate } from '../lib/civil-date';
 import { graphql, readFragment, type ResultOf } from '../lib/graphql';
@@ -9,6 +10,7 @@ import { useMutation, useQuery } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
 import { awaitsAuthorisation, cancellable, RecurrenceDetailFields, RecurrenceFields } from '../lib/recurrences';
 import { href } from '../lib/router';
+import { useSandbox } from '../lib/sandbox';
 
 const Recurrence = graphql(`query Recurrence($id: ID!) { recurrence(id: $id) { ...RecurrenceDetailFields } }`, [RecurrenceDetailFields]);
 
@@ -21,7 +23,8 @@ type Rec = ResultOf<typeof RecurrenceFields>;
 
 /**
  * One recurrence: its contract and calendar, what the payer needs to authorise it while it
- * waits, its cycles, the next cycle's amount when it varies, and cancelling it.
+ * waits, its cycles, the next cycle's amount when it varies, and cancelling it; in the
+ * sandbox, the payer's side one click away.
  */
 export function RecurrenceDetailPage({ id }: { id: string }) {
   const { t, money, dateTime, label, locale } = useI18n();
@@ -29,6 +32,7 @@ export function RecurrenceDetailPage({ id }: { id: string }) {
   const detail = q.data ? readFragment(RecurrenceDetailFields, q.data.recurrence) : undefined;
   const r = detail ? readFragment(RecurrenceFields, detail) : undefined;
   const replace = (next: RecurrenceDetail) => q.setData(() => ({ recurrence: next }));
+  const sandbox = useSandbox();
   return (
     <>
       <p>
@@ -85,6 +89,7 @@ export function RecurrenceDetailPage({ id }: { id: string }) {
             </Section>
             <Authorisation recurrence={r} />
             {detail && (r.status === 'APPROVED' || detail.cycles.length > 0) && <RecurrenceCycles cycles={detail.cycles} />}
+            {sandbox && detail && <RecurrencePayerSandbox id={r.id} status={r.status} cycles={detail.cycles} onDone={q.reload} />}
             {r.amountType === 'VARIABLE' && cancellable(r.status) && <NextCycleAmountForm id={r.id} onDone={replace} />}
             {cancellable(r.status) && <CancelForm id={r.id} onDone={replace} />}
           </>

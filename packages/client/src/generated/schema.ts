@@ -1066,7 +1066,7 @@ export interface paths {
         };
         /**
          * BR Code location payload
-         * @description What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks. A charge with a due date answers API Pix's cobv payload (calendario.dataDeVencimento and validadeAposVencimento, devedor, valor with multa, juros, abatimento, desconto and final) priced on `DPP` (default today in Brasília).
+         * @description What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks. A charge with a due date answers API Pix's cobv payload (calendario.dataDeVencimento and validadeAposVencimento, devedor, valor with multa, juros, abatimento, desconto and final) priced on `DPP` (default today in Brasília). A PIX Automático recurrence's location (the URL in its QR's template 80, journeys QR and QR_WITH_FIRST_PAYMENT) answers API Pix's RecPayload (idRec, vinculo, calendario, valor, politicaRetentativa, recebedor, atualizacao), whatever its status.
          */
         get: operations["getPixLocation"];
         put?: never;
@@ -1776,6 +1776,8 @@ export interface components {
             amount?: number | null;
             /** @description VARIABLE: the least a cycle may be, in cents */
             minimumAmount?: number | null;
+            /** @description VARIABLE: the amount set for the next cycle to be made (POST .../next-cycle-amount), in cents, until that cycle takes it; null when not set, and for FIXED */
+            nextCycleAmount?: number | null;
             /** @enum {string} */
             retryPolicy?: "NONE" | "THREE_IN_SEVEN_DAYS";
             authorisation?: {
@@ -2306,6 +2308,8 @@ export interface components {
             amount: number | null;
             /** @description VARIABLE: the least a cycle may be, in cents */
             minimumAmount: number | null;
+            /** @description VARIABLE: the amount set for the next cycle to be made (POST .../next-cycle-amount), in cents, until that cycle takes it; null when not set, and for FIXED */
+            nextCycleAmount: number | null;
             /** @enum {string} */
             retryPolicy: "NONE" | "THREE_IN_SEVEN_DAYS";
             authorisation: {

@@ -87,7 +87,7 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
     operationId: 'getPixLocation',
     summary: 'BR Code location payload',
     description:
-      "What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks. A charge with a due date answers API Pix's cobv payload (calendario.dataDeVencimento and validadeAposVencimento, devedor, valor with multa, juros, abatimento, desconto and final) priced on `DPP` (default today in Brasília).",
+      "What a payer's bank reads at the BR Code's location: the charge (txid, calendario, valor.original, status) as a JWS signed with ES256, verifiable with the key at /pix/jwks. A charge with a due date answers API Pix's cobv payload (calendario.dataDeVencimento and validadeAposVencimento, devedor, valor with multa, juros, abatimento, desconto and final) priced on `DPP` (default today in Brasília). A PIX Automático recurrence's location (the URL in its QR's template 80, journeys QR and QR_WITH_FIRST_PAYMENT) answers API Pix's RecPayload (idRec, vinculo, calendario, valor, politicaRetentativa, recebedor, atualizacao), whatever its status.",
     tag: 'BR Code location',
     auth: 'none',
     limited: 'address',
