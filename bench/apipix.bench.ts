@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -238,7 +239,11 @@ async function createsThroughPsp(): Promise<void> {
     const cobsBefore = sim.psp.cobs.count;
     const cpuFrom = await readCpu(pid, dbPool);
     const sampling = sampler(base, metricsToken, dbPool, () => sim.inFlight());
+    // This process sends the load and is the PSP: a late event loop here would send late and answer late.
+    const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+    ownLoop.enable();
     const r = await openLoop(base, path, RATE, SECONDS, request);
+    ownLoop.disable();
     await sampling.stop();
     const cpu = cpuNetOfRest(cpuFrom, await readCpu(pid, dbPool), restFrom, restTo);
     const rss = peakRssMb(pid);
@@ -268,6 +273,7 @@ async function createsThroughPsp(): Promise<void> {
         { metric: 'connection time per create (Little: mean checked out / rate) ms', value: ((1_000 * mean(of((s) => s.poolInUse))) / sustained).toFixed(1) },
         { metric: 'callers waiting for the pool: max', value: String(max(of((s) => s.poolWaiting))), goal: '0', verdict: max(of((s) => s.poolWaiting)) === 0 ? 'ok' : 'MISS' },
         { metric: 'service event-loop delay p99 (max over samples) ms', value: max(of((s) => s.loopLagP99Ms)).toFixed(1) },
+        { metric: 'this process (load + PSP simulator) event-loop delay p99 / max ms', value: `${(ownLoop.percentile(99) / 1e6).toFixed(1)} / ${(ownLoop.max / 1e6).toFixed(1)}` },
         { metric: 'CPU ms per create: service / PostgreSQL (this database) / this process (load + PSP simulator)', value: `${perCreate(cpu.service.gross)} / ${perCreate(cpu.database.gross)} / ${perCreate(cpu.own.gross)}` },
         { metric: '  the same, less what each uses at rest over as long', value: `${perCreate(cpu.service.net)} / ${perCreate(cpu.database.net)} / ${perCreate(cpu.own.net)}` },
         { metric: 'CPU cores used during the run: service / PostgreSQL / this process', value: [cpu.service, cpu.database, cpu.own].map((c) => (c.gross / 1_000 / r.elapsedS).toFixed(2)).join(' / ') },
