@@ -114,7 +114,7 @@ export async function startPspSimulator(options: SimulatorOptions = {}): Promise
   });
   const port = (server.address() as AddressInfo).port;
   psp = options.psp ?? new Psp(pspOptions(port));
-  app = buildApp(psp, options.observe);
+  app = buildApp(psp, options.observe, () => inFlight);
   const url = `${options.http ? 'http' : 'https'}://127.0.0.1:${port}`;
   return {
     url,
@@ -165,7 +165,7 @@ function observer(observe: (exchange: Exchange) => void) {
   };
 }
 
-function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Express {
+function buildApp(psp: Psp, observe: ((exchange: Exchange) => void) | undefined, inFlight: () => number): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -206,7 +206,7 @@ function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Exp
   app.use(webhookRoutes(psp));
   app.use(payoutRoutes(psp));
   app.use(interPayoutRoutes(psp));
-  app.use(controlRoutes(psp));
+  app.use(controlRoutes(psp, inFlight));
 
   app.use((req: Request) => {
     throw new PixProblem(404, 'NaoEncontrado', 'Não encontrado.', `${req.method} ${req.path} não existe neste simulador.`);
