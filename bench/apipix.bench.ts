@@ -1,17 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { noFaults } from '../tools/psp-simulator/faults';
-import { writeCertificates } from '../tools/psp-simulator/certificates';
-import { pixPaySettings, SIMULATOR_PIX_KEY } from '../tools/psp-simulator/pixpay-settings';
-import { startPspSimulator } from '../tools/psp-simulator/simulator';
+import { SIMULATOR_PIX_KEY } from '../tools/psp-simulator/pixpay-settings';
 import type { Benchmark } from './support/benchmark';
 import { BENCH_BUDGETS } from './support/budgets';
 import { createDatabase } from './support/postgres';
 import { cpuMs, cpuOfMs, freePort, peakRssMb, startNode, stop, waitHealthy } from './support/processes';
+import { type SimulatorProcess, startSimulatorProcess } from './support/psp-simulator-process';
 import { now, percentile, printTable } from './support/report';
 import { seedSeller } from './support/seed';
 
@@ -25,7 +23,7 @@ const SAMPLE_EVERY_MS = 250;
 /** How long the service is watched at rest before the run (its CPU then is taken off the run's). */
 const REST_MS = 4_000;
 const PIX_KEY = SIMULATOR_PIX_KEY;
-/** When set, the service runs with `--cpu-prof` and writes its profile in this folder (read it with bench/profile-top.ts). */
+/** When set, the service and the PSP simulator run with `--cpu-prof` and write their profiles in this folder (read them with bench/profile-top.ts). */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
 
 interface Sample {
@@ -124,16 +122,16 @@ function metric(text: string, name: string, labels = ''): number {
 }
 
 /** Samples the service's pool (GET /metrics), its connections at PostgreSQL and the PSP's requests in flight until stopped. */
-function sampler(serviceUrl: string, metricsToken: string, db: pg.Pool, pspInFlight: () => number) {
+function sampler(serviceUrl: string, metricsToken: string, db: pg.Pool, sim: Pick<SimulatorProcess, 'state'>) {
   const samples: Sample[] = [];
   let running = true;
   const done = (async () => {
     while (running) {
-      const psp = pspInFlight();
       try {
-        const [res, states] = await Promise.all([
+        const [res, states, psp] = await Promise.all([
           fetch(`${serviceUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }),
           db.query<{ state: string; n: number }>('select state, count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() group by state'),
+          sim.state().then((s) => s.inFlight),
         ]);
         const text = await res.text();
         const state = (name: string) => states.rows.find((r) => r.state === name)?.n ?? 0;
@@ -160,27 +158,30 @@ function sampler(serviceUrl: string, metricsToken: string, db: pg.Pool, pspInFli
   };
 }
 
-/** CPU used so far, in ms: the service, the PostgreSQL backends of the bench database, and this process (the load and the simulator). */
+/** CPU used so far, in ms: the service, the PostgreSQL backends of the bench database, the PSP simulator, and this process (the load). */
 interface CpuReading {
   at: number;
   service: number;
   database: number;
+  psp: number;
   own: number;
 }
 
-async function readCpu(servicePid: number, db: pg.Pool): Promise<CpuReading> {
+type CpuPart = Exclude<keyof CpuReading, 'at'>;
+
+async function readCpu(servicePid: number, pspPid: number, db: pg.Pool): Promise<CpuReading> {
   // Only the backends of this database: the server may be serving others meanwhile.
   const backends = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
   const own = process.cpuUsage();
-  return { at: now(), service: cpuMs(servicePid), database: cpuOfMs(backends.rows.map((r) => r.pid)), own: (own.user + own.system) / 1_000 };
+  return { at: now(), service: cpuMs(servicePid), database: cpuOfMs(backends.rows.map((r) => r.pid)), psp: cpuMs(pspPid), own: (own.user + own.system) / 1_000 };
 }
 
 /** CPU of each part between two readings, less what it uses at rest over as long (timers, the sampler's GET /metrics). */
 function cpuNetOfRest(from: CpuReading, to: CpuReading, restFrom: CpuReading, restTo: CpuReading) {
   const restMs = restTo.at - restFrom.at;
   const ms = to.at - from.at;
-  const part = (k: 'service' | 'database' | 'own') => ({ gross: to[k] - from[k], net: to[k] - from[k] - ((restTo[k] - restFrom[k]) * ms) / restMs });
-  return { service: part('service'), database: part('database'), own: part('own') };
+  const part = (k: CpuPart) => ({ gross: to[k] - from[k], net: to[k] - from[k] - ((restTo[k] - restFrom[k]) * ms) / restMs });
+  return { service: part('service'), database: part('database'), psp: part('psp'), own: part('own') };
 }
 
 const max = (xs: number[]) => xs.reduce((m, x) => Math.max(m, x), 0);
@@ -188,14 +189,17 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.l
 
 /**
  * PIX charge creates through a PSP speaking API Pix: the PSP simulator over HTTPS with
- * mTLS answering `PUT /cob` after 100 ms, the built service (ROLE=api, default pool) on
- * the local PostgreSQL, and an open-loop load of RATE creates per second. The pool is
- * sampled meanwhile: no connection may be held (nor waited for) while the PSP answers.
+ * mTLS answering `PUT /cob` after 100 ms, in a process of its own, the built service
+ * (ROLE=api, default pool) on the local PostgreSQL, and an open-loop load of RATE creates
+ * per second from this process. The pool is sampled meanwhile: no connection may be held
+ * (nor waited for) while the PSP answers.
  */
 async function createsThroughPsp(): Promise<void> {
   const dist = join(__dirname, '..');
-  const sim = await startPspSimulator({ port: 0 });
-  const files = writeCertificates(mkdtempSync(join(tmpdir(), 'pixpay-bench-psp-')), sim.certificates);
+  const profiling = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
+  const sim = await startSimulatorProcess(dist, profiling);
+  // The sandbox would act through the control API (auto-pay): the service is given the connection settings only.
+  const { APIPIX_SIMULATOR_CONTROL_URL: _control, ...pspSettings } = sim.settings;
   const db = await createDatabase('pixpay_bench_apipix');
   const dbPool = new pg.Pool({ connectionString: db.url, max: 1 });
   let app: Awaited<ReturnType<typeof startNode<boolean>>> | undefined;
@@ -209,16 +213,17 @@ async function createsThroughPsp(): Promise<void> {
       LOG_LEVEL: 'warn',
       MODE: 'sandbox',
       METRICS_TOKEN: metricsToken,
-      ...pixPaySettings(sim, files, PIX_KEY),
+      INSTITUTION: 'apipix',
+      ...pspSettings,
+      APIPIX_PIX_KEY: PIX_KEY,
       ...BENCH_BUDGETS,
     };
     const key = await seedSeller(dist, env, 'bench-apipix@example.com');
-    const profiling = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
     app = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, profiling);
     app.child.stderr!.pipe(process.stderr);
     const base = `http://127.0.0.1:${port}`;
     await waitHealthy(`${base}/health`);
-    sim.psp.faults = { ...noFaults(), latencyMs: PSP_LATENCY_MS, pathPattern: '^/cob/' };
+    await sim.faults({ ...noFaults(), latencyMs: PSP_LATENCY_MS, pathPattern: '^/cob/' });
 
     const body = JSON.stringify({ amount: 1050, description: 'Pedido de teste', customer: { name: 'Maria Souza', email: 'maria@example.com' } });
     const request = () => ({ headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': randomUUID() }, body });
@@ -229,18 +234,24 @@ async function createsThroughPsp(): Promise<void> {
     // read. The CPU each part uses meanwhile is taken off the run's: on a busy machine the run
     // lasts longer than its offered seconds, and what runs anyway must not count as creates.
     const pid = app.child.pid!;
-    const restFrom = await readCpu(pid, dbPool);
-    const atRest = sampler(base, metricsToken, dbPool, () => sim.inFlight());
+    const pspPid = sim.child.pid!;
+    const restFrom = await readCpu(pid, pspPid, dbPool);
+    const atRest = sampler(base, metricsToken, dbPool, sim);
     await new Promise((r) => setTimeout(r, REST_MS));
     await atRest.stop();
-    const restTo = await readCpu(pid, dbPool);
+    const restTo = await readCpu(pid, pspPid, dbPool);
 
-    const cobsBefore = sim.psp.cobs.count;
-    const cpuFrom = await readCpu(pid, dbPool);
-    const sampling = sampler(base, metricsToken, dbPool, () => sim.inFlight());
+    const cobsBefore = (await sim.state()).cobs;
+    const cpuFrom = await readCpu(pid, pspPid, dbPool);
+    const sampling = sampler(base, metricsToken, dbPool, sim);
+    // This process sends the load and is the PSP: a late event loop here would send late and answer late.
+    const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+    ownLoop.enable();
     const r = await openLoop(base, path, RATE, SECONDS, request);
+    ownLoop.disable();
     await sampling.stop();
-    const cpu = cpuNetOfRest(cpuFrom, await readCpu(pid, dbPool), restFrom, restTo);
+    const cpu = cpuNetOfRest(cpuFrom, await readCpu(pid, pspPid, dbPool), restFrom, restTo);
+    const cobsMade = (await sim.state()).cobs - cobsBefore;
     const rss = peakRssMb(pid);
 
     const sorted = [...r.latenciesMs].sort((a, b) => a - b);
@@ -249,6 +260,7 @@ async function createsThroughPsp(): Promise<void> {
     const busy = sampling.samples.filter((s) => s.pspInFlight >= 10);
     const of = (f: (s: Sample) => number) => sampling.samples.map(f);
     const perCreate = (msTotal: number) => (msTotal / Math.max(1, r.ok)).toFixed(2);
+    const parts = [cpu.service, cpu.database, cpu.psp, cpu.own];
     const errors = [...r.failed].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
     printTable(
       `API Pix creates: ${RATE}/s offered for ${SECONDS} s (open loop), PSP answers PUT /cob after ${PSP_LATENCY_MS} ms over HTTPS/mTLS, default pool (DATABASE_POOL_SIZE 20); a shared machine: figures vary from run to run`,
@@ -259,7 +271,7 @@ async function createsThroughPsp(): Promise<void> {
         { metric: 'latency p50 / p95 / p99 ms (from scheduled start)', value: `${p(50).toFixed(1)} / ${p(95).toFixed(1)} / ${p(99).toFixed(1)}`, goal: 'p99 <= 160', verdict: p(99) <= 160 ? 'ok' : 'MISS' },
         { metric: 'latency max ms', value: (sorted[sorted.length - 1] ?? Number.NaN).toFixed(1) },
         { metric: 'errors (status and code: count)', value: errors, goal: 'none', verdict: r.failed.size === 0 ? 'ok' : 'MISS' },
-        { metric: 'cobs made at the PSP during the run', value: String(sim.psp.cobs.count - cobsBefore) },
+        { metric: 'cobs made at the PSP during the run', value: String(cobsMade) },
         { metric: `pool samples (every ${SAMPLE_EVERY_MS} ms) / with >= 10 PSP calls in flight`, value: `${sampling.samples.length} / ${busy.length}` },
         { metric: 'PSP requests in flight: mean / max', value: `${mean(of((s) => s.pspInFlight)).toFixed(1)} / ${max(of((s) => s.pspInFlight))}` },
         { metric: 'pool connections checked out: mean / max', value: `${mean(of((s) => s.poolInUse)).toFixed(1)} / ${max(of((s) => s.poolInUse))}` },
@@ -268,9 +280,10 @@ async function createsThroughPsp(): Promise<void> {
         { metric: 'connection time per create (Little: mean checked out / rate) ms', value: ((1_000 * mean(of((s) => s.poolInUse))) / sustained).toFixed(1) },
         { metric: 'callers waiting for the pool: max', value: String(max(of((s) => s.poolWaiting))), goal: '0', verdict: max(of((s) => s.poolWaiting)) === 0 ? 'ok' : 'MISS' },
         { metric: 'service event-loop delay p99 (max over samples) ms', value: max(of((s) => s.loopLagP99Ms)).toFixed(1) },
-        { metric: 'CPU ms per create: service / PostgreSQL (this database) / this process (load + PSP simulator)', value: `${perCreate(cpu.service.gross)} / ${perCreate(cpu.database.gross)} / ${perCreate(cpu.own.gross)}` },
-        { metric: '  the same, less what each uses at rest over as long', value: `${perCreate(cpu.service.net)} / ${perCreate(cpu.database.net)} / ${perCreate(cpu.own.net)}` },
-        { metric: 'CPU cores used during the run: service / PostgreSQL / this process', value: [cpu.service, cpu.database, cpu.own].map((c) => (c.gross / 1_000 / r.elapsedS).toFixed(2)).join(' / ') },
+        { metric: 'this process (the load) event-loop delay p99 / max ms', value: `${(ownLoop.percentile(99) / 1e6).toFixed(1)} / ${(ownLoop.max / 1e6).toFixed(1)}` },
+        { metric: 'CPU ms per create: service / PostgreSQL (this database) / PSP simulator / this process (the load)', value: parts.map((c) => perCreate(c.gross)).join(' / ') },
+        { metric: '  the same, less what each uses at rest over as long', value: parts.map((c) => perCreate(c.net)).join(' / ') },
+        { metric: 'CPU cores used during the run: service / PostgreSQL / PSP simulator / this process', value: parts.map((c) => (c.gross / 1_000 / r.elapsedS).toFixed(2)).join(' / ') },
         { metric: 'service peak RSS MB', value: rss.toFixed(0) },
       ],
     );

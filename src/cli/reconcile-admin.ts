@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { DIFFERENCES_TAKE_DEFAULT, DIFFERENCES_TAKE_MAX, differencePage, parseDifferencePageQuery } from '../domain/reconciliation/difference-page';
+import { DIFFERENCES_TAKE_DEFAULT, DIFFERENCES_TAKE_MAX } from '../domain/reconciliation/difference-page';
+import { pagedReport, parseReportPaging } from '../domain/reconciliation/reconciliation-reports';
 import type { PspReconciliation } from '../domain/reconciliation/psp-reconciliation';
 import { isCivilDate } from '../domain/reconciliation/reconcile-window';
 import { systemClock } from '../domain/shared/clock';
@@ -11,14 +12,16 @@ import { buildPlatform } from '../main/wiring/platform';
 import { standaloneReconciliation } from '../main/wiring/standalone-reconciliation';
 
 export const RECONCILE_USAGE = `       npm run -s admin -- reconcile --date YYYY-MM-DD [--no-sweep] [--take N] [--cursor C]
+                                     [--payouts-take N] [--payouts-cursor C]
 
 reconcile       sweeps that civil day (America/Sao_Paulo) at the PSP (INSTITUTION=apipix),
                 crediting any payment of ours not yet credited, and prints the day's report:
                 count and sum at the PSP and credited by the ledger, and its differences by
                 end-to-end id, one page at a time (--take: 1 to ${DIFFERENCES_TAKE_MAX}, default ${DIFFERENCES_TAKE_DEFAULT};
                 --cursor: the endCursor of the previous page) (with PAYOUT_PROVIDER=efi or inter, the
-                day's payouts at the PSP against the ledger too); --no-sweep reports from what
-                the worker recorded.`;
+                day's payouts at the PSP against the ledger too, their differences paged the same
+                way by --payouts-take and --payouts-cursor); --no-sweep reports from what the
+                worker recorded.`;
 
 /** Reads a whole day afresh, one budgeted run after another (each resumes from the cursor). */
 export async function sweepWholeDay(reconciliation: Pick<PspReconciliation, 'sweepDay'>, date: string, progress: (line: string) => void) {
@@ -35,15 +38,16 @@ export async function sweepWholeDay(reconciliation: Pick<PspReconciliation, 'swe
 
 /** `reconcile --date D`: the day's sweep, then its report. */
 export async function runReconcileAdmin(args: string[], env: NodeJS.ProcessEnv, progress: (line: string) => void, usage: () => Error): Promise<Record<string, unknown>> {
-  let values: { date?: string; 'no-sweep'?: boolean; take?: string; cursor?: string };
+  let values: { date?: string; 'no-sweep'?: boolean; take?: string; cursor?: string; 'payouts-take'?: string; 'payouts-cursor'?: string };
   try {
-    values = parseArgs({ args, options: { date: { type: 'string' }, 'no-sweep': { type: 'boolean', default: false }, take: { type: 'string' }, cursor: { type: 'string' } } }).values;
+    const text = { type: 'string' } as const;
+    values = parseArgs({ args, options: { date: text, 'no-sweep': { type: 'boolean', default: false }, take: text, cursor: text, 'payouts-take': text, 'payouts-cursor': text } }).values;
   } catch {
     throw usage();
   }
   if (!values.date || !isCivilDate(values.date)) throw usage();
   const date = values.date;
-  const page = parseDifferencePageQuery({ take: values.take, cursor: values.cursor });
+  const pages = parseReportPaging({ take: values.take, cursor: values.cursor, payoutsTake: values['payouts-take'], payoutsCursor: values['payouts-cursor'] });
   const config = loadConfig({ ...env, AMQP_URL: undefined, LOG_LEVEL: 'silent' });
   if (config.INSTITUTION !== 'apipix') throw new Error('reconcile needs INSTITUTION=apipix and its APIPIX_ settings');
   const db = await openDatabase(config);
@@ -52,9 +56,8 @@ export async function runReconcileAdmin(args: string[], env: NodeJS.ProcessEnv, 
     const { reconciliation, payouts, close } = standaloneReconciliation(platform);
     try {
       const sweep = values['no-sweep'] ? null : (progress(`sweeping ${date} at the PSP...`), await sweepWholeDay(reconciliation, date, progress));
-      const received = await reconciliation.report(date);
-      const report = { ...received, differences: differencePage(received.differences, page), ...(payouts ? { payouts: await payouts.report(date) } : {}) };
-      return { ...(sweep ? { sweep } : {}), report };
+      const { payouts: payoutsPart, ...report } = pagedReport(await reconciliation.report(date), payouts ? await payouts.report(date) : null, pages);
+      return { ...(sweep ? { sweep } : {}), report: { ...report, ...(payoutsPart ? { payouts: payoutsPart } : {}) } };
     } finally {
       await close();
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/cli/admin-commands';
-import type { PayoutReconciliationReport } from '../../src/domain/reconciliation/payout-reconciliation';
+import type { PagedPayoutReconciliation } from '../../src/domain/reconciliation/reconciliation-reports';
 import { civilDateOf } from '../../src/domain/reconciliation/reconcile-window';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import { gql, onboardSeller, type Seller, type TestApp } from '../support/app';
@@ -23,10 +23,10 @@ const PSPS = [
 
 const FLOAT_READ_SECONDS = 5;
 const FLOAT_QUERY = '{ payoutFloat { provider balance problem toSend { count amount } atPsp { count amount } shortBy } }';
-const RECONCILIATION_QUERY = `query($d:String!){ reconciliationReport(date:$d){ payouts {
+const RECONCILIATION_QUERY = `query($d:String!,$take:Int,$cursor:String){ reconciliationReport(date:$d,payoutsTake:$take,payoutsCursor:$cursor){ payouts {
   sent { count cents } paid { count cents } failed { count cents } pending { count cents }
   debited { count cents } settled { count cents } refunded { count cents }
-  differences { endToEndId pspPayoutId withdrawalId kind cents } } } }`;
+  differences { items { endToEndId pspPayoutId withdrawalId kind cents } total take skip hasNextPage endCursor } } } }`;
 
 interface AtPsp {
   idEnvio: string;
@@ -128,13 +128,54 @@ describe.each(PSPS)("the platform's account at $psp", ({ psp, balance, listing }
     expect(payouts).toMatchObject({ debited: { count: 5, cents: 13_000 }, settled: { count: 2, cents: 2_500 }, refunded: { count: 1, cents: 2_500 } });
     // Named by the end-to-end id the PSP gave when it took the payout (Inter does at once; Efí's comes with the outcome).
     const lostEndToEnd = (await get(lost.id)).end2end;
-    expect(payouts.differences).toEqual([{ endToEndId: lostEndToEnd, pspPayoutId: `W${lost.id}`, withdrawalId: lost.id, kind: 'NOT_AT_PSP', cents: 4_500 }]);
+    const lostDifference = { endToEndId: lostEndToEnd, pspPayoutId: `W${lost.id}`, withdrawalId: lost.id, kind: 'NOT_AT_PSP', cents: 4_500 };
+    expect(payouts.differences).toEqual({ items: [lostDifference], total: 1, take: 100, skip: 0, hasNextPage: false, endCursor: expect.any(String) });
 
     // The admin command reads the same from the PSP, outside the service.
-    const settings = Object.entries(platformOf(app).config).filter(([k, v]) => /^(APIPIX|PAYOUT)_/.test(k) && v !== undefined);
-    const env = { ...Object.fromEntries(settings.map(([k, v]) => [k, String(v)])), DATABASE_URL: app.databaseUrl, INSTITUTION: 'apipix', INSTITUTION_CALLBACK_SECRET: callbackSecret, LOG_LEVEL: 'silent' };
-    const out = (await runAdmin(['reconcile', '--date', civilDateOf(new Date()), '--no-sweep'], env)) as { report: { payouts: PayoutReconciliationReport } };
+    const out = (await adminReconcile()) as { report: { payouts: PagedPayoutReconciliation } };
     expect(out.report.payouts.psp).toEqual({ sent: payouts.sent, paid: payouts.paid, failed: payouts.failed, pending: payouts.pending });
     expect(out.report.payouts.differences).toEqual(payouts.differences);
   });
+
+  it('the payout differences come a page at a time, by cursor, on both doors (GraphQL and admin reconcile)', async () => {
+    // Two more (the key's four payouts at once: the earlier test's pending and lost ones are still in flight).
+    const lost = [await created(5_100), await created(5_200)];
+    await runDueJobs(app);
+    for (const w of lost) await act(w.id, 'lose');
+    const session = await operatorSession();
+    const d = civilDateOf(new Date());
+    const all = (await gql(app, RECONCILIATION_QUERY, { d, take: 1000 }, session)).data!.reconciliationReport.payouts.differences;
+    // The earlier test's lost payout and these two.
+    expect(all).toMatchObject({ total: 3, skip: 0, hasNextPage: false });
+    expect(all.items.filter((x: { kind: string }) => x.kind === 'NOT_AT_PSP').map((x: { withdrawalId: string }) => x.withdrawalId)).toEqual(expect.arrayContaining(lost.map((w) => w.id)));
+
+    const byGraphql: unknown[] = [];
+    const byAdmin: unknown[] = [];
+    for (let cursor: string | null = null, more = true, n = 0; more && n < 10; n++) {
+      const page: { items: unknown[]; skip: number; hasNextPage: boolean; endCursor: string | null } = (await gql(app, RECONCILIATION_QUERY, { d, take: 1, cursor }, session)).data!.reconciliationReport.payouts.differences;
+      expect(page.skip).toBe(byGraphql.length);
+      byGraphql.push(...page.items);
+      [cursor, more] = [page.endCursor, page.hasNextPage];
+    }
+    for (let cursor: string | null = null, more = true, n = 0; more && n < 10; n++) {
+      const out = (await adminReconcile('--payouts-take', '2', ...(cursor ? ['--payouts-cursor', cursor] : []))) as { report: { payouts: PagedPayoutReconciliation } };
+      byAdmin.push(...out.report.payouts.differences.items);
+      [cursor, more] = [out.report.payouts.differences.endCursor, out.report.payouts.differences.hasNextPage];
+    }
+    expect(byGraphql).toEqual(all.items);
+    expect(byAdmin).toEqual(all.items);
+
+    // A bad page is a clear refusal on both doors; the received Pix part's cursor is not a payouts cursor.
+    expect((await gql(app, RECONCILIATION_QUERY, { d, take: 1001 }, session)).errors?.[0]?.extensions?.code).toBe('INVALID_TAKE');
+    expect((await gql(app, RECONCILIATION_QUERY, { d, cursor: 'E00000000202611270000abcdefghijk' }, session)).errors?.[0]?.extensions?.code).toBe('INVALID_CURSOR');
+    await expect(adminReconcile('--payouts-take', '0')).rejects.toMatchObject({ code: 'INVALID_TAKE' });
+    await expect(adminReconcile('--payouts-cursor', 'not/a/cursor')).rejects.toMatchObject({ code: 'INVALID_CURSOR' });
+  });
+
+  /** `admin reconcile` of today, without a sweep, with the service's PSP settings. */
+  function adminReconcile(...args: string[]) {
+    const settings = Object.entries(platformOf(app).config).filter(([k, v]) => /^(APIPIX|PAYOUT)_/.test(k) && v !== undefined);
+    const env = { ...Object.fromEntries(settings.map(([k, v]) => [k, String(v)])), DATABASE_URL: app.databaseUrl, INSTITUTION: 'apipix', INSTITUTION_CALLBACK_SECRET: callbackSecret, LOG_LEVEL: 'silent' };
+    return runAdmin(['reconcile', '--date', civilDateOf(new Date()), '--no-sweep', ...args], env);
+  }
 });

@@ -73,7 +73,7 @@ describe("the daily reconciliation's payouts (Efí GET /v2/gn/pix/enviados)", ()
   const QUERY = `query($d:String!){ reconciliationReport(date:$d){ payouts {
     sent { count cents } paid { count cents } failed { count cents } pending { count cents }
     debited { count cents } settled { count cents } refunded { count cents }
-    differences { endToEndId pspPayoutId withdrawalId kind cents } } } }`;
+    differences { items { endToEndId pspPayoutId withdrawalId kind cents } total } } } }`;
 
   it("the PSP's payouts of the day against the ledger; a payout the PSP lost is a difference", async () => {
     const lost = await created(4_000);
@@ -88,7 +88,7 @@ describe("the daily reconciliation's payouts (Efí GET /v2/gn/pix/enviados)", ()
     // The earlier tests of this file: one PAID (1,000) and one FAILED (2,000) payout.
     expect(payouts).toMatchObject({ sent: { count: 2, cents: 3_000 }, paid: { count: 1, cents: 1_000 }, failed: { count: 1, cents: 2_000 }, pending: { count: 0 } });
     expect(payouts).toMatchObject({ debited: { count: 3, cents: 7_000 }, settled: { count: 1, cents: 1_000 }, refunded: { count: 1, cents: 2_000 } });
-    expect(payouts.differences).toEqual([{ endToEndId: null, pspPayoutId: `W${lost.id}`, withdrawalId: lost.id, kind: 'NOT_AT_PSP', cents: 4_000 }]);
+    expect(payouts.differences).toEqual({ items: [{ endToEndId: null, pspPayoutId: `W${lost.id}`, withdrawalId: lost.id, kind: 'NOT_AT_PSP', cents: 4_000 }], total: 1 });
   });
 });
 

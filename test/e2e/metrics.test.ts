@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { contractFetch } from '../support/contract';
+import { databaseCalls } from '../support/database-calls';
+import { sqlOf } from '../support/platform';
 
 const TOKEN = 'metrics-token-0123456789';
 let app: TestApp;
@@ -85,5 +87,22 @@ describe('GET /metrics', () => {
     // No id ever becomes a label value.
     expect(t).not.toContain(id);
     expect(t).not.toContain(seller.sellerId);
+  });
+
+  it("reads the backlog gauges in one statement per scrape (one pooled connection, not one per gauge)", async () => {
+    const parked = async () => value((await scrape()).text, 'pixpay_outbox_parked_rows')!;
+    const before = await parked();
+    await sqlOf(app).query(
+      `insert into outbox (event_id, event_type, seller_id, aggregate_type, aggregate_id, payload, occurred_at, parked_at) values ('metrics-parked-1', 'TRANSACTION_CREATED', 's', 'transaction', 't', '{}', now(), now())`,
+    );
+    let text = '';
+    const calls = await databaseCalls(app.databaseUrl, async () => {
+      text = (await scrape()).text;
+    });
+    expect(value(text, 'pixpay_outbox_parked_rows')).toBe(before + 1);
+    for (const state of ['due', 'scheduled', 'in_flight']) expect(value(text, `pixpay_webhook_deliveries_waiting{state="${state}"}`)).toBeGreaterThanOrEqual(0);
+    const backlogReads = calls.filter((c) => /\b(outbox|webhook_deliveries)\b/.test(c) && /count\(\*\)/.test(c));
+    expect(backlogReads).toHaveLength(1);
+    expect(backlogReads[0]).toMatch(/outbox_parked[\s\S]*webhook_deliveries[\s\S]*jobs_age/);
   });
 });

@@ -8,10 +8,12 @@ import { Sql } from '../../src/infra/db/sql';
 import { PgUnitOfWork } from '../../src/infra/db/unit-of-work';
 import { pgConnections } from '../../src/infra/db/pg-connections';
 import { PgIdempotencyStore } from '../../src/infra/idempotency/pg-idempotency-store';
+import { CLAIM_STATEMENTS_IN_FLIGHT } from '../../src/infra/idempotency/claim-batches';
+import { databaseCalls } from '../support/database-calls';
 import type { Orm } from '../../src/infra/db/orm';
 import { openTestOrm } from '../support/orm';
 
-let db: { orm: Orm; close(): Promise<void> };
+let db: { orm: Orm; url: string; close(): Promise<void> };
 let store: PgIdempotencyStore;
 let uow: PgUnitOfWork;
 let sql: Sql;
@@ -98,6 +100,22 @@ describe('idempotency on real PostgreSQL', () => {
     for (const r of results) {
       if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'IDEMPOTENCY_IN_FLIGHT' });
     }
+  });
+
+  it('claims made at once share statements (at most a few on their way), each answered for its own key', async () => {
+    const keys = Array.from({ length: 60 }, (_, i) => `k-batch-${i}`);
+    const before = await count();
+    const calls = await databaseCalls(db.url, () => Promise.all(keys.map((k) => service.run(request(k, { amount: 7 })))));
+    expect((await count()) - before).toBe(60);
+    const claimStatements = calls.filter((c) => /insert into idempotency_keys/.test(c));
+    expect(claimStatements.length).toBeGreaterThan(0);
+    expect(claimStatements.length).toBeLessThanOrEqual(2 * CLAIM_STATEMENTS_IN_FLIGHT);
+    const rows = await sql.query<{ key: string; n: string }>(`select key, count(*) n from idempotency_keys where key like 'k-batch-%' and response_status = 201 group by key`);
+    expect(rows.map((r) => [r.key, Number(r.n)]).sort()).toEqual(keys.map((k) => [k, 1]).sort());
+    // One key claimed by eight at once (some in one statement): one holds it, the others meet it.
+    const claim = () => store.claim({ sellerId: 'seller-1', operation: 'transactions.create', key: 'k-batch-twice', fingerprint: 'f', now: clock.now(), leaseMs: 60_000, retentionMs: 3_600_000 });
+    const both = await Promise.all(Array.from({ length: 8 }, claim));
+    expect(both.map((c) => c.state).sort()).toEqual(['ACQUIRED', ...Array<string>(7).fill('IN_FLIGHT')]);
   });
 
   it('a holder that died before committing leaves a lease; after it a retry runs', async () => {

@@ -103,4 +103,21 @@ describe('PSP simulator: cob lifecycle', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.type).toBe('https://pix.bcb.gov.br/api/v2/error/CobConsultaInvalida');
   });
+
+  it('the control state counts the requests being answered (a slow PUT /cob), itself left out', async () => {
+    expect((await control(sim, 'GET', '/state')).body.inFlight).toBe(0);
+    await control(sim, 'PUT', '/faults', { latencyMs: 5_000, pathPattern: '^/cob/' });
+    try {
+      const slow = apiPix(sim, token, 'PUT', `/cob/${newTxid()}`, COB);
+      for (let n = 0; (await control(sim, 'GET', '/state')).body.inFlight !== 1; n++) {
+        expect(n, 'the slow PUT counted as in flight').toBeLessThan(200);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await control(sim, 'PUT', '/faults', { latencyMs: 0, pathPattern: null });
+      expect((await slow).status).toBe(201);
+    } finally {
+      await control(sim, 'PUT', '/faults', { latencyMs: 0, pathPattern: null });
+    }
+    expect((await control(sim, 'GET', '/state')).body.inFlight).toBe(0);
+  });
 });

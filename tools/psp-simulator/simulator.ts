@@ -120,7 +120,7 @@ export async function startPspSimulator(options: SimulatorOptions = {}): Promise
   });
   const port = (server.address() as AddressInfo).port;
   psp = options.psp ?? new Psp(pspOptions(port));
-  app = buildApp(psp, options.observe);
+  app = buildApp(psp, options.observe, () => inFlight);
   const url = `${options.http ? 'http' : 'https'}://127.0.0.1:${port}`;
   return {
     url,
@@ -171,7 +171,7 @@ function observer(observe: (exchange: Exchange) => void) {
   };
 }
 
-function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Express {
+function buildApp(psp: Psp, observe: ((exchange: Exchange) => void) | undefined, inFlight: () => number): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -217,7 +217,7 @@ function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Exp
   app.use(webhookRecRoutes(psp));
   app.use(payoutRoutes(psp));
   app.use(interPayoutRoutes(psp));
-  app.use(controlRoutes(psp));
+  app.use(controlRoutes(psp, inFlight));
   app.use(controlRecRoutes(psp));
 
   app.use((req: Request) => {

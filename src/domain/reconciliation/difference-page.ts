@@ -12,17 +12,21 @@ export interface DifferencePageQuery {
   cursor: string | null;
 }
 
-export interface DifferencePage {
-  items: ReconciliationDifference[];
+/** One page of a day's differences, sorted by a key of each (keyset paging). */
+export interface KeysetPage<T> {
+  items: T[];
   /** Every difference of the day, whatever the page. */
   total: number;
   take: number;
   /** Differences before this page. */
   skip: number;
   hasNextPage: boolean;
-  /** The cursor of the next page: the end-to-end id of this page's last difference. */
+  /** The cursor of the next page: the key of this page's last difference. */
   endCursor: string | null;
 }
+
+/** The collection part's page: its cursor is an end-to-end id. */
+export type DifferencePage = KeysetPage<ReconciliationDifference>;
 
 const DifferencePageQuerySchema = z.object({
   take: queryInteger({ min: 1, max: DIFFERENCES_TAKE_MAX, code: 'INVALID_TAKE', message: `take must be an integer from 1 to ${DIFFERENCES_TAKE_MAX}` }),
@@ -41,25 +45,33 @@ export function parseDifferencePageQuery(raw: { take?: unknown; cursor?: unknown
  * so a day whose differences changed between two pages loses none and repeats none.
  */
 export function differencePage(sorted: readonly ReconciliationDifference[], q: DifferencePageQuery): DifferencePage {
-  const skip = q.cursor === null ? 0 : countUpTo(sorted, q.cursor);
-  const items = sorted.slice(skip, skip + q.take);
+  return keysetPage(sorted, q.take, q.cursor, (d) => d.endToEndId);
+}
+
+/**
+ * The items after `cursor` in `sorted`, which is in ascending order of `key` (by code unit,
+ * each key once): `take` of them, with the key of the last as the next page's cursor.
+ */
+export function keysetPage<T>(sorted: readonly T[], take: number, cursor: string | null, key: (item: T) => string): KeysetPage<T> {
+  const skip = cursor === null ? 0 : countUpTo(sorted, cursor, key);
+  const items = sorted.slice(skip, skip + take);
   return {
     items,
     total: sorted.length,
-    take: q.take,
+    take,
     skip,
     hasNextPage: skip + items.length < sorted.length,
-    endCursor: items.length > 0 ? items[items.length - 1]!.endToEndId : null,
+    endCursor: items.length > 0 ? key(items[items.length - 1]!) : null,
   };
 }
 
-/** How many differences sort at or before `cursor` (binary search over the sorted ids). */
-function countUpTo(sorted: readonly ReconciliationDifference[], cursor: string): number {
+/** How many items sort at or before `cursor` (binary search over the sorted keys). */
+function countUpTo<T>(sorted: readonly T[], cursor: string, key: (item: T) => string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid]!.endToEndId <= cursor) lo = mid + 1;
+    if (key(sorted[mid]!) <= cursor) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -78,7 +78,7 @@ export function payoutReconciliation(atPsp: readonly PspSentPayout[], ours: read
     if (o.debits === 0) add('NOT_DEBITED');
     if (o.debits > 1) add('DEBITED_TWICE');
   }
-  differences.sort((a, b) => (a.endToEndId ?? a.pspPayoutId).localeCompare(b.endToEndId ?? b.pspPayoutId) || a.kind.localeCompare(b.kind));
+  const keyed = differences.map((d) => [payoutDifferenceKey(d), d] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const of = (status: PspSentPayout['status']) => totals(atPsp.filter((p) => p.status === status).map((p) => p.cents));
   return {
     psp: { sent: totals(atPsp.map((p) => p.cents)), paid: of('PAID'), failed: of('FAILED'), pending: of('PROCESSING') },
@@ -87,8 +87,20 @@ export function payoutReconciliation(atPsp: readonly PspSentPayout[], ours: read
       settled: totals(ours.filter((o) => settled(o)).map((o) => o.cents)),
       refunded: totals(ours.filter((o) => o.refunds > 0).map((o) => o.cents)),
     },
-    differences,
+    differences: keyed.map(([, d]) => d),
   };
+}
+
+/** Separates the parts of a difference's key: it sorts below every character of an identifier. */
+export const PAYOUT_KEY_SEPARATOR = '\u0000';
+
+/**
+ * What the report's payout differences are sorted by (code unit order), each one's own: the
+ * end-to-end id (our identifier at the PSP when there is none yet), that identifier, the kind.
+ * A page of differences starts after such a key.
+ */
+export function payoutDifferenceKey(d: Pick<PayoutDifference, 'endToEndId' | 'pspPayoutId' | 'kind'>): string {
+  return [d.endToEndId ?? d.pspPayoutId, d.pspPayoutId, d.kind].join(PAYOUT_KEY_SEPARATOR);
 }
 
 /** Made and not returned: one settlement more than returns (a return settles back and refunds). */

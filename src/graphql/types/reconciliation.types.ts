@@ -1,6 +1,5 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { PayoutReconciliationReport } from '../../domain/reconciliation/payout-reconciliation';
-import type { PagedReconciliationReport } from '../../domain/reconciliation/reconciliation-reports';
+import type { PagedPayoutReconciliation, PagedReconciliationReport } from '../../domain/reconciliation/reconciliation-reports';
 import { Money } from './money.scalar';
 import { PageOf } from './page';
 
@@ -82,6 +81,12 @@ export class PayoutDifferenceType {
   cents!: number;
 }
 
+@ObjectType('PayoutDifferencePage', { description: 'payout differences sorted by end-to-end id (our identifier at the PSP when there is none), identifier and kind; the next page starts after endCursor' })
+export class PayoutDifferencePageType extends PageOf(PayoutDifferenceType) {
+  @Field(() => String, { nullable: true, description: 'the cursor of the next page (opaque: it names where this page ended)' })
+  endCursor!: string | null;
+}
+
 @ObjectType('PayoutReconciliation', { description: "a civil day's payouts at the PSP against what the ledger debited, settled and refunded" })
 export class PayoutReconciliationType {
   @Field(() => ReconciliationTotalsType, { description: 'payouts the PSP lists as requested that day' })
@@ -105,10 +110,10 @@ export class PayoutReconciliationType {
   @Field(() => ReconciliationTotalsType, { description: 'refunded to the seller' })
   refunded!: ReconciliationTotalsType;
 
-  @Field(() => [PayoutDifferenceType])
-  differences!: PayoutDifferenceType[];
+  @Field(() => PayoutDifferencePageType, { description: 'one page of the differences (payoutsTake and payoutsCursor of reconciliationReport)' })
+  differences!: PayoutDifferencePageType;
 
-  static from(r: PayoutReconciliationReport): PayoutReconciliationType {
+  static from(r: PagedPayoutReconciliation): PayoutReconciliationType {
     const t = (x: { count: number; cents: number }) => Object.assign(new ReconciliationTotalsType(), x);
     return Object.assign(new PayoutReconciliationType(), {
       sent: t(r.psp.sent),
@@ -118,7 +123,10 @@ export class PayoutReconciliationType {
       debited: t(r.ledger.debited),
       settled: t(r.ledger.settled),
       refunded: t(r.ledger.refunded),
-      differences: r.differences.map((d) => Object.assign(new PayoutDifferenceType(), d)),
+      differences: Object.assign(new PayoutDifferencePageType(), {
+        ...r.differences,
+        items: r.differences.items.map((d) => Object.assign(new PayoutDifferenceType(), d)),
+      }),
     });
   }
 }

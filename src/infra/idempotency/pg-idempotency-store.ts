@@ -3,6 +3,7 @@ import type { IdempotencyStore } from '../../domain/idempotency/idempotency.port
 import type { ClaimResult, IdempotencyScope, KeyState, StoredResponse } from '../../domain/idempotency/idempotency.types';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
+import { ClaimBatches } from './claim-batches';
 
 interface Row {
   id: string;
@@ -31,7 +32,11 @@ function parseClaim(claimId: string): { id: string; owner: string } {
 }
 
 export class PgIdempotencyStore implements IdempotencyStore {
-  constructor(private readonly sql: Sql) {}
+  private readonly claims: ClaimBatches;
+
+  constructor(private readonly sql: Sql) {
+    this.claims = new ClaimBatches(sql);
+  }
 
   async claim(input: IdempotencyScope & { fingerprint: string; now: Date; leaseMs: number; retentionMs: number }): Promise<ClaimResult> {
     const lockedUntil = new Date(input.now.getTime() + input.leaseMs);
@@ -40,14 +45,9 @@ export class PgIdempotencyStore implements IdempotencyStore {
     for (let attempt = 0; attempt < 5; attempt++) {
       const id = token();
       const owner = token();
-      // Every create under a claim sends it first: prepared once per connection.
-      const [inserted] = await this.sql.prepared<{ id: string }>(
-        `insert into idempotency_keys (id, seller_id, operation, key, fingerprint, owner, locked_until, created_at, expires_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         on conflict (seller_id, operation, key) do nothing returning id`,
-        [id, input.sellerId, input.operation, input.key, input.fingerprint, owner, lockedUntil, input.now, expiresAt],
-      );
-      if (inserted) return { state: 'ACQUIRED', claimId: claimIdOf(id, owner) };
+      // Every create under a claim sends it first: with the claims made meanwhile, in one statement.
+      const fresh = { id, sellerId: input.sellerId, operation: input.operation, key: input.key, fingerprint: input.fingerprint, owner, lockedUntil, createdAt: input.now, expiresAt };
+      if (await this.claims.insert(fresh)) return { state: 'ACQUIRED', claimId: claimIdOf(id, owner) };
 
       const row = await this.sql.one<Row>(
         `select id, fingerprint, owner, resource_id, response_status, response_body, locked_until, expires_at

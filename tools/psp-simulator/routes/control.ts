@@ -87,7 +87,8 @@ export function parse<T extends z.ZodTypeAny>(schema: T, req: Request): z.infer<
  * The control API (`/_control/…`): tests and people act as the payer and as the PSP. Not
  * part of the API Pix; see docs/operate/psp-simulator.md.
  */
-export function controlRoutes(psp: Psp): Router {
+/** `inFlight`: the API requests being answered (`GET /_control/state` reports them, itself left out). */
+export function controlRoutes(psp: Psp, inFlight: () => number = () => 0): Router {
   const router = Router();
   const pixOf = (e2eid: string) => {
     const seq = psp.pix.find(e2eid);
@@ -99,6 +100,7 @@ export function controlRoutes(psp: Psp): Router {
     res.json({
       cobs: psp.cobs.count,
       cobvs: psp.cobvs.count,
+      inFlight: Math.max(0, inFlight() - 1),
       pix: psp.pix.count,
       recs: psp.recurrences.recs.recs.size,
       solicrecs: psp.recurrences.recs.solicitacoes.size,
