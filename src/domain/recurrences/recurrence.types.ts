@@ -53,6 +53,8 @@ export interface RecurrenceRepository {
   /** Writes the fields that change after creation. */
   update(tx: Tx, r: Recurrence): Promise<void>;
   findById(id: string): Promise<Recurrence | null>;
+  /** The recurrence with this API Pix idRec. */
+  findByRecId(recId: string): Promise<Recurrence | null>;
   /** One page, newest first, and the count of all matches. */
   list(filter: RecurrenceListFilter): Promise<{ items: Recurrence[]; total: number }>;
 }
