@@ -44,14 +44,20 @@ export interface Operation {
   parameters: Json[];
 }
 
-/** The documented operation of a request; of several templates, the one with the fewest parameters (`/pix` over `/{pixUrlAccessToken}`). */
+/**
+ * The documented operation of a request; of several templates, the one with the fewest
+ * parameters (`/pix` over `/{pixUrlAccessToken}`), then one served on the API's own base
+ * (`GET /rec/{idRec}` over the payload location `GET /rec/{recUrlAccessToken}`, whose
+ * operation names its own `servers`: the payer's bank reads it on another host).
+ */
 export function apiPixOperation(method: string, path: string): Operation | null {
   const m = method.toLowerCase();
   if (!METHODS.includes(m)) return null;
+  const elsewhere = (template: string) => (doc.paths[template][m].servers ? 1 : 0);
   const found = templates
     .map((t) => ({ t, match: t.regex.exec(path) }))
     .filter(({ t, match }) => match && doc.paths[t.template][m])
-    .sort((a, b) => a.t.params - b.t.params)[0];
+    .sort((a, b) => a.t.params - b.t.params || elsewhere(a.t.template) - elsewhere(b.t.template))[0];
   if (!found) return null;
   const item = doc.paths[found.t.template];
   const pathParams = Object.fromEntries(found.t.names.map((n, i) => [n, decodeURIComponent(found.match![i + 1]!)]));
@@ -161,10 +167,22 @@ export function responseProblems(r: ApiPixResponse): string[] {
   return schemaProblems(`${what}: body`, validator(ref), r.body);
 }
 
-/** The body of a callback, `POST {webhookUrl}/pix` (`WebhookPixBody`). */
-export function callbackProblems(body: unknown): string[] {
-  return schemaProblems('callback body', validator(`apipix#/components/requestBodies/WebhookPixBody/content/application~1json/schema`), body);
+const CALLBACK_BODIES = { pix: 'WebhookPixBody', rec: 'WebhookRecBody', cobr: 'WebhookCobRBody' } as const;
+
+/**
+ * The body of a callback: `POST {webhookUrl}/pix` (`WebhookPixBody`), `/rec`
+ * (`WebhookRecBody`, of webhookrec) or `/cobr` (`WebhookCobRBody`, of webhookcobr). Each
+ * schema leaves its list optional: a `/rec` or `/cobr` body must also carry the list of its kind.
+ */
+export function callbackProblems(body: unknown, kind: keyof typeof CALLBACK_BODIES = 'pix'): string[] {
+  const list = { pix: 'pix', rec: 'recs', cobr: 'cobsr' }[kind];
+  const has = !!body && typeof body === 'object' && Array.isArray((body as Record<string, unknown>)[list]);
+  const missing = kind === 'pix' || has ? [] : [`callback body has no ${list} list`];
+  return [...missing, ...schemaProblems('callback body', validator(`apipix#/components/requestBodies/${CALLBACK_BODIES[kind]}/content/application~1json/schema`), body)];
 }
+
+/** The kind of callback a receiver's path ends with (`…/rec`, `…/cobr`, otherwise `…/pix`). */
+export const callbackKindOf = (path: string): keyof typeof CALLBACK_BODIES => (/\/rec$/.test(path) ? 'rec' : /\/cobr$/.test(path) ? 'cobr' : 'pix');
 
 /** The token endpoint sits outside the spec's paths (its OAuth2 scheme names it): an RFC 6749 §5.1 answer, or a §5.2 error. */
 const tokenAnswer = new Ajv({ allErrors: true }).compile({

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { SimulatorCertificates } from '../../tools/psp-simulator/certificates';
 import { startPspSimulator, type Exchange, type RunningSimulator, type SimulatorOptions } from '../../tools/psp-simulator/simulator';
-import { callbackProblems, requestProblems, responseProblems, tokenProblems } from './apipix-conformance';
+import { callbackKindOf, callbackProblems, requestProblems, responseProblems, tokenProblems } from './apipix-conformance';
 
 /**
  * The PSP simulator under test, started in this process on a free loopback port, with every
@@ -115,7 +115,7 @@ export async function startCallbackReceiver(certs: SimulatorCertificates) {
     req.on('data', (d: Buffer) => chunks.push(d));
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      drift.push(...callbackProblems(body));
+      drift.push(...callbackProblems(body, callbackKindOf(new URL(req.url ?? '/', 'https://x').pathname)));
       received.push({ url: req.url ?? '', body, authorized: (req.socket as import('node:tls').TLSSocket).authorized });
       res.statusCode = script.shift() ?? 200;
       res.end();
@@ -149,13 +149,16 @@ export function newTxid(): string {
 
 export type CallbackReceiver = Awaited<ReturnType<typeof startCallbackReceiver>>;
 
+type Hooked = { sim: TestSimulator; receiver: CallbackReceiver; token: string };
+
 /**
- * Hooks of a describe block: one simulator for the block; before each test a reset, a fresh
- * receiver registered as the webhook of `chave`, and a token; after each, no drift from the
- * spec in answers or callbacks. Read the fields inside tests (they change per test).
+ * Hooks of a describe block: one simulator for the block; before each test a reset, a
+ * fresh receiver that `register` points the simulator's webhooks at, and a token; after
+ * each, no drift from the spec in answers or callbacks. Read the fields inside tests (they
+ * change per test).
  */
-export function simulatorWithReceiver(chave: string): { sim: TestSimulator; receiver: CallbackReceiver; token: string } {
-  const t = {} as { sim: TestSimulator; receiver: CallbackReceiver; token: string };
+function simulatorHooks(register: (t: Hooked) => Promise<void>): Hooked {
+  const t = {} as Hooked;
   beforeAll(async () => {
     t.sim = await startTestSimulator();
   });
@@ -163,7 +166,7 @@ export function simulatorWithReceiver(chave: string): { sim: TestSimulator; rece
     await control(t.sim, 'POST', '/reset');
     t.receiver = await startCallbackReceiver(t.sim.certificates);
     t.token = await tokenFor(t.sim);
-    expect((await apiPix(t.sim, t.token, 'PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl: t.receiver.url })).status).toBe(200);
+    await register(t);
   });
   afterEach(async () => {
     expect(t.sim.drift).toEqual([]);
@@ -172,4 +175,21 @@ export function simulatorWithReceiver(chave: string): { sim: TestSimulator; rece
   });
   afterAll(() => t.sim.close());
   return t;
+}
+
+/** The hooks above, the receiver registered as the webhook of `chave`. */
+export function simulatorWithReceiver(chave: string): Hooked {
+  return simulatorHooks(async (t) => {
+    expect((await apiPix(t.sim, t.token, 'PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl: t.receiver.url })).status).toBe(200);
+  });
+}
+
+/**
+ * The hooks above for PIX Automático: the receiver registered as both `webhookrec` and
+ * `webhookcobr` (its callbacks arrive at `…/rec` and `…/cobr`).
+ */
+export function simulatorWithRecWebhooks(): Hooked {
+  return simulatorHooks(async (t) => {
+    for (const path of ['/webhookrec', '/webhookcobr']) expect((await apiPix(t.sim, t.token, 'PUT', path, { webhookUrl: t.receiver.url })).status).toBe(200);
+  });
 }

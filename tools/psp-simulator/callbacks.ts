@@ -24,12 +24,16 @@ export interface Attempt {
   error?: string;
 }
 
-/** The API Pix's `{pix: [...]}`, or a list as is (Banco Inter's banking webhooks). */
-export type CallbackBody = { pix: Record<string, unknown>[] } | Record<string, unknown>[];
+/** What an API Pix callback carries its items under: `{pix}`, `{recs}` (webhookrec) or `{cobsr}` (webhookcobr). */
+export type CallbackKey = 'pix' | 'recs' | 'cobsr';
+
+/** The API Pix's `{pix: [...]}` (or `{recs}`, `{cobsr}`), or a list as is (Banco Inter's banking webhooks). */
+export type CallbackBody = Partial<Record<CallbackKey, Record<string, unknown>[]>> | Record<string, unknown>[];
 
 type AnyDelivery = Delivery<CallbackBody>;
 
-const itemsOf = (body: CallbackBody) => (Array.isArray(body) ? body : body.pix);
+const keyOf = (body: CallbackBody): CallbackKey | null => (Array.isArray(body) ? null : (Object.keys(body)[0] as CallbackKey));
+const itemsOf = (body: CallbackBody) => (Array.isArray(body) ? body : (body[keyOf(body)!] ?? []));
 
 /** One callback sent (or held, dropped); an API Pix one unless `B` says otherwise. */
 export interface Delivery<B extends CallbackBody = { pix: Record<string, unknown>[] }> {
@@ -48,10 +52,12 @@ export interface CallbackTls {
   ca: string[];
 }
 
+const SUFFIX: Readonly<Record<CallbackKey, string>> = { pix: '/pix', recs: '/rec', cobsr: '/cobr' };
+
 const LOG_LIMIT = 10_000;
 const TIMEOUT_MS = 5000;
 
-/** POSTs `{pix: [...]}` to `{webhookUrl}/pix` (mTLS when https), with retries and the faults asked for. */
+/** POSTs `{pix: [...]}` to `{webhookUrl}/pix` (and `{recs}`, `{cobsr}` to `/rec`, `/cobr`) (mTLS when https), with retries and the faults asked for. */
 export class CallbackSender {
   faults = normalCallbacks();
   private readonly log: AnyDelivery[] = [];
@@ -80,9 +86,17 @@ export class CallbackSender {
   }
 
   send(webhookUrl: string, pix: Record<string, unknown>[]): AnyDelivery {
-    // The spec's callback is `{$request.body#/webhookUrl}/pix`: appended as text, so a URL
-    // ending in `?ignorar=` turns the suffix into a query value.
-    return this.deliver(`${webhookUrl}/pix`, { pix });
+    return this.sendItems(webhookUrl, 'pix', pix);
+  }
+
+  /**
+   * POSTs `{key: items}` to the webhook's URL with its suffix: `/pix` for `pix`, `/rec` for
+   * `recs` (webhookrec), `/cobr` for `cobsr` (webhookcobr). The spec's callbacks are
+   * `{$request.body#/webhookUrl}/pix` and the like: appended as text, so a URL ending in
+   * `?ignorar=` turns the suffix into a query value.
+   */
+  sendItems(webhookUrl: string, key: CallbackKey, items: Record<string, unknown>[]): AnyDelivery {
+    return this.deliver(`${webhookUrl}${SUFFIX[key]}`, { [key]: items });
   }
 
   /** POSTs the list as is to the URL as registered (Banco Inter's banking webhooks), with the same faults. */
@@ -118,7 +132,7 @@ export class CallbackSender {
     return again;
   }
 
-  /** Sends what was held: in arrival order, reversed, or all Pix in one body per URL. */
+  /** Sends what was held: in arrival order, reversed, or all items in one body per URL. */
   release(order: 'fifo' | 'reverse' | 'batch'): number {
     const held = this.held;
     this.held = [];
@@ -128,7 +142,8 @@ export class CallbackSender {
       for (const [url, group] of byUrl) {
         for (const d of group) d.state = 'delivered';
         const items = group.flatMap((d) => itemsOf(d.body));
-        const batch: AnyDelivery = { id: this.nextId++, url, body: Array.isArray(group[0]!.body) ? items : { pix: items }, state: 'pending', attempts: [] };
+        const key = keyOf(group[0]!.body);
+        const batch: AnyDelivery = { id: this.nextId++, url, body: key === null ? items : { [key]: items }, state: 'pending', attempts: [] };
         this.log.push(batch);
         this.schedule(batch, 0, 0);
       }

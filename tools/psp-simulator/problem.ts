@@ -35,4 +35,7 @@ export function sendProblem(res: Response, p: PixProblem, correlationId: string)
 export const invalid = (tipo: string, detail: string, violacoes: Violacao[] = []) =>
   new PixProblem(400, tipo, 'Requisição inválida.', detail, violacoes);
 
+/** A 400 of one violation, its reason also the detail. */
+export const invalidAt = (tipo: string, razao: string, propriedade: string, valor?: string) => invalid(tipo, razao, [{ razao, propriedade, ...(valor !== undefined ? { valor } : {}) }]);
+
 export const notFound = (tipo: string, detail: string) => new PixProblem(404, tipo, 'Não encontrado.', detail);

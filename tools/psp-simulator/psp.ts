@@ -11,6 +11,7 @@ import { noFaults, type Faults } from './faults';
 import { interCallbackItem } from './inter-payout-views';
 import { normalPayouts, payoutEndToEndId, PayoutStore, type Payout, type PayoutSettings } from './payout-store';
 import { newRtrId, PixStore, type Devolucao, type NewPix } from './pix-store';
+import { Recurrences } from './recurrences';
 import { Tokens, type ClientCredentials } from './tokens';
 
 export interface Webhook {
@@ -54,6 +55,8 @@ export class Psp {
   readonly webhooks = new Map<string, Webhook>();
   readonly tokens: Tokens;
   readonly callbacks: CallbackSender;
+  /** PIX Automático: recurrences, their push requests and recurring charges, and their webhooks. */
+  readonly recurrences: Recurrences;
   faults: Faults = noFaults();
   refunds: RefundSettings = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
   /** Efí's payouts ("Pix Envio") and what happens to them. */
@@ -82,6 +85,7 @@ export class Psp {
     });
     this.tokens = new Tokens(options.client, options.tokenTtlSeconds);
     this.callbacks = new CallbackSender(options.callbackTls);
+    this.recurrences = new Recurrences(options.receiver.locationHost, { cnpj: options.cnpj, nome: options.receiver.merchantName }, this, this.callbacks, this.holidays);
   }
 
   now(): number {
@@ -99,6 +103,7 @@ export class Psp {
     this.tokens.expireAll();
     this.tokens.ttlSeconds = this.options.tokenTtlSeconds;
     this.callbacks.reset();
+    this.recurrences.reset();
     this.faults = noFaults();
     this.refunds = { mode: 'auto', outcome: 'DEVOLVIDO', delayMs: 1000 };
     this.payouts.reset();

@@ -8,13 +8,19 @@ import { appliesTo, takeFailure } from './faults';
 import { PixProblem, sendProblem } from './problem';
 import { Psp, type PspOptions } from './psp';
 import { cobRoutes } from './routes/cob';
+import { cobrRoutes } from './routes/cobr';
 import { cobvRoutes } from './routes/cobv';
 import { ControlError, controlRoutes } from './routes/control';
+import { controlRecRoutes } from './routes/control-rec';
 import { interPayoutRoutes } from './routes/inter-payout';
 import { payoutRoutes } from './routes/payout';
+import { locRecRoutes } from './routes/locrec';
 import { pixRoutes } from './routes/pix';
+import { recRoutes } from './routes/rec';
+import { solicRecRoutes } from './routes/solicrec';
 import { tokenRoutes } from './routes/token';
 import { webhookRoutes } from './routes/webhook';
+import { webhookRecRoutes } from './routes/webhook-rec';
 
 export interface SimulatorOptions {
   /** 0 picks a free port. */
@@ -70,7 +76,7 @@ export interface RunningSimulator {
 /** How long an idle client connection is kept open. */
 const KEEP_ALIVE_MS = 60_000;
 
-const API_PREFIXES = /^\/(cob|cobv|pix|webhook)(\/|$)/;
+const API_PREFIXES = /^\/(cob|cobv|cobr|pix|webhook|webhookrec|webhookcobr|locrec|rec|solicrec)(\/|$)/;
 /** Efí's and Inter's payout endpoints (and their balances): faults apply to them, the API Pix observer does not (they are not API Pix). */
 const PAYOUT_PREFIX = /^\/(v[23]\/gn\/(pix|saldo)|banking\/v2)(\/|$)/;
 
@@ -204,9 +210,15 @@ function buildApp(psp: Psp, observe?: (exchange: Exchange) => void): express.Exp
   app.use(cobvRoutes(psp));
   app.use(pixRoutes(psp));
   app.use(webhookRoutes(psp));
+  app.use(locRecRoutes(psp));
+  app.use(recRoutes(psp));
+  app.use(solicRecRoutes(psp));
+  app.use(cobrRoutes(psp));
+  app.use(webhookRecRoutes(psp));
   app.use(payoutRoutes(psp));
   app.use(interPayoutRoutes(psp));
   app.use(controlRoutes(psp));
+  app.use(controlRecRoutes(psp));
 
   app.use((req: Request) => {
     throw new PixProblem(404, 'NaoEncontrado', 'Não encontrado.', `${req.method} ${req.path} não existe neste simulador.`);

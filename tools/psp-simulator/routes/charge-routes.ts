@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Charge, ChargeStore } from '../charge-store';
 import { invalid, notFound } from '../problem';
 import type { Psp } from '../psp';
-import { booleanParam, paginacao, parseWindow, pathParam, queryParam } from './query';
+import { booleanParam, listAnswer, parseWindow, pathParam, queryParam } from './query';
 import { requireScope } from './scope';
 
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
@@ -98,19 +98,7 @@ export function chargeRoutes<F, P extends { status?: 'REMOVIDA_PELO_USUARIO_RECE
       if (locationPresente === false) continue; // every charge here has a location
       matching.push(charge);
     }
-    const start = w.paginaAtual * w.itensPorPagina;
-    res.json({
-      parametros: {
-        inicio: w.inicio,
-        fim: w.fim,
-        ...(w.cpf !== undefined ? { cpf: w.cpf } : {}),
-        ...(w.cnpj !== undefined ? { cnpj: w.cnpj } : {}),
-        ...(locationPresente !== undefined ? { locationPresente } : {}),
-        ...(status !== undefined ? { status } : {}),
-        paginacao: paginacao(w, matching.length),
-      },
-      cobs: matching.slice(start, start + w.itensPorPagina).map((charge) => completa(charge)),
-    });
+    res.json(listAnswer(w, { cpf: w.cpf, cnpj: w.cnpj, locationPresente, status }, 'cobs', matching, completa));
   });
 
   return router;

@@ -76,7 +76,8 @@ const seedBody = z
   })
   .strict();
 
-function parse<T extends z.ZodTypeAny>(schema: T, req: Request): z.infer<T> {
+/** The control call's body by `schema`, or a 400 naming each issue. */
+export function parse<T extends z.ZodTypeAny>(schema: T, req: Request): z.infer<T> {
   const r = schema.safeParse(req.body ?? {});
   if (!r.success) throw new ControlError(400, r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
   return r.data;

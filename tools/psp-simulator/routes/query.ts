@@ -66,5 +66,18 @@ export function paginacao(w: Window, total: number) {
   return { paginaAtual: w.paginaAtual, itensPorPagina: w.itensPorPagina, quantidadeDePaginas: Math.max(1, Math.ceil(total / w.itensPorPagina)), quantidadeTotalDeItens: total };
 }
 
+/**
+ * A list answer: `parametros` (the window, the filters given, `paginacao`) and the page of
+ * `items` asked for, under the list's name (`cobs`, `recs`, `cobsr`, `loc`).
+ */
+export function listAnswer<T>(w: Window, filters: Record<string, unknown>, list: string, items: T[], toJson: (item: T) => Record<string, unknown>): Record<string, unknown> {
+  const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
+  const start = w.paginaAtual * w.itensPorPagina;
+  return {
+    parametros: { inicio: w.inicio, fim: w.fim, ...given, paginacao: paginacao(w, items.length) },
+    [list]: items.slice(start, start + w.itensPorPagina).map(toJson),
+  };
+}
+
 /** A route parameter (express 5 types them as possibly repeated). */
 export const pathParam = (req: Request, name: string): string => String(req.params[name]);
