@@ -25,6 +25,8 @@ describe('PSP simulator: OAuth2 client credentials over mTLS', () => {
     expect(b.body.scope.split(' ').sort()).toEqual([
       'cob.read',
       'cob.write',
+      'cobr.read',
+      'cobr.write',
       'cobv.read',
       'cobv.write',
       'extrato.read',
@@ -32,13 +34,23 @@ describe('PSP simulator: OAuth2 client credentials over mTLS', () => {
       'gn.pix.send.read',
       'pagamento-pix.read',
       'pagamento-pix.write',
+      'payloadlocationrec.read',
+      'payloadlocationrec.write',
       'pix.read',
       'pix.send',
       'pix.write',
+      'rec.read',
+      'rec.write',
+      'solicrec.read',
+      'solicrec.write',
       'webhook-banking.read',
       'webhook-banking.write',
       'webhook.read',
       'webhook.write',
+      'webhookcobr.read',
+      'webhookcobr.write',
+      'webhookrec.read',
+      'webhookrec.write',
     ]);
   });
 
