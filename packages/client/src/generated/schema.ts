@@ -298,7 +298,7 @@ export interface paths {
         put?: never;
         /**
          * Create a recurrence (PIX Automático)
-         * @description Asks a payer to authorise recurring charges. `journey`: `PUSH_REQUEST` sends the request to the payer’s bank (follow `authorisation.pushRequestStatus`); `QR` answers a recurrence QR code (`authorisation.qrCode`, `authorisation.copyPaste`); `QR_WITH_FIRST_PAYMENT` answers one QR that pays an immediate first charge of `firstPaymentAmount` cents and authorises the recurrence. Idempotency-Key kept 24 h.
+         * @description Asks a payer to authorise recurring charges. `journey`: `PUSH_REQUEST` sends the request to the payer’s bank (follow `authorisation.pushRequestStatus`); `QR` answers a recurrence QR code (`authorisation.qrCode`, `authorisation.copyPaste`); `QR_WITH_FIRST_PAYMENT` answers one QR that pays an immediate first charge of `firstPaymentAmount` cents and authorises the recurrence. With a PSP (production), `PUSH_REQUEST` needs `payerAccount`, and a PSP that cannot be reached answers 503 `INSTITUTION_UNAVAILABLE` with `Retry-After`. Idempotency-Key kept 24 h.
          */
         post: operations["createRecurrence"];
         delete?: never;
@@ -2388,6 +2388,15 @@ export interface components {
             journey?: "PUSH_REQUEST" | "QR" | "QR_WITH_FIRST_PAYMENT";
             /** @description QR_WITH_FIRST_PAYMENT: the immediate charge paid with the authorisation, in cents */
             firstPaymentAmount?: number | null;
+            /** @description PUSH_REQUEST: the payer’s account the request goes to (required with a PSP) */
+            payerAccount?: {
+                /** @description ISPB of the payer’s institution (8 characters) */
+                ispb: string;
+                /** @description branch (agência), up to 4 digits */
+                branch?: string | null;
+                /** @description account number (conta), up to 20 letters and digits */
+                number: string;
+            } | null;
         };
         RecurrenceEndRequest: {
             /** @description why it ends, shown to the other side */
@@ -5226,7 +5235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, FIELD_REQUIRED, FIELD_TOO_LONG, INVALID_FIELD, INVALID_PAYER_DOCUMENT, INVALID_DATE, INVALID_PERIOD, INVALID_AMOUNT_TYPE, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, INVALID_RETRY_POLICY, INVALID_JOURNEY, INVALID_FIRST_PAYMENT */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, FIELD_REQUIRED, FIELD_TOO_LONG, INVALID_FIELD, INVALID_PAYER_DOCUMENT, INVALID_DATE, INVALID_PERIOD, INVALID_AMOUNT_TYPE, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, INVALID_RETRY_POLICY, INVALID_JOURNEY, INVALID_FIRST_PAYMENT, INVALID_PAYER_ACCOUNT, PAYER_ACCOUNT_REQUIRED */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5334,7 +5343,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_NOT_CONFIGURED */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_NOT_CONFIGURED, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5578,7 +5587,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5720,7 +5729,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5862,7 +5871,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6004,7 +6013,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
