@@ -1174,6 +1174,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/institution/apipix/{token}/rec": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PIX Automático callback of a PSP speaking API Pix (webhookrec)
+         * @description With INSTITUTION=apipix and APIPIX_ACCOUNT_NUMBER: the PSP's `POST {webhookUrl}/rec` (`{recs: [...]}`), registered by `npm run admin -- apipix register-webhook`. A wrong token is an unknown route. Each recurrence named is only a hint: it is read back from the PSP (`GET /rec/{idRec}`) and what the PSP holds is applied, once (a repeated callback changes nothing); one the PSP does not hold, or not ours, is counted as ignored. The same body POSTed to the registered URL itself (a PSP that appends nothing) is handled the same way.
+         */
+        post: operations["apiPixCallbackRec"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/institution/apipix/{token}/cobr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PIX Automático callback of a PSP speaking API Pix (webhookcobr)
+         * @description With INSTITUTION=apipix and APIPIX_ACCOUNT_NUMBER: the PSP's `POST {webhookUrl}/cobr` (`{cobsr: [...]}`), registered by `npm run admin -- apipix register-webhook`. A wrong token is an unknown route. Each recurring charge named is only a hint: it is read back from the PSP (`GET /cobr/{txid}`) and what the PSP holds is applied, once (a repeated callback changes nothing); one the PSP does not hold, or not ours, is counted as ignored. The same body POSTed to the registered URL itself (a PSP that appends nothing) is handled the same way.
+         */
+        post: operations["apiPixCallbackCobr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/transactions/{id}/pay": {
         parameters: {
             query?: never;
@@ -11059,6 +11099,230 @@ export interface operations {
                 };
             };
             /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE, PIX_CHARGE_NOT_STORED_YET */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    apiPixCallbackRec: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the secret path segment of the registered URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description as the PSP sent them; only idRec is read */
+                    recs: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description What the callback did */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "data": {
+                     *         "confirmed": 1,
+                     *         "applied": 1,
+                     *         "ignored": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: {
+                            confirmed: number;
+                            applied: number;
+                            ignored: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: ROUTE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    apiPixCallbackCobr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the secret path segment of the registered URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description as the PSP sent them; only txid is read */
+                    cobsr: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description What the callback did */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "data": {
+                     *         "confirmed": 1,
+                     *         "applied": 1,
+                     *         "ignored": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: {
+                            confirmed: number;
+                            applied: number;
+                            ignored: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: ROUTE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
