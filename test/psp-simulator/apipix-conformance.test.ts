@@ -62,6 +62,12 @@ describe('API Pix conformance check', () => {
     expect(ajv.validate({ $ref: 'raw#/components/schemas/PessoaFisica' }, { cpf: '52998224725', nome: 'Fulano' })).toBe(false);
     // PixConsultados requires `cobs`, which a list of Pix never has.
     expect(ajv.validate({ $ref: 'raw#/components/schemas/PixConsultados' }, { parametros: { inicio: 'a', fim: 'b', paginacao: { paginaAtual: 0, itensPorPagina: 1, quantidadeDePaginas: 1, quantidadeTotalDeItens: 0 } }, pix: [] })).toBe(false);
+    // RecBase requires `retentativa`, defined nowhere, and the idRec the PSP assigns: the spec's own recBody2 fails.
+    const example = raw.components.examples.recBody2.value;
+    // (A CNPJ debtor, so that the CPF pattern above plays no part.)
+    const recBody2 = { ...example, vinculo: { ...example.vinculo, devedor: { cnpj: '11444777000161', nome: 'Empresa' } } };
+    expect(ajv.validate({ $ref: 'raw#/components/requestBodies/RecBody/content/application~1json/schema' }, recBody2)).toBe(false);
+    expect(requestProblems({ method: 'POST', path: '/rec', body: recBody2 })).toEqual([]);
     // Every action of the overlay still finds its target (applyOverlay throws otherwise).
     expect(() => applyOverlay(rawApiPixSpec(), apiPixOverlay().actions)).not.toThrow();
   });

@@ -257,6 +257,30 @@ describe('recurrence webhooks (/webhookrec, /webhookcobr)', () => {
     expect((await control(t.sim, 'GET', '/callbacks')).body.deliveries).toEqual([]);
   });
 
+  it('sends recurrence callbacks with the callback faults: a failed delivery retried, held ones released as one batch', async () => {
+    await control(t.sim, 'PUT', '/callbacks', { retryDelaysMs: [10] });
+    t.receiver.script.push(500);
+    const first = (await call('POST', '/rec', recBody())).body;
+    await control(t.sim, 'POST', `/rec/${first.idRec}/approve`);
+    await t.receiver.until(2);
+    expect(t.receiver.received.map((x) => x.body.recs[0].idRec)).toEqual([first.idRec, first.idRec]);
+
+    await control(t.sim, 'PUT', '/callbacks', { hold: true });
+    const [a, b] = [(await call('POST', '/rec', recBody())).body, (await call('POST', '/rec', recBody())).body];
+    await control(t.sim, 'POST', `/rec/${a.idRec}/approve`);
+    await control(t.sim, 'POST', `/rec/${b.idRec}/reject`);
+    await control(t.sim, 'PUT', '/callbacks', { hold: false });
+    expect((await control(t.sim, 'POST', '/callbacks/release', { order: 'batch' })).body.released).toBe(2);
+    await t.receiver.until(3);
+    expect(t.receiver.received[2]!.url).toBe('/hooks/pixpay/rec');
+    expect(t.receiver.received[2]!.body.recs.map((x: { idRec: string; status: string }) => [x.idRec, x.status])).toEqual([
+      [a.idRec, 'APROVADA'],
+      [b.idRec, 'REJEITADA'],
+    ]);
+    const state = (await control(t.sim, 'GET', '/state')).body;
+    expect(state).toMatchObject({ recs: 3, webhookrec: { webhookUrl: t.receiver.url }, webhookcobr: { webhookUrl: t.receiver.url } });
+  });
+
   it('needs the scopes of each resource', async () => {
     const narrow = await tokenFor(t.sim, 'cob.read');
     for (const [method, path] of [['POST', '/rec'], ['GET', '/rec/RR9999999820260101abcdefghijk'], ['POST', '/locrec'], ['POST', '/solicrec'], ['GET', '/webhookrec'], ['GET', '/cobr/abc']] as const) {
