@@ -180,7 +180,7 @@ export class RecurrenceCyclesService {
       const r = await this.locked(tx, sellerId, id);
       const c = await this.lockedCycle(tx, r, number);
       if (c.status !== 'ACTIVE') throw cycleNotOpen(c);
-      await this.attemptFailed(tx, r, c, { on: c.nextAttemptOn ?? c.dueDate, reason }, null);
+      await this.attemptFailed(tx, r, c, { on: c.nextAttemptOn ?? c.dueDate, reason }, null, true);
       return c;
     });
   }
@@ -230,7 +230,8 @@ export class RecurrenceCyclesService {
           await this.emit(tx, r, c, 'PAID');
           return true;
         }
-        await this.attemptFailed(tx, r, c, { on: a.on, reason: a.reason }, observed.txid);
+        // A charge the institution closed takes no retry; an active one takes the policy's.
+        await this.attemptFailed(tx, r, c, { on: a.on, reason: a.reason }, observed.status === 'ACTIVE' ? observed.txid : null, observed.status === 'ACTIVE');
         if (c.status !== 'ACTIVE') return true;
       }
       if (observed.status === 'PAID') {
@@ -261,11 +262,11 @@ export class RecurrenceCyclesService {
    * PSP the retry is asked there after the commit, `txid`); with none left the cycle FAILED and
    * its charge is closed.
    */
-  private async attemptFailed(tx: Tx, r: Recurrence, c: RecurrenceCycle, attempt: { on: CivilDay; reason: string | null }, txid: string | null): Promise<void> {
+  private async attemptFailed(tx: Tx, r: Recurrence, c: RecurrenceCycle, attempt: { on: CivilDay; reason: string | null }, txid: string | null, retryAllowed: boolean): Promise<void> {
     const now = this.d.clock.now();
     c.attempts.push({ number: c.attempts.length + 1, on: attempt.on, outcome: 'FAILED', reason: attempt.reason, at: now });
     const retries = c.attempts.slice(1).map((a) => a.on);
-    const retryOn = r.status === 'APPROVED' ? nextRetryDate(r.retryPolicy, c.dueDate, retries, this.today(r)) : null;
+    const retryOn = retryAllowed && r.status === 'APPROVED' ? nextRetryDate(r.retryPolicy, c.dueDate, retries, this.today(r)) : null;
     c.nextAttemptOn = retryOn;
     c.status = retryOn ? 'ACTIVE' : 'FAILED';
     c.updatedAt = now;

@@ -103,10 +103,14 @@ export class ApiPixRecurrenceInstitution implements RecurrenceInstitution {
     try {
       await this.d.client.call({ method: 'POST', path: `/cobr/${txid}/retentativa/${on}`, scopes: ['cobr.write'] });
     } catch (e) {
-      // Asked before (the answer was lost): the cobr already holds an attempt on that day.
+      // Asked before (the answer was lost): the cobr already holds an attempt on that day; or
+      // the charge is no longer active there (paid, closed): nothing is left to retry.
       if (e instanceof PspProblemError && e.status === 400) {
         const held = await this.readCycleCharge(txid);
-        if (held?.attempts.some((a) => a.on === on)) return;
+        if (held && (held.status !== 'ACTIVE' || held.attempts.some((a) => a.on === on))) {
+          if (held.status !== 'ACTIVE') this.d.logger.warn({ txid, on, status: held.status }, 'a retry was not asked: the recurring charge is no longer active at the PSP');
+          return;
+        }
       }
       throw this.refused(e, 'cobr');
     }
