@@ -42,12 +42,18 @@ export function recurrenceCommands(d: { uow: UnitOfWork; idempotency: Idempotenc
     { operation: 'recurrences.create', storedStatus: 201, identity: ({ input }) => ({ input: input ?? null }) },
     async ({ seller, input }, answer) => {
       const opened = await recurrences.open(seller, parseCreateRecurrence(input, { sandbox: d.sandbox }));
-      return d.uow.run(async (tx) => {
-        await recurrences.insert(tx, opened);
-        const view = recurrences.view(opened.recurrence);
-        await answer.record(tx, opened.recurrence.id, view);
-        return view;
-      });
+      try {
+        return await d.uow.run(async (tx) => {
+          await recurrences.insert(tx, opened);
+          const view = recurrences.view(opened.recurrence);
+          await answer.record(tx, opened.recurrence.id, view);
+          return view;
+        });
+      } catch (e) {
+        // Registered at the institution but never stored: ended there, so no payer answers a recurrence we do not hold.
+        await recurrences.abandon(opened.recurrence);
+        throw e;
+      }
     },
   );
   return {

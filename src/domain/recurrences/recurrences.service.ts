@@ -108,6 +108,18 @@ export class RecurrencesService {
     return { recurrence, firstPayment };
   }
 
+  /**
+   * A recurrence `open` registered whose write failed: cancelled at the institution (best
+   * effort: one left there expires unanswered; the create's error is what the caller sees).
+   */
+  async abandon(r: Recurrence): Promise<void> {
+    try {
+      await this.d.institution.cancel(r.recId, 'not stored by the receiver');
+    } catch {
+      // The recurrence stays CREATED at the institution until its authorisation expires.
+    }
+  }
+
   /** Writes in tx what `open` built, with RECURRENCE_CREATED. */
   async insert(tx: Tx, opened: { recurrence: Recurrence; firstPayment: FirstPayment | null }): Promise<void> {
     if (opened.firstPayment) await opened.firstPayment.write(tx);
