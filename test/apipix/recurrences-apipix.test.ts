@@ -4,10 +4,10 @@ import { addDays, civilDayAt } from '../../src/domain/recurrences/civil-day';
 import { recurrenceReconciliationJobAt } from '../../src/domain/recurrences/recurrence-reconciliation';
 import type { RunningSimulator } from '../../tools/psp-simulator/simulator';
 import type { TestApp } from '../support/app';
-import { drainJobs, inTransaction, outboxEventTypes, platformOf } from '../support/platform';
+import { drainJobs, inTransaction, outboxEventTypes, platformOf, runDueJobs } from '../support/platform';
 import { rest } from '../support/rest';
 import { useProductionPspApp } from './apipix-app';
-import { control, until } from './psp';
+import { control, pspFaults, until } from './psp';
 
 const BASE = '/api/v1/cobranca/recurrences';
 
@@ -159,5 +159,38 @@ describe('PIX Automático in production, through a PSP speaking API Pix', () => 
     expect(charge.status).toBe('PAID');
     expect(await balance()).toBe(before + charge.netAmount);
     expect((await outboxEventTypes(app, transactionId)).filter((e) => e === 'TRANSACTION_PAID')).toHaveLength(1);
+  });
+
+  it('the PSP down: the create answers 503 with Retry-After and stores nothing; a cycle’s charge waits in its job until the PSP is back', async () => {
+    const key = randomUUID();
+    const b = body();
+    const listed = async () => (await rest(app, 'GET', BASE, { key: liveKey })).body.data.total as number;
+    const before = await listed();
+    await pspFaults(sim, { failNext: -1, failStatus: 503, pathPattern: '^/(locrec|rec)' });
+    const down = await rest(app, 'POST', BASE, { key: liveKey, body: b, idempotencyKey: key });
+    expect([down.status, down.body.code ?? down.body.erro]).toEqual([503, 'INSTITUTION_UNAVAILABLE']);
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await listed()).toBe(before);
+    await pspFaults(sim, { failNext: 0, pathPattern: null });
+    const again = await rest(app, 'POST', BASE, { key: liveKey, body: b, idempotencyKey: key });
+    expect(again.status).toBe(201);
+    expect(await listed()).toBe(before + 1);
+
+    const r = again.body.data;
+    expect((await control(sim, 'POST', `/_control/rec/${r.recId}/approve`, {})).status).toBe(200);
+    await until(async () => (await recurrence(r.id)).status === 'APPROVED', 'the approval to be applied');
+    await pspFaults(sim, { failNext: -1, failStatus: 503, pathPattern: '^/cobr' });
+    await runDueJobs(app);
+    const [cycle] = await cycles(r.id);
+    const txid = await txidOf(cycle.transactionId);
+    expect(sim.psp.recurrences.cobrs.byTxid.get(txid)).toBeUndefined();
+    await pspFaults(sim, { failNext: 0, pathPattern: null });
+    // The job comes back after its back-off: our clock past it.
+    await until(async () => {
+      app.clock.advance(60_000);
+      await runDueJobs(app);
+      return sim.psp.recurrences.cobrs.byTxid.get(txid) !== undefined;
+    }, 'the cycle’s charge to reach the PSP');
+    expect(heldCobr(txid).fields).toMatchObject({ idRec: r.recId, valor: { original: '99.90' } });
   });
 });
