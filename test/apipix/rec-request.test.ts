@@ -3,6 +3,8 @@ import type { RecurrenceRegistration } from '../../src/domain/recurrences/recurr
 import { callbackCobrTxids, callbackRecIds, cobrOf, cobrRequest, recCancelRequest, recOf, recQrOf, recRequest, solicrecRequest } from '../../src/infra/apipix/rec-transformers';
 import { apiPixSpec } from '../support/apipix-spec';
 import { requestProblems } from '../support/apipix-conformance';
+import { CYCLE_STATUS_OF_SPEC } from '../../src/domain/recurrences/cycle-status';
+import { ENDED_BY_OF_SPEC, PUSH_REQUEST_STATUS_OF_SPEC, RECURRENCE_STATUS_OF_SPEC } from '../../src/domain/recurrences/recurrence-status';
 
 const ID_REC = 'RN1234567820240115abcdefghijk';
 const TXID = '3136957d93134f2184b369e8f1c0729d';
@@ -124,5 +126,21 @@ describe('the API Pix PIX Automático answers, in our words', () => {
     expect(callbackCobrTxids({ cobsr: [{ txid: TXID }, { txid: 'x' }, 'junk'] })).toEqual([TXID]);
     expect(callbackRecIds({ pix: [] })).toEqual([]);
     expect(callbackCobrTxids(null)).toEqual([]);
+  });
+});
+
+describe('the status tables', () => {
+  const schemas = () => apiPixSpec().components.schemas;
+  const sorted = (xs: Iterable<string>) => [...xs].sort();
+  it('map every status the spec defines for a recurrence, a push request and a recurring charge', () => {
+    expect(sorted(Object.keys(RECURRENCE_STATUS_OF_SPEC))).toEqual(sorted(schemas().RecStatus.properties.status.enum));
+    expect(sorted(Object.keys(PUSH_REQUEST_STATUS_OF_SPEC))).toEqual(sorted(schemas().SolicRecStatus.properties.status.enum));
+    expect(sorted(Object.keys(CYCLE_STATUS_OF_SPEC))).toEqual(sorted(schemas().CobRStatus.properties.status.enum));
+  });
+
+  it('map every party the spec lets end a recurrence', () => {
+    const solicitante = JSON.stringify(apiPixSpec().components.schemas.RecEncerramento).match(/"solicitante":\{[^}]*"enum":\[([^\]]*)\]/);
+    expect(solicitante).not.toBeNull();
+    expect(sorted(Object.keys(ENDED_BY_OF_SPEC))).toEqual(sorted(JSON.parse(`[${solicitante![1]}]`)));
   });
 });
