@@ -8,7 +8,7 @@ import type { ApplyPspPix } from '../../domain/transactions/apply-psp-pix';
  * A cycle's charge is an ordinary PIX charge of the seller (events, fee, ledger entries and
  * statement line when paid), linked to its recurrence and cycle number in its metadata,
  * open until the last day the payer's institution may settle it, and never paid by the
- * sandbox's timer: the payer's side answers it. With a PSP it is no cob: the recurring charge
+ * sandbox's timer: the payer's side answers it. With a PSP holding recurrences it is no cob: the recurring charge
  * (`cobr`) with its txid is sent after the cycle's commit, and the Pix that settles it is
  * applied as any received Pix (`applyPix`).
  */
@@ -18,6 +18,8 @@ export function cycleCharges(d: {
   payCharge: (sellerId: string, transactionId: string) => Promise<unknown>;
   clock: Clock;
   applyPix: ApplyPspPix | null;
+  /** The institution holds each cycle's recurring charge (a PSP's cobr): the charge is then no cob of its own. */
+  withoutCob: boolean;
 }): CycleCharges {
   return {
     forSeller: async (sellerId) => {
@@ -33,7 +35,7 @@ export function cycleCharges(d: {
           description: `${r.contract.object ?? r.contract.number}: cycle ${cycle.number}`.slice(0, 140),
           merchantOrderId: null,
           postbackUrl: null,
-        }, { withoutCob: true });
+        }, { withoutCob: d.withoutCob });
         return { id: t.id, txid: t.txid!, write: (tx) => d.transactions.insert(tx, t, { autopay: false }) };
       };
     },

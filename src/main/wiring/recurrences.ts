@@ -48,6 +48,7 @@ export function wireRecurrences(
 ) {
   const repo = new PgRecurrenceRepository(p.sql);
   const institution = recurrenceInstitution(p, deps.apiPix);
+  const atPsp = institution instanceof ApiPixRecurrenceInstitution;
   // J3's first payment is an ordinary immediate PIX charge of the seller, made and written as any other.
   const firstPayments: FirstPaymentCharges = {
     open: async (seller, o) => {
@@ -73,7 +74,7 @@ export function wireRecurrences(
     live: p.live,
     clock: p.clock,
     scheduler: p.scheduler,
-    charges: cycleCharges({ ...deps, clock: p.clock }),
+    charges: cycleCharges({ ...deps, clock: p.clock, withoutCob: institution.holdsCycleCharges }),
     institution,
     view,
   });
@@ -103,7 +104,7 @@ export function wireRecurrences(
   );
   // The PSP's webhookrec and webhookcobr callbacks: each named recurrence or recurring charge is read back before it counts.
   const recurrenceCallbacks: RecurrenceCallbackConfirmations | null =
-    deps.apiPix && deps.callbacks
+    atPsp && deps.callbacks
       ? {
           accepts: (token, address) => deps.callbacks!.accepts(token, address),
           namedRecurrences: (body) => callbackRecIds(body),
@@ -112,7 +113,7 @@ export function wireRecurrences(
           readCycleCharge: (txid) => institution.readCycleCharge(txid),
         }
       : null;
-  if (deps.apiPix) {
+  if (atPsp && deps.apiPix) {
     // Reconciliation: what the callbacks missed, read from the PSP's lists at the payment reconciliation's pace.
     const reconciliation = new RecurrenceReconciliation({
       lists: new ApiPixRecurrenceLists({ client: deps.apiPix.client, logger: p.logger }),
@@ -132,16 +133,17 @@ export function wireRecurrences(
 }
 
 /**
- * Where recurrences are registered: a PSP speaking API Pix (INSTITUTION=apipix, either mode),
- * the sandbox's simulated institution, or none in production without a PSP.
+ * Where recurrences are registered: a PSP speaking API Pix (INSTITUTION=apipix with the
+ * platform's account there, APIPIX_ACCOUNT_NUMBER, either mode); otherwise the sandbox's
+ * simulated institution in the sandbox (its payer's routes and clock), and in production
+ * none (a PSP without the account refuses them, saying which setting is missing).
  */
 function recurrenceInstitution(p: Platform, apiPix: { client: Pick<ApiPixClient, 'call'> } | null): RecurrenceInstitution {
   const { config } = p;
-  if (apiPix) {
-    const account = config.APIPIX_ACCOUNT_NUMBER ? { number: config.APIPIX_ACCOUNT_NUMBER, branch: config.APIPIX_ACCOUNT_BRANCH ?? null, type: config.APIPIX_ACCOUNT_TYPE } : null;
-    return new ApiPixRecurrenceInstitution({ client: apiPix.client, account, newLocationId: () => `rec${createId()}`, logger: p.logger });
-  }
-  if (config.MODE !== 'sandbox') return new UnconfiguredRecurrenceInstitution();
+  const account = config.APIPIX_ACCOUNT_NUMBER ? { number: config.APIPIX_ACCOUNT_NUMBER, branch: config.APIPIX_ACCOUNT_BRANCH ?? null, type: config.APIPIX_ACCOUNT_TYPE } : null;
+  const atPsp = () => new ApiPixRecurrenceInstitution({ client: apiPix!.client, account, newLocationId: () => `rec${createId()}`, logger: p.logger });
+  if (apiPix && account) return atPsp();
+  if (config.MODE !== 'sandbox') return apiPix ? atPsp() : new UnconfiguredRecurrenceInstitution();
   return new SandboxRecurrenceInstitution({
     agent: SANDBOX_ISPB,
     newId: createId,
