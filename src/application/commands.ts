@@ -20,6 +20,7 @@ import type { WebhookReplayCommands } from '../domain/webhooks/webhook-replay.co
 import type { EnableWebhookCommand } from '../domain/webhooks/endpoint-health.commands';
 import type { CreateWithdrawal } from '../domain/withdrawals/create-withdrawal.command';
 import type { RecurrenceCommands } from '../domain/recurrences/recurrence.commands';
+import type { ReceiveRecurrenceCallback } from '../domain/recurrences/receive-recurrence-callback.command';
 import type { RecurrenceCycleCommands } from '../domain/recurrences/recurrence-cycle.commands';
 import type { MarketplaceLinkCommands } from '../domain/splits/marketplace-link.commands';
 
@@ -37,6 +38,8 @@ export interface OperatorAndSandboxCommands extends IdentityCommands, SellerOnbo
 export interface Commands extends OperatorAndSandboxCommands, RecurrenceCommands, RecurrenceCycleCommands, MarketplaceLinkCommands {
   createCharge: CreateCharge;
   refund: Refund;
+  /** A PSP's PIX Automático callback (`webhookrec`, `webhookcobr`): read back, then applied. */
+  receiveRecurrenceCallback: ReceiveRecurrenceCallback;
   createWithdrawal: CreateWithdrawal;
   // The dispute appeal and the data-subject erasure requests.
   appealDispute: AppealDispute;

@@ -8,7 +8,9 @@ export const APIPIX_USAGE = `       npm run -s admin -- apipix register-webhook
 
 apipix register-webhook  registers this deployment's callback URL with the PSP
                 (PUT /webhook/{APIPIX_PIX_KEY}), and with PAYOUT_PROVIDER=inter Banco Inter's
-                payout webhook (PUT /banking/v2/webhooks/pix-pagamento); needs INSTITUTION=apipix
+                payout webhook (PUT /banking/v2/webhooks/pix-pagamento), and with
+                APIPIX_ACCOUNT_NUMBER set (PIX Automático) the recurrence and recurring-charge
+                callbacks (PUT /webhookrec, PUT /webhookcobr); needs INSTITUTION=apipix
                 and PUBLIC_BASE_URL.`;
 
 /** `apipix <subcommand>`: operations on the PSP behind INSTITUTION=apipix. */
@@ -25,6 +27,13 @@ export async function runApiPixAdmin(argv: string[], env: NodeJS.ProcessEnv, pro
   try {
     progress(`registering ${base}/<secret>${profile.callbackSuffix} for key ${chave}`);
     await client.call({ method: 'PUT', path: `/webhook/${encodeURIComponent(chave)}`, body: { webhookUrl: `${base}/${token}${profile.callbackSuffix}` }, scopes: ['webhook.write'], headers: profile.webhookHeaders });
+    if (config.APIPIX_ACCOUNT_NUMBER) {
+      // PIX Automático: the PSP appends /rec and /cobr to these URLs (API Pix callbacks `rec` and `cobr`).
+      for (const webhook of ['webhookrec', 'webhookcobr'] as const) {
+        progress(`registering ${base}/<secret> with PUT /${webhook}`);
+        await client.call({ method: 'PUT', path: `/${webhook}`, body: { webhookUrl: `${base}/${token}` }, scopes: [`${webhook}.write`] });
+      }
+    }
     if (config.PAYOUT_PROVIDER === 'inter') {
       // Inter reports payouts on the banking webhook `pix-pagamento`, POSTed to the URL as registered.
       progress(`registering ${base}/<secret> as Inter's pix-pagamento webhook`);
@@ -36,5 +45,6 @@ export async function runApiPixAdmin(argv: string[], env: NodeJS.ProcessEnv, pro
   }
   // The secret part of the URL is not printed: it is derived again from INSTITUTION_CALLBACK_SECRET.
   const payoutWebhook = config.PAYOUT_PROVIDER === 'inter' ? { payoutWebhook: { tipo: 'pix-pagamento', webhookUrl: `${base}/<secret>` } } : {};
-  return { registered: true, chave, webhookUrl: `${base}/<secret>${profile.callbackSuffix}`, ...payoutWebhook };
+  const recurrenceWebhooks = config.APIPIX_ACCOUNT_NUMBER ? { recurrenceWebhooks: { webhookrec: `${base}/<secret>`, webhookcobr: `${base}/<secret>` } } : {};
+  return { registered: true, chave, webhookUrl: `${base}/<secret>${profile.callbackSuffix}`, ...payoutWebhook, ...recurrenceWebhooks };
 }

@@ -37,6 +37,12 @@ export const institutionSettings = {
   /** The platform's receiving PIX key, the `chave` of every cob, in the form the DICT stores it. */
   APIPIX_PIX_KEY: z.string().min(1).optional(),
   APIPIX_PROFILE: z.enum(APIPIX_PROFILE_NAMES).default('generic'),
+  /** PIX Automático: the platform's account at the PSP, where each cycle's recurring charge (cobr) is credited; recurrences are refused without it. */
+  APIPIX_ACCOUNT_NUMBER: z.string().regex(/^[0-9A-Za-z]{1,20}$/).optional(),
+  /** Its branch (agência), up to 4 digits; some PSPs need none. */
+  APIPIX_ACCOUNT_BRANCH: z.string().regex(/^\d{1,4}$/).optional(),
+  /** Its type: CORRENTE, POUPANCA or PAGAMENTO. */
+  APIPIX_ACCOUNT_TYPE: z.enum(['CORRENTE', 'POUPANCA', 'PAGAMENTO']).default('CORRENTE'),
   /** Banco do Brasil's developer application key (`gw-dev-app-key`); needed by profile bb only. */
   APIPIX_APP_KEY: z.string().min(1).optional(),
   /** Deadline of one call to the PSP (token, cob, pix); a create waits at most about twice this. */
@@ -77,6 +83,9 @@ export const INSTITUTION_SETTING_RULES: Record<string, string> = {
   APIPIX_TOKEN_URL: 'must be an https:// URL',
   APIPIX_SIMULATOR_CONTROL_URL: 'must be an https:// URL',
   APIPIX_PROFILE: `must be one of ${APIPIX_PROFILE_NAMES.join(', ')}`,
+  APIPIX_ACCOUNT_NUMBER: 'must be the account number, 1 to 20 letters and digits',
+  APIPIX_ACCOUNT_BRANCH: 'must be the branch, 1 to 4 digits',
+  APIPIX_ACCOUNT_TYPE: 'must be CORRENTE, POUPANCA or PAGAMENTO',
   APIPIX_TIMEOUT_MS: 'must be a number of milliseconds from 100 to 60000',
   APIPIX_RECONCILE_EVERY_SECONDS: 'must be a number of seconds from 5 to 3600',
   APIPIX_RECONCILE_OVERLAP_SECONDS: 'must be a number of seconds from 0 to 86400',

@@ -54,6 +54,9 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     chargeReports: transactions.transactionReports,
     // The sandbox actions are built below: a cycle's charge is paid by the same path as any sandbox payment.
     payCharge: (sellerId, transactionId) => sandbox.payCharge(sellerId, transactionId),
+    apiPix: transactions.apiPix,
+    applyPix: transactions.apiPix ? transactions.applyPspPix : null,
+    callbacks: transactions.apiPixCallbacks,
   });
   const { cacheHealthy, ...rateLimits } = wireRateLimits(platform, orm);
   const privacy = wirePrivacy(platform, { users: accounts.userRepository, credentialsChanged: accounts.announceCredentialChange, external: [evidenceObjects] });
@@ -123,6 +126,7 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
       ...ledger,
       recurrences: recurrences.recurrences,
       recurrenceCycles: recurrences.recurrenceCycles,
+      recurrenceCallbacks: recurrences.recurrenceCallbacks,
       ...marketplaces,
       sandbox,
       logger: platform.logger,

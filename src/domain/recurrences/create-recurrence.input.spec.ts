@@ -28,7 +28,14 @@ describe('the create-recurrence body', () => {
       retryPolicy: 'NONE',
       journey: 'QR',
       firstPaymentAmount: null,
+      payerAccount: null,
     });
+  });
+
+  it('reads the payer’s account of a push request (J1)', () => {
+    const r = parseCreateRecurrence(body({ journey: 'PUSH_REQUEST', payerAccount: { ispb: '91193552', branch: '2569', number: '550689' } }), { sandbox: false });
+    expect(r.payerAccount).toEqual({ ispb: '91193552', branch: '2569', number: '550689' });
+    expect(parseCreateRecurrence(body({ journey: 'PUSH_REQUEST', payerAccount: { ispb: '91193552', number: '550689' } }), { sandbox: false }).payerAccount?.branch).toBeNull();
   });
 
   it('reads a variable one with a minimum and the composite journey', () => {
@@ -54,6 +61,10 @@ describe('the create-recurrence body', () => {
     [{ retryPolicy: 'ALWAYS' }, 'INVALID_RETRY_POLICY:retryPolicy'],
     [{ journey: 'QR_WITH_FIRST_PAYMENT' }, 'INVALID_FIRST_PAYMENT:firstPaymentAmount'],
     [{ surprise: 1 }, 'UNKNOWN_FIELD:surprise'],
+    [{ journey: 'PUSH_REQUEST', payerAccount: { ispb: '9119355', number: '1' } }, 'INVALID_PAYER_ACCOUNT:payerAccount.ispb'],
+    [{ journey: 'PUSH_REQUEST', payerAccount: { ispb: '91193552', branch: '12345', number: '1' } }, 'INVALID_PAYER_ACCOUNT:payerAccount.branch'],
+    [{ journey: 'PUSH_REQUEST', payerAccount: { ispb: '91193552', number: '' } }, 'INVALID_PAYER_ACCOUNT:payerAccount.number'],
+    [{ journey: 'QR', payerAccount: { ispb: '91193552', number: '1' } }, 'INVALID_PAYER_ACCOUNT:payerAccount'],
   ])('refuses %j with %s', (over, expected) => {
     expect(codeOf(() => parseCreateRecurrence(body(over), { sandbox: false }))).toBe(expected);
   });

@@ -29,6 +29,14 @@ export interface RecurrencePayer {
   documentType: DocumentType;
 }
 
+/** J1: the payer's account at their institution, where the push request goes (API Pix `solicrec.destinatario`). */
+export interface PayerAccount {
+  /** The payer's institution's ISPB (8 characters). */
+  ispb: string;
+  branch: string | null;
+  number: string;
+}
+
 export interface CreateRecurrenceInput {
   contract: { object: string | null; number: string; payer: RecurrencePayer };
   calendar: RecurrenceCalendar;
@@ -37,6 +45,8 @@ export interface CreateRecurrenceInput {
   journey: AuthorisationJourney;
   /** J3 only: the immediate charge paid with the authorisation, in cents. */
   firstPaymentAmount: number | null;
+  /** J1: the payer's account (required when the institution is a PSP; the sandbox's payer needs none). */
+  payerAccount: PayerAccount | null;
 }
 
 const cents = (field: string) =>
@@ -82,6 +92,27 @@ function payerRequest(sandbox: boolean) {
   return transform(payer, (p): RecurrencePayer => ({ name: p.name, document: p.document.number, documentType: p.document.type }));
 }
 
+const payerAccountRequest = z
+  .object(
+    {
+      ispb: z
+        .string(coded('INVALID_PAYER_ACCOUNT', 'payerAccount.ispb is the 8-character ISPB of the payer’s institution', 'payerAccount.ispb'))
+        .regex(/^[0-9A-Z]{8}$/, { message: codedMessage('INVALID_PAYER_ACCOUNT', 'payerAccount.ispb is the 8-character ISPB of the payer’s institution', 'payerAccount.ispb') })
+        .describe('ISPB of the payer’s institution (8 characters)'),
+      branch: z
+        .string(coded('INVALID_PAYER_ACCOUNT', 'payerAccount.branch is up to 4 digits', 'payerAccount.branch'))
+        .regex(/^\d{1,4}$/, { message: codedMessage('INVALID_PAYER_ACCOUNT', 'payerAccount.branch is up to 4 digits', 'payerAccount.branch') })
+        .nullish()
+        .describe('branch (agência), up to 4 digits'),
+      number: z
+        .string(coded('INVALID_PAYER_ACCOUNT', 'payerAccount.number is the account number, up to 20 letters and digits', 'payerAccount.number'))
+        .regex(/^[0-9A-Za-z]{1,20}$/, { message: codedMessage('INVALID_PAYER_ACCOUNT', 'payerAccount.number is the account number, up to 20 letters and digits', 'payerAccount.number') })
+        .describe('account number (conta), up to 20 letters and digits'),
+    },
+    coded('INVALID_PAYER_ACCOUNT', 'payerAccount is an object { ispb, branch, number }', 'payerAccount'),
+  )
+  .strict();
+
 function createRecurrenceRequest(sandbox: boolean) {
   const contract = z
     .object(
@@ -117,6 +148,7 @@ function createRecurrenceRequest(sandbox: boolean) {
         .enum(AUTHORISATION_JOURNEYS, coded('INVALID_JOURNEY', `journey must be one of ${AUTHORISATION_JOURNEYS.join(', ')}`, 'journey'))
         .default('QR'),
       firstPaymentAmount: cents('firstPaymentAmount').nullish().describe('QR_WITH_FIRST_PAYMENT: the immediate charge paid with the authorisation, in cents'),
+      payerAccount: payerAccountRequest.nullish().describe('PUSH_REQUEST: the payer’s account the request goes to (required with a PSP)'),
     })
     .strict();
   return transform(body, (b, ctx): CreateRecurrenceInput => {
@@ -139,6 +171,9 @@ function createRecurrenceRequest(sandbox: boolean) {
     if (withFirst !== (b.firstPaymentAmount !== null && b.firstPaymentAmount !== undefined)) {
       return issue(ctx, 'INVALID_FIRST_PAYMENT', 'firstPaymentAmount is required with journey QR_WITH_FIRST_PAYMENT and refused otherwise', [], { field: 'firstPaymentAmount' }) ?? z.NEVER;
     }
+    if (b.payerAccount && b.journey !== 'PUSH_REQUEST') {
+      return issue(ctx, 'INVALID_PAYER_ACCOUNT', 'payerAccount is for journey PUSH_REQUEST only', [], { field: 'payerAccount' }) ?? z.NEVER;
+    }
     return {
       contract: { object: b.contract.object ?? null, number: b.contract.number, payer: b.contract.payer },
       calendar: { firstDate: b.calendar.firstDate as CivilDay, lastDate: b.calendar.lastDate ?? null, period: b.calendar.period },
@@ -146,6 +181,7 @@ function createRecurrenceRequest(sandbox: boolean) {
       retryPolicy: b.retryPolicy,
       journey: b.journey,
       firstPaymentAmount: b.firstPaymentAmount ?? null,
+      payerAccount: b.payerAccount ? { ispb: b.payerAccount.ispb, branch: b.payerAccount.branch ?? null, number: b.payerAccount.number } : null,
     };
   });
 }

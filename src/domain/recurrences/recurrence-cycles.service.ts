@@ -13,7 +13,9 @@ import { cobrWindow } from './cycle-window';
 import { cycleDueDate, cycleIsCovered } from './recurrence-calendar';
 import type { CycleEvent } from './recurrence-event-names';
 import type { RecurrenceCycle, RecurrenceCycleRepository } from './recurrence-cycle.types';
-import { RECURRENCE_JOBS, attemptDayEndedKey, cyclesJobKey } from './recurrence-jobs';
+import type { PspPix } from '../transactions/psp-pix';
+import type { InstitutionCycleCharge, RecurrenceInstitution } from './recurrence-institution';
+import { RECURRENCE_JOBS, askCycleRetryJobKey, attemptDayEndedKey, cyclesJobKey, sendCycleChargeJobKey } from './recurrence-jobs';
 import type { RecurrenceView } from './recurrence-view';
 import type { Recurrence, RecurrenceRepository } from './recurrence.types';
 import { nextRetryDate } from './retry-policy';
@@ -22,6 +24,8 @@ import { daysUntil, realStartOf, recurrenceToday } from './sandbox-clock';
 /** The seller's charge of a cycle, built and not yet written: `write` inserts it (with its jobs) in the cycle's transaction. */
 export interface CycleCharge {
   id: string;
+  /** Its txid (the institution's recurring charge, `cobr`, has the same). */
+  txid: string;
   write(tx: Tx): Promise<void>;
 }
 
@@ -34,6 +38,12 @@ export interface CycleCharges {
   forSeller(sellerId: string): Promise<OpenCycleCharge>;
   /** The payer's institution settles the charge: the usual payment (credit, fee, statement line, TRANSACTION_PAID). */
   pay(sellerId: string, transactionId: string): Promise<void>;
+  /** The txid of a seller's cycle charge. */
+  txidOf(sellerId: string, transactionId: string): Promise<string | null>;
+  /** The cycle whose charge has this txid; null when none of ours has. */
+  cycleOfTxid(txid: string): Promise<{ sellerId: string; recurrenceId: string; number: number } | null>;
+  /** Applies the Pix the institution says settled a cycle's charge, as any received Pix (once per end-to-end id). */
+  settle(pix: PspPix[]): Promise<void>;
 }
 
 export interface RecurrenceCyclesDeps {
@@ -45,6 +55,8 @@ export interface RecurrenceCyclesDeps {
   clock: Clock;
   scheduler: Scheduler;
   charges: CycleCharges;
+  /** Where cycles' charges are sent when it holds them (a PSP), and retries asked. */
+  institution: Pick<RecurrenceInstitution, 'holdsCycleCharges' | 'sendCycleCharge' | 'askRetry'>;
   view(r: Recurrence): RecurrenceView;
 }
 
@@ -163,28 +175,20 @@ export class RecurrenceCyclesService {
       const r = await this.locked(tx, sellerId, id);
       const c = await this.lockedCycle(tx, r, number);
       if (c.status !== 'ACTIVE') return c;
-      const now = this.d.clock.now();
-      c.attempts.push({ number: c.attempts.length + 1, on: c.nextAttemptOn ?? c.dueDate, outcome: 'PAID', reason: null, at: now });
-      c.status = 'PAID';
-      c.nextAttemptOn = null;
-      c.updatedAt = now;
+      this.recordPaid(c, c.nextAttemptOn ?? c.dueDate, this.d.clock.now());
       await this.d.cycles.update(tx, c);
       await this.emit(tx, r, c, 'PAID');
       return c;
     });
   }
 
-  /**
-   * Sandbox: an attempt of an ACTIVE cycle fails (`reason`: the payer's side's words). The
-   * policy's next retry is scheduled (RETRY_SCHEDULED); with none left the cycle FAILED and
-   * its charge is closed.
-   */
+  /** Sandbox: an attempt of an ACTIVE cycle fails (`reason`: the payer's side's words); see `attemptFailed`. */
   failCycle(sellerId: string, id: string, number: number, reason: string | null): Promise<RecurrenceCycle> {
     return this.d.uow.run(async (tx) => {
       const r = await this.locked(tx, sellerId, id);
       const c = await this.lockedCycle(tx, r, number);
       if (c.status !== 'ACTIVE') throw cycleNotOpen(c);
-      await this.failAttempt(tx, r, c, reason, 'REFUSED');
+      await this.failAttempt(tx, r, c, { reason, closeAs: 'REFUSED' });
       return c;
     });
   }
@@ -205,6 +209,79 @@ export class RecurrenceCyclesService {
     });
   }
 
+  /**
+   * With a PSP: a cycle made in our database becomes its recurring charge there, after the
+   * cycle's commit (the job); the txid is the charge's, so a repeat asks for the same `cobr`.
+   */
+  async sendCycleCharge(recurrenceId: string, number: number): Promise<void> {
+    const r = await this.d.repo.findById(recurrenceId);
+    const c = r ? (await this.d.cycles.list(recurrenceId)).find((x) => x.number === number) : undefined;
+    if (!r || !c || c.status !== 'ACTIVE' || !c.transactionId || c.amount === null) return;
+    const txid = await this.d.charges.txidOf(r.sellerId, c.transactionId);
+    if (!txid) throw new Error(`cycle ${number} of ${recurrenceId}: its charge ${c.transactionId} has no txid`);
+    await this.d.institution.sendCycleCharge({
+      recId: r.recId,
+      txid,
+      dueDate: c.dueDate,
+      amount: c.amount,
+      description: `${r.contract.object ?? r.contract.number}: cycle ${number}`,
+    });
+  }
+
+  /**
+   * What the institution says of a cycle's recurring charge (a callback read back, or the
+   * reconciliation), applied once whichever path sees it first: the Pix that settled it are
+   * credited as any received Pix, then each attempt not recorded yet is recorded (PAID, or
+   * FAILED with the policy's retry asked), and a charge the institution cancelled or closed
+   * ends the cycle. False when nothing changed (a repeat) or the txid is no cycle of ours.
+   */
+  async applyInstitution(observed: InstitutionCycleCharge): Promise<boolean> {
+    const owner = await this.d.charges.cycleOfTxid(observed.txid);
+    if (!owner) return false;
+    if (observed.pix.length > 0) await this.d.charges.settle(observed.pix);
+    return this.d.uow.run(async (tx) => {
+      const r = await this.d.repo.lock(tx, owner.recurrenceId);
+      const c = r ? (await this.d.cycles.list(r.id, tx)).find((x) => x.number === owner.number) : undefined;
+      if (!r || r.sellerId !== owner.sellerId || !c || !(c.status === 'ACTIVE' || (c.status === 'FAILED' && observed.status === 'PAID'))) return false;
+      const now = this.d.clock.now();
+      const settled = observed.attempts.filter((a) => a.outcome !== 'PENDING');
+      let changed = false;
+      for (const a of settled.slice(c.attempts.length)) {
+        changed = true;
+        if (a.outcome === 'PAID') {
+          this.recordPaid(c, a.on, now);
+          await this.d.cycles.update(tx, c);
+          await this.emit(tx, r, c, 'PAID');
+          return true;
+        }
+        // A charge the institution closed takes no retry; an active one takes the policy's.
+        const open = observed.status === 'ACTIVE';
+        await this.failAttempt(tx, r, c, { on: a.on, reason: a.reason, closeAs: 'REFUSED', retryAllowed: open, askRetryOf: open ? observed.txid : null });
+        if (c.status !== 'ACTIVE') return true;
+      }
+      if (observed.status === 'PAID') {
+        this.recordPaid(c, c.nextAttemptOn ?? c.dueDate, now);
+      } else if (observed.status === 'CANCELLED' || observed.status === 'FAILED') {
+        c.status = observed.status;
+        c.nextAttemptOn = null;
+        c.updatedAt = now;
+        await this.closeChargeOf(tx, c, `${observed.status === 'CANCELLED' ? 'cancelled' : 'closed unpaid'} at the payment institution${observed.reason ? `: ${observed.reason}` : ''}`);
+      } else {
+        return changed;
+      }
+      await this.d.cycles.update(tx, c);
+      await this.emit(tx, r, c, c.status as 'PAID' | 'CANCELLED' | 'FAILED');
+      return true;
+    });
+  }
+
+  private recordPaid(c: RecurrenceCycle, on: CivilDay, now: Date): void {
+    c.attempts.push({ number: c.attempts.length + 1, on, outcome: 'PAID', reason: null, at: now });
+    c.status = 'PAID';
+    c.nextAttemptOn = null;
+    c.updatedAt = now;
+  }
+
   /** The seller's view of a recurrence's cycles, by number. */
   async cyclesOf(sellerId: string, id: string): Promise<CycleView[]> {
     await this.owned(sellerId, id);
@@ -220,30 +297,40 @@ export class RecurrenceCyclesService {
 
   /** Fails each attempt of an ACTIVE cycle whose day is over (the retries the policy allows are days after today, so this ends). */
   private async endPastAttempts(tx: Tx, r: Recurrence, c: RecurrenceCycle): Promise<void> {
-    while (c.status === 'ACTIVE' && attemptDay(c) < this.today(r)) await this.failAttempt(tx, r, c, UNSETTLED_ATTEMPT_REASON, 'EXPIRED');
+    while (c.status === 'ACTIVE' && attemptDay(c) < this.today(r)) await this.failAttempt(tx, r, c, { reason: UNSETTLED_ATTEMPT_REASON, closeAs: 'EXPIRED' });
   }
 
   /**
-   * The pending attempt of an ACTIVE cycle failed: the next retry is scheduled (with the end
-   * of its day), or the cycle FAILED and its charge is closed as `closeAs` (REFUSED when the
-   * payer's side failed it, EXPIRED when its day ended unsettled).
+   * The pending attempt of an ACTIVE cycle failed (on `on`, by default its day): the policy's
+   * next retry is scheduled (with a PSP it is asked there after the commit, `askRetryOf`; in
+   * the sandbox the end of its day is watched), or the cycle FAILED and its charge is closed
+   * as `closeAs` (REFUSED when the payer's side failed it, EXPIRED when its day ended
+   * unsettled). A charge the institution closed takes no retry (`retryAllowed: false`).
    */
-  private async failAttempt(tx: Tx, r: Recurrence, c: RecurrenceCycle, reason: string | null, closeAs: 'REFUSED' | 'EXPIRED'): Promise<void> {
+  private async failAttempt(
+    tx: Tx, r: Recurrence, c: RecurrenceCycle,
+    failure: { on?: CivilDay; reason: string | null; closeAs: 'REFUSED' | 'EXPIRED'; retryAllowed?: boolean; askRetryOf?: string | null },
+  ): Promise<void> {
     const now = this.d.clock.now();
-    c.attempts.push({ number: c.attempts.length + 1, on: attemptDay(c), outcome: 'FAILED', reason, at: now });
+    c.attempts.push({ number: c.attempts.length + 1, on: failure.on ?? attemptDay(c), outcome: 'FAILED', reason: failure.reason, at: now });
     const retries = c.attempts.slice(1).map((a) => a.on);
-    const retryOn = r.status === 'APPROVED' ? nextRetryDate(r.retryPolicy, c.dueDate, retries, this.today(r)) : null;
+    const retryOn = (failure.retryAllowed ?? true) && r.status === 'APPROVED' ? nextRetryDate(r.retryPolicy, c.dueDate, retries, this.today(r)) : null;
     c.nextAttemptOn = retryOn;
     c.status = retryOn ? 'ACTIVE' : 'FAILED';
     c.updatedAt = now;
     await this.d.cycles.update(tx, c);
-    if (retryOn) await this.watchAttempt(tx, r, c);
-    else await this.closeChargeOf(tx, c, `cycle failed${reason ? `: ${reason}` : ''}`, closeAs);
+    if (!retryOn) await this.closeChargeOf(tx, c, `cycle failed${failure.reason ? `: ${failure.reason}` : ''}`, failure.closeAs);
+    else if (failure.askRetryOf) await this.d.scheduler.schedule(tx, RECURRENCE_JOBS.askCycleRetry.at(askCycleRetryJobKey(failure.askRetryOf, retryOn), now, { txid: failure.askRetryOf, on: retryOn }));
+    else await this.watchAttempt(tx, r, c);
     await this.emit(tx, r, c, retryOn ? 'RETRY_SCHEDULED' : 'FAILED');
   }
 
-  /** Schedules the end of the pending attempt's day (on the recurrence's clock). */
-  private watchAttempt(tx: Tx, r: Recurrence, c: RecurrenceCycle): Promise<void> {
+  /**
+   * Schedules the end of the pending attempt's day (on the recurrence's clock). Only where the
+   * payer's side is simulated: an institution holding the cycle's charge reports each attempt.
+   */
+  private async watchAttempt(tx: Tx, r: Recurrence, c: RecurrenceCycle): Promise<void> {
+    if (this.d.institution.holdsCycleCharges) return;
     const attempt = c.attempts.length + 1;
     return this.d.scheduler.schedule(
       tx,
@@ -287,6 +374,9 @@ export class RecurrenceCyclesService {
       }
       await this.d.cycles.insert(tx, c);
       if (c.status === 'ACTIVE') await this.watchAttempt(tx, r, c);
+      if (plan.kind === 'CREATE' && this.d.institution.holdsCycleCharges) {
+        await this.d.scheduler.schedule(tx, RECURRENCE_JOBS.sendCycleCharge.at(sendCycleChargeJobKey(r.id, number), now, { recurrenceId: r.id, number }));
+      }
       if (r.amount.type === 'VARIABLE' && r.nextCycleAmount !== null) {
         r.nextCycleAmount = null;
         r.updatedAt = now;

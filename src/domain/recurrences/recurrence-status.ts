@@ -46,3 +46,22 @@ export const CANCELLED_BY = ['SELLER', 'PAYER'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 export const SPEC_OF_CANCELLED_BY: Readonly<Record<CancelledBy, string>> = { SELLER: 'USUARIO_RECEBEDOR', PAYER: 'USUARIO_PAGADOR' };
+
+/** The one table between the API Pix push request statuses (`solicrec.status`) and ours (J1); CANCELADA ends it unanswered. */
+export const PUSH_REQUEST_STATUS_OF_SPEC: Readonly<Record<string, 'SENT' | 'ACCEPTED' | 'REJECTED' | 'EXPIRED'>> = {
+  CRIADA: 'SENT',
+  ENVIADA: 'SENT',
+  RECEBIDA: 'SENT',
+  ACEITA: 'ACCEPTED',
+  REJEITADA: 'REJECTED',
+  EXPIRADA: 'EXPIRED',
+  CANCELADA: 'EXPIRED',
+};
+
+/** Who ended a recurrence in the spec's words (`encerramento.cancelamento.solicitante`), in ours. */
+export const ENDED_BY_OF_SPEC: Readonly<Record<string, CancelledBy | 'PAYER_INSTITUTION' | 'SYSTEM'>> = {
+  USUARIO_RECEBEDOR: 'SELLER',
+  PSP_RECEBEDOR: 'SYSTEM',
+  USUARIO_PAGADOR: 'PAYER',
+  PSP_PAGADOR: 'PAYER_INSTITUTION',
+};

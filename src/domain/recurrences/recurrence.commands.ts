@@ -4,20 +4,12 @@ import type { IdempotencyService } from '../idempotency/idempotency.service';
 import { answered, idempotentCommand, type CommandResult } from '../idempotency/idempotent-command';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import { storableText } from '../shared/zod-fields';
-import { DomainError } from '../shared/errors';
 import { asObject, parseWith } from '../shared/zod-input';
 import { parseCreateRecurrence } from './create-recurrence.input';
 import type { RecurrenceView } from './recurrence-view';
 import type { RecurrencesService } from './recurrences.service';
 
 type Answer = Promise<CommandResult<RecurrenceView>>;
-
-/**
- * Recurrences reach no payment institution yet (no `POST /rec` or `/solicrec` to a PSP): outside
- * the sandbox none is opened, rather than one that no payer's bank would ever see.
- */
-const notInProduction = () =>
-  new DomainError('INSTITUTION_NOT_CONFIGURED', 'PIX Automático recurrences are available in the sandbox only so far: no payment institution takes them yet', 'UNAVAILABLE');
 
 /** `encerramento.*.descricao` holds 400 characters; we keep the seller's or payer's reason within it. */
 export const END_REASON_MAX = 400;
@@ -50,17 +42,24 @@ export function recurrenceCommands(d: { uow: UnitOfWork; idempotency: Idempotenc
     { operation: 'recurrences.create', storedStatus: 201, identity: ({ input }) => ({ input: input ?? null }) },
     async ({ seller, input }, answer) => {
       const opened = await recurrences.open(seller, parseCreateRecurrence(input, { sandbox: d.sandbox }));
-      return d.uow.run(async (tx) => {
-        await recurrences.insert(tx, opened);
-        const view = recurrences.view(opened.recurrence);
-        await answer.record(tx, opened.recurrence.id, view);
-        return view;
-      });
+      try {
+        return await d.uow.run(async (tx) => {
+          await recurrences.insert(tx, opened);
+          const view = recurrences.view(opened.recurrence);
+          await answer.record(tx, opened.recurrence.id, view);
+          return view;
+        });
+      } catch (e) {
+        // Registered at the institution but never stored: ended there, so no payer answers a recurrence we do not hold.
+        await recurrences.abandon(opened.recurrence);
+        throw e;
+      }
     },
   );
   return {
     createRecurrence: async (r) => {
-      if (!d.sandbox) throw notInProduction();
+      // Without an institution that takes recurrences (production on the simulated one), nothing is opened.
+      recurrences.assertReady();
       return create(r);
     },
     cancelRecurrence: async ({ seller, recurrenceId, input }) =>

@@ -55,6 +55,8 @@ export interface RecurrenceRepository {
   findById(id: string): Promise<Recurrence | null>;
   /** The recurrence whose QR points at this location (J2, J3). */
   findByLocation(locationId: string): Promise<Recurrence | null>;
+  /** The recurrence with this API Pix idRec. */
+  findByRecId(recId: string): Promise<Recurrence | null>;
   /** One page, newest first, and the count of all matches. */
   list(filter: RecurrenceListFilter): Promise<{ items: Recurrence[]; total: number }>;
 }

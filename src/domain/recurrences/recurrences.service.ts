@@ -5,11 +5,9 @@ import { DomainError, notFound } from '../shared/errors';
 import type { Clock } from '../shared/clock';
 import type { LiveEvents } from '../shared/live-events';
 import type { Tx, UnitOfWork } from '../shared/unit-of-work';
-import { civilDayAt } from './civil-day';
 import type { CreateRecurrenceInput } from './create-recurrence.input';
-import { recurrenceBrCode } from './recurrence-br-code';
-import { buildRecurrenceId } from './recurrence-id';
-import { moveRecurrence, type CancelledBy, type RecurrenceStatus } from './recurrence-status';
+import type { InstitutionRecurrence, RecurrenceEndedBy, RecurrenceInstitution } from './recurrence-institution';
+import { isFinalRecurrenceStatus, moveRecurrence, type CancelledBy, type RecurrenceStatus } from './recurrence-status';
 import { recurrenceView } from './recurrence-view';
 import type { Recurrence, RecurrenceRepository } from './recurrence.types';
 
@@ -21,6 +19,8 @@ export interface FirstPaymentCharges {
 /** A first charge built and not yet written: `write` inserts it (with its jobs) in the recurrence's transaction. */
 export interface FirstPayment {
   id: string;
+  /** Its txid at the institution (API Pix `ativacao.dadosJornada.txid`). */
+  txid: string;
   copyPaste: string;
   write(tx: Tx): Promise<void>;
 }
@@ -32,13 +32,9 @@ export interface RecurrencesDeps {
   live: LiveEvents;
   clock: Clock;
   newId(): string;
-  randomBytes(n: number): Uint8Array;
-  /** The receiver's agent in `idRec` (our institution's ISPB). */
-  agent: string;
-  /** Where recurrence locations live (no scheme), read at each create. */
-  readonly locationBase: string;
   qrImageUrl(locationId: string): string;
-  merchantCity: string;
+  /** Where the recurrence is registered and the payer asked (the sandbox's simulated institution, or a PSP). */
+  institution: RecurrenceInstitution;
   firstPayments: FirstPaymentCharges;
   /** How long the payer has to answer (push request or QR). */
   authorisationValidityMs: number;
@@ -57,43 +53,54 @@ export class RecurrencesService {
 
   view = (r: Recurrence) => recurrenceView(r, { qrImageUrl: (id) => this.d.qrImageUrl(id) });
 
-  /** Builds a new recurrence (and J3's first charge), outside any transaction; `insert` writes it. */
+  /** Refuses recurrences when no institution takes them (503 INSTITUTION_NOT_CONFIGURED). */
+  assertReady(): void {
+    this.d.institution.assertReady();
+  }
+
+  /**
+   * Builds a new recurrence (and J3's first charge), outside any transaction: the institution
+   * registers it and answers its `idRec` and what the payer is shown; `insert` writes it.
+   */
   async open(seller: Seller, input: CreateRecurrenceInput): Promise<{ recurrence: Recurrence; firstPayment: FirstPayment | null }> {
+    this.d.institution.assertReady();
     if (seller.kycStatus !== 'APPROVED') {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; recurrences need APPROVED`, 'FORBIDDEN');
     }
     const now = this.d.clock.now();
     const id = this.d.newId();
-    const recId = buildRecurrenceId({ policy: input.retryPolicy, agent: this.d.agent, createdOn: civilDayAt(now), random: this.d.randomBytes(11) });
-    const qr = input.journey !== 'PUSH_REQUEST';
-    const locationId = qr ? `${RECURRENCE_LOCATION_PREFIX}${this.d.newId()}` : null;
     const firstPayment =
       input.journey === 'QR_WITH_FIRST_PAYMENT'
         ? await this.d.firstPayments.open(seller, { amount: input.firstPaymentAmount!, description: `${input.contract.object ?? input.contract.number}` })
         : null;
-    const brCode = locationId
-      ? recurrenceBrCode({
-          recurrenceLocation: `${this.d.locationBase}/${locationId}`,
-          merchantName: seller.name,
-          merchantCity: this.d.merchantCity,
-          firstPaymentBrCode: firstPayment?.copyPaste,
-        })
-      : null;
+    const authorisationExpiresAt = new Date(now.getTime() + this.d.authorisationValidityMs);
+    const registered = await this.d.institution.register({
+      seller,
+      journey: input.journey,
+      contract: input.contract,
+      calendar: input.calendar,
+      amount: input.amount,
+      retryPolicy: input.retryPolicy,
+      payerAccount: input.payerAccount,
+      firstPayment: firstPayment ? { txid: firstPayment.txid, copyPaste: firstPayment.copyPaste } : null,
+      authorisationExpiresAt,
+      now,
+    });
     const recurrence: Recurrence = {
       id,
       sellerId: seller.id,
-      recId,
+      recId: registered.recId,
       status: 'CREATED',
       journey: input.journey,
       contract: input.contract,
       calendar: input.calendar,
       amount: input.amount,
       retryPolicy: input.retryPolicy,
-      locationId,
-      brCode,
+      locationId: registered.locationId,
+      brCode: registered.brCode,
       pushRequestStatus: input.journey === 'PUSH_REQUEST' ? 'SENT' : null,
       firstPaymentTransactionId: firstPayment?.id ?? null,
-      authorisationExpiresAt: new Date(now.getTime() + this.d.authorisationValidityMs),
+      authorisationExpiresAt,
       end: null,
       nextCycleAmount: null,
       sandboxClockDays: 0,
@@ -102,6 +109,18 @@ export class RecurrencesService {
       approvedAt: null,
     };
     return { recurrence, firstPayment };
+  }
+
+  /**
+   * A recurrence `open` registered whose write failed: cancelled at the institution (best
+   * effort: one left there expires unanswered; the create's error is what the caller sees).
+   */
+  async abandon(r: Recurrence): Promise<void> {
+    try {
+      await this.d.institution.cancel(r.recId, 'not stored by the receiver');
+    } catch {
+      // The recurrence stays CREATED at the institution until its authorisation expires.
+    }
   }
 
   /** Writes in tx what `open` built, with RECURRENCE_CREATED. */
@@ -118,11 +137,45 @@ export class RecurrencesService {
     return r;
   }
 
-  /** The seller (or the payer, through their institution) ends the recurrence; future cycles stop. */
-  cancel(sellerId: string, id: string, o: { by: CancelledBy; reason: string | null }): Promise<Recurrence> {
+  /**
+   * The seller (or the sandbox's payer) ends the recurrence; future cycles stop. The seller's
+   * cancellation reaches the institution first (outside any transaction): only a recurrence
+   * the institution no longer runs is cancelled here.
+   */
+  async cancel(sellerId: string, id: string, o: { by: CancelledBy; reason: string | null }): Promise<Recurrence> {
+    if (o.by === 'SELLER') {
+      const r = await this.get(sellerId, id);
+      moveRecurrence(r.status, 'CANCELLED');
+      await this.d.institution.cancel(r.recId, o.reason);
+    }
     return this.move(sellerId, id, 'CANCELLED', (r) => {
       r.end = { by: o.by, reason: o.reason };
     });
+  }
+
+  /**
+   * What the institution says of a recurrence (a callback read back, or the reconciliation):
+   * applied once, whichever path sees it first; a repeat, or a word about a status the
+   * recurrence has already left, changes nothing. Null when no recurrence of ours has that idRec.
+   */
+  async applyInstitution(observed: InstitutionRecurrence): Promise<{ recurrence: Recurrence; applied: boolean } | null> {
+    const known = await this.d.repo.findByRecId(observed.recId);
+    if (!known) return null;
+    if (known.status === observed.status || isFinalRecurrenceStatus(known.status) || observed.status === 'CREATED') {
+      return { recurrence: known, applied: false };
+    }
+    const reason = observed.end?.reason ?? null;
+    const by: RecurrenceEndedBy = observed.end?.by ?? 'PAYER_INSTITUTION';
+    const moved = await this.raced(() =>
+      observed.status === 'APPROVED'
+        ? this.answer(known.sellerId, known.id, 'APPROVED')
+        : observed.status === 'REJECTED'
+          ? this.answer(known.sellerId, known.id, 'REJECTED', reason)
+          : observed.status === 'EXPIRED'
+            ? this.moveTo(known, 'EXPIRED', { by, reason: reason ?? 'expired at the payment institution' })
+            : this.moveTo(known, 'CANCELLED', { by, reason }),
+    );
+    return moved ? { recurrence: moved, applied: true } : { recurrence: (await this.d.repo.findById(known.id)) ?? known, applied: false };
   }
 
   /** The payer's institution reports the payer's answer (J1: the push request; J2/J3: the QR). */
@@ -139,6 +192,23 @@ export class RecurrencesService {
     return this.move(sellerId, id, 'EXPIRED', (r) => {
       if (r.pushRequestStatus) r.pushRequestStatus = 'EXPIRED';
       r.end = { by: 'SYSTEM', reason: 'the payer did not answer in time' };
+    });
+  }
+
+  /** Null when another path (callback or reconciliation) moved the recurrence first. */
+  private async raced(move: () => Promise<Recurrence>): Promise<Recurrence | null> {
+    try {
+      return await move();
+    } catch (e) {
+      if (e instanceof DomainError && e.code === 'RECURRENCE_STATUS_CONFLICT') return null;
+      throw e;
+    }
+  }
+
+  private moveTo(r: Recurrence, to: 'EXPIRED' | 'CANCELLED', end: { by: RecurrenceEndedBy; reason: string | null }): Promise<Recurrence> {
+    return this.move(r.sellerId, r.id, to, (x) => {
+      if (x.pushRequestStatus === 'SENT') x.pushRequestStatus = 'EXPIRED';
+      x.end = end;
     });
   }
 

@@ -58,8 +58,10 @@ export class TransactionsService {
    * `request.idempotencyKey`: with a PSP that registers before the commit, the txid is derived
    * from the seller, the key and the input, so a retry of a create that failed after the PSP
    * took its cob asks for that same cob instead of a second one.
+   * `request.withoutCob`: the PSP holds no cob for it (a recurrence's cycle, whose recurring
+   * charge is sent to the PSP after its commit): its BR Code is built here as in the sandbox.
    */
-  async open(seller: Seller, input: CreateTransactionInput, request: { idempotencyKey?: string } = {}): Promise<Transaction> {
+  async open(seller: Seller, input: CreateTransactionInput, request: { idempotencyKey?: string; withoutCob?: boolean } = {}): Promise<Transaction> {
     this.d.institution.assertReady();
     if (seller.kycStatus !== 'APPROVED') {
       throw new DomainError('SELLER_NOT_APPROVED', `the seller's KYC status is ${seller.kycStatus}; charges need APPROVED`, 'FORBIDDEN');
@@ -70,7 +72,7 @@ export class TransactionsService {
     const now = this.d.clock.now();
     const due = input.dueDateTerms ? openDueDateCharge(input.dueDateTerms, input.amount, now, this.d.holidays) : null;
     const locationId = this.d.ids.locationId();
-    const registrar = this.d.pixRegistrar;
+    const registrar = request.withoutCob ? undefined : this.d.pixRegistrar;
     const seed = registrar && request.idempotencyKey !== undefined ? JSON.stringify([seller.id, request.idempotencyKey, input]) : undefined;
     const txid = this.d.ids.txid(seed);
     // No database transaction or connection is held while the PSP answers: the row is written after.
@@ -119,6 +121,11 @@ export class TransactionsService {
   /** The boleto behind a printable page's token (public, like a PIX location). */
   findBoleto(token: string): Promise<Transaction | null> {
     return this.d.repo.findByBoletoToken(token);
+  }
+
+  /** The PIX charge with this txid (ours, as the PSP names it). */
+  findByTxid(txid: string): Promise<Transaction | null> {
+    return this.d.repo.findByTxid(txid);
   }
 
   findByLocation(locationId: string): Promise<Transaction | null> {

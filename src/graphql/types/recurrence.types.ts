@@ -23,6 +23,13 @@ export class RecurrenceCalendarInput {
   @Field(() => String, { description: 'WEEKLY, MONTHLY, QUARTERLY, HALF_YEARLY or YEARLY' }) period!: string;
 }
 
+@InputType('RecurrencePayerAccountInput')
+export class RecurrencePayerAccountInput {
+  @Field(() => String, { description: 'ISPB of the payer’s institution (8 characters)' }) ispb!: string;
+  @Field(() => String, { nullable: true, description: 'branch (agência), up to 4 digits' }) branch?: string;
+  @Field(() => String, { description: 'account number (conta), up to 20 letters and digits' }) number!: string;
+}
+
 @InputType('CreateRecurrenceInput', { description: 'the same body as POST /api/v1/cobranca/recurrences' })
 export class CreateRecurrenceInput {
   @Field(() => RecurrenceContractInput) contract!: RecurrenceContractInput;
@@ -33,6 +40,8 @@ export class CreateRecurrenceInput {
   @Field(() => String, { nullable: true, description: 'NONE (default) or THREE_IN_SEVEN_DAYS' }) retryPolicy?: string;
   @Field(() => String, { nullable: true, description: 'PUSH_REQUEST, QR (default) or QR_WITH_FIRST_PAYMENT' }) journey?: string;
   @Field(() => Money, { nullable: true, description: 'QR_WITH_FIRST_PAYMENT: the immediate first charge, in cents' }) firstPaymentAmount?: number;
+  @Field(() => RecurrencePayerAccountInput, { nullable: true, description: 'PUSH_REQUEST: the payer’s account the request goes to (required with a PSP)' })
+  payerAccount?: RecurrencePayerAccountInput;
 }
 
 @ObjectType('RecurrenceAuthorisation', { description: 'what the seller shows or sends the payer' })

@@ -112,6 +112,11 @@ export class PgRecurrenceRepository implements RecurrenceRepository {
     return row ? toRecurrence(row) : null;
   }
 
+  async findByRecId(recId: string): Promise<Recurrence | null> {
+    const row = await this.sql.one<Row>(`select ${SELECTED} from recurrences where rec_id = ?`, [recId]);
+    return row ? toRecurrence(row) : null;
+  }
+
   async list(f: RecurrenceListFilter): Promise<{ items: Recurrence[]; total: number }> {
     const where = f.status ? 'seller_id = ? and status = ?' : 'seller_id = ?';
     const params = f.status ? [f.sellerId, f.status] : [f.sellerId];

@@ -31,6 +31,7 @@ import { recurrenceCommands } from '../../domain/recurrences/recurrence.commands
 import type { RecurrencesService } from '../../domain/recurrences/recurrences.service';
 import { recurrenceCycleCommands } from '../../domain/recurrences/recurrence-cycle.commands';
 import type { RecurrenceCyclesService } from '../../domain/recurrences/recurrence-cycles.service';
+import { receiveRecurrenceCallbackCommand, type RecurrenceCallbackConfirmations } from '../../domain/recurrences/receive-recurrence-callback.command';
 import { marketplaceLinkCommands } from '../../domain/splits/marketplace-link.commands';
 import type { MarketplaceLinksService } from '../../domain/splits/marketplace-links.service';
 import type { SplitCharges } from '../../domain/splits/split-charges';
@@ -46,7 +47,7 @@ interface AccountAndWebhookServices {
 
 export function wireCommands(
   p: Platform,
-  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits; recurrences: RecurrencesService; recurrenceCycles: RecurrenceCyclesService; marketplaceLinks: MarketplaceLinksService; splitCharges: SplitCharges } & AppealAndErasureServices &
+  d: { transactions: TransactionsService; refunds: RefundsService; cardFingerprinter: CardFingerprinter; withdrawals: WithdrawalsService; abuseLimits: AbuseLimits; recurrences: RecurrencesService; recurrenceCycles: RecurrenceCyclesService; recurrenceCallbacks: RecurrenceCallbackConfirmations | null; marketplaceLinks: MarketplaceLinksService; splitCharges: SplitCharges } & AppealAndErasureServices &
     AccountAndWebhookServices &
     OperatorAndSandboxServices,
 ): Commands {
@@ -58,6 +59,11 @@ export function wireCommands(
     createWithdrawal: createWithdrawalCommand({ uow, idempotency, withdrawals: d.withdrawals, abuseLimits: d.abuseLimits, sandbox }),
     ...recurrenceCommands({ uow, idempotency, recurrences: d.recurrences, sandbox }),
     ...recurrenceCycleCommands({ cycles: d.recurrenceCycles, view: (r) => d.recurrences.view(r) }),
+    receiveRecurrenceCallback: receiveRecurrenceCallbackCommand({
+      confirmations: d.recurrenceCallbacks,
+      applyRecurrence: (observed) => d.recurrences.applyInstitution(observed),
+      applyCycleCharge: (observed) => d.recurrenceCycles.applyInstitution(observed),
+    }),
     ...appealAndErasureCommands(p, d),
     ...webhookManagementCommands(d),
     ...webhookReplayCommands(d),

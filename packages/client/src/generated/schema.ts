@@ -298,7 +298,7 @@ export interface paths {
         put?: never;
         /**
          * Create a recurrence (PIX Automático)
-         * @description Asks a payer to authorise recurring charges. `journey`: `PUSH_REQUEST` sends the request to the payer’s bank (follow `authorisation.pushRequestStatus`); `QR` answers a recurrence QR code (`authorisation.qrCode`, `authorisation.copyPaste`); `QR_WITH_FIRST_PAYMENT` answers one QR that pays an immediate first charge of `firstPaymentAmount` cents and authorises the recurrence. Idempotency-Key kept 24 h.
+         * @description Asks a payer to authorise recurring charges. `journey`: `PUSH_REQUEST` sends the request to the payer’s bank (follow `authorisation.pushRequestStatus`); `QR` answers a recurrence QR code (`authorisation.qrCode`, `authorisation.copyPaste`); `QR_WITH_FIRST_PAYMENT` answers one QR that pays an immediate first charge of `firstPaymentAmount` cents and authorises the recurrence. With a PSP (production), `PUSH_REQUEST` needs `payerAccount`, and a PSP that cannot be reached answers 503 `INSTITUTION_UNAVAILABLE` with `Retry-After`. Idempotency-Key kept 24 h.
          */
         post: operations["createRecurrence"];
         delete?: never;
@@ -1168,6 +1168,46 @@ export interface paths {
          * @description With INSTITUTION=apipix: the PSP's `POST {webhookUrl}/pix` (`{pix: [...]}`, batched or repeated). The token is the secret in the URL that `npm run admin -- apipix register-webhook` registers; a wrong token is an unknown route. Each Pix is only a hint: it is read back from the PSP (`GET /pix/{e2eid}`) and applied through the institution report path, once per end-to-end id. A Pix of one of PixPay's own txids paid in the last five minutes whose charge is not stored yet (the payer paid before the create's answer) is answered 503 `PIX_CHARGE_NOT_STORED_YET` with `Retry-After`, so the PSP sends the callback again; anything else not ours is answered 200 and counted as ignored.
          */
         post: operations["apiPixCallbackPix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/institution/apipix/{token}/rec": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PIX Automático callback of a PSP speaking API Pix (webhookrec)
+         * @description With INSTITUTION=apipix and APIPIX_ACCOUNT_NUMBER: the PSP's `POST {webhookUrl}/rec` (`{recs: [...]}`), registered by `npm run admin -- apipix register-webhook`. A wrong token is an unknown route. Each recurrence named is only a hint: it is read back from the PSP (`GET /rec/{idRec}`) and what the PSP holds is applied, once (a repeated callback changes nothing); one the PSP does not hold, or not ours, is counted as ignored. The same body POSTed to the registered URL itself (a PSP that appends nothing) is handled the same way.
+         */
+        post: operations["apiPixCallbackRec"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/institution/apipix/{token}/cobr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PIX Automático callback of a PSP speaking API Pix (webhookcobr)
+         * @description With INSTITUTION=apipix and APIPIX_ACCOUNT_NUMBER: the PSP's `POST {webhookUrl}/cobr` (`{cobsr: [...]}`), registered by `npm run admin -- apipix register-webhook`. A wrong token is an unknown route. Each recurring charge named is only a hint: it is read back from the PSP (`GET /cobr/{txid}`) and what the PSP holds is applied, once (a repeated callback changes nothing); one the PSP does not hold, or not ours, is counted as ignored. The same body POSTed to the registered URL itself (a PSP that appends nothing) is handled the same way.
+         */
+        post: operations["apiPixCallbackCobr"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2392,6 +2432,15 @@ export interface components {
             journey?: "PUSH_REQUEST" | "QR" | "QR_WITH_FIRST_PAYMENT";
             /** @description QR_WITH_FIRST_PAYMENT: the immediate charge paid with the authorisation, in cents */
             firstPaymentAmount?: number | null;
+            /** @description PUSH_REQUEST: the payer’s account the request goes to (required with a PSP) */
+            payerAccount?: {
+                /** @description ISPB of the payer’s institution (8 characters) */
+                ispb: string;
+                /** @description branch (agência), up to 4 digits */
+                branch?: string | null;
+                /** @description account number (conta), up to 20 letters and digits */
+                number: string;
+            } | null;
         };
         RecurrenceEndRequest: {
             /** @description why it ends, shown to the other side */
@@ -5230,7 +5279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, FIELD_REQUIRED, FIELD_TOO_LONG, INVALID_FIELD, INVALID_PAYER_DOCUMENT, INVALID_DATE, INVALID_PERIOD, INVALID_AMOUNT_TYPE, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, INVALID_RETRY_POLICY, INVALID_JOURNEY, INVALID_FIRST_PAYMENT */
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED, IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_TOO_LONG, IDEMPOTENCY_KEY_INVALID, UNKNOWN_QUERY_PARAMETER, UNKNOWN_FIELD, INVALID_BODY, FIELD_REQUIRED, FIELD_TOO_LONG, INVALID_FIELD, INVALID_PAYER_DOCUMENT, INVALID_DATE, INVALID_PERIOD, INVALID_AMOUNT_TYPE, AMOUNT_REQUIRED, INVALID_AMOUNT, AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, INVALID_RETRY_POLICY, INVALID_JOURNEY, INVALID_FIRST_PAYMENT, INVALID_PAYER_ACCOUNT, PAYER_ACCOUNT_REQUIRED */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5338,7 +5387,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_NOT_CONFIGURED */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_NOT_CONFIGURED, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5582,7 +5631,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5724,7 +5773,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5866,7 +5915,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6008,7 +6057,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
-            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE */
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11054,6 +11103,230 @@ export interface operations {
                 };
             };
             /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE, PIX_CHARGE_NOT_STORED_YET */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    apiPixCallbackRec: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the secret path segment of the registered URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description as the PSP sent them; only idRec is read */
+                    recs: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description What the callback did */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "data": {
+                     *         "confirmed": 1,
+                     *         "applied": 1,
+                     *         "ignored": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: {
+                            confirmed: number;
+                            applied: number;
+                            ignored: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: ROUTE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    apiPixCallbackCobr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the secret path segment of the registered URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description as the PSP sent them; only txid is read */
+                    cobsr: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description What the callback did */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "data": {
+                     *         "confirmed": 1,
+                     *         "applied": 1,
+                     *         "ignored": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        data: {
+                            confirmed: number;
+                            applied: number;
+                            ignored: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: INVALID_TEXT, BAD_REQUEST, INVALID_JSON, REQUEST_ABORTED */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found: ROUTE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unexpected error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Unavailable; retry later: OVERLOADED, DATABASE_UNAVAILABLE, INSTITUTION_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -161,6 +161,28 @@ export function registerPlatform(registry: OpenAPIRegistry): void {
       },
     });
   }
+  for (const [kind, operationId, list, fetched] of [
+    ['rec', 'apiPixCallbackRec', 'recs', '`GET /rec/{idRec}`'],
+    ['cobr', 'apiPixCallbackCobr', 'cobsr', '`GET /cobr/{txid}`'],
+  ] as const) {
+    registerOperation(registry, {
+      method: 'post',
+      path: `/v1/institution/apipix/{token}/${kind}`,
+      operationId,
+      summary: `PIX Automático callback of a PSP speaking API Pix (${kind === 'rec' ? 'webhookrec' : 'webhookcobr'})`,
+      description: `With INSTITUTION=apipix and APIPIX_ACCOUNT_NUMBER: the PSP's \`POST {webhookUrl}/${kind}\` (\`{${list}: [...]}\`), registered by \`npm run admin -- apipix register-webhook\`. A wrong token is an unknown route. Each ${kind === 'rec' ? 'recurrence' : 'recurring charge'} named is only a hint: it is read back from the PSP (${fetched}) and what the PSP holds is applied, once (a repeated callback changes nothing); one the PSP does not hold, or not ours, is counted as ignored. The same body POSTed to the registered URL itself (a PSP that appends nothing) is handled the same way.`,
+      tag: 'Institution',
+      auth: 'none',
+      params: z.object({ token: z.string().describe('the secret path segment of the registered URL') }),
+      body: z.object({ [list]: z.array(z.record(z.unknown())).describe(`as the PSP sent them; only ${kind === 'rec' ? 'idRec' : 'txid'} is read`) }).passthrough(),
+      errors: { 404: ['ROUTE_NOT_FOUND'], 503: ['INSTITUTION_UNAVAILABLE'] },
+      responses: {
+        200: ok('What the callback did', envelope(z.object({ confirmed: z.number().int(), applied: z.number().int(), ignored: z.number().int() }).strict()), {
+          example: { status: true, data: { confirmed: 1, applied: 1, ignored: 0 } },
+        }),
+      },
+    });
+  }
   const sandbox = { method: 'post' as const, tag: 'Sandbox', sandboxOnly: true, auth: 'apiKey' as const, limited: 'seller' as const, params: z.object({ id: z.string().describe('transaction id') }) };
   registerOperation(registry, {
     ...sandbox,

@@ -47,6 +47,8 @@ const CREATE_ERRORS = [
   'INVALID_RETRY_POLICY',
   'INVALID_JOURNEY',
   'INVALID_FIRST_PAYMENT',
+  'INVALID_PAYER_ACCOUNT',
+  'PAYER_ACCOUNT_REQUIRED',
 ];
 
 /** PIX Automático, /api/v1/cobranca/recurrences: create (one of three authorisation journeys), list, get, cancel; the sandbox payer's answers. */
@@ -58,13 +60,13 @@ export function registerRecurrences(registry: OpenAPIRegistry): void {
     operationId: 'createRecurrence',
     summary: 'Create a recurrence (PIX Automático)',
     description:
-      'Asks a payer to authorise recurring charges. `journey`: `PUSH_REQUEST` sends the request to the payer’s bank (follow `authorisation.pushRequestStatus`); `QR` answers a recurrence QR code (`authorisation.qrCode`, `authorisation.copyPaste`); `QR_WITH_FIRST_PAYMENT` answers one QR that pays an immediate first charge of `firstPaymentAmount` cents and authorises the recurrence. Idempotency-Key kept 24 h.',
+      'Asks a payer to authorise recurring charges. `journey`: `PUSH_REQUEST` sends the request to the payer’s bank (follow `authorisation.pushRequestStatus`); `QR` answers a recurrence QR code (`authorisation.qrCode`, `authorisation.copyPaste`); `QR_WITH_FIRST_PAYMENT` answers one QR that pays an immediate first charge of `firstPaymentAmount` cents and authorises the recurrence. With a PSP (production), `PUSH_REQUEST` needs `payerAccount`, and a PSP that cannot be reached answers 503 `INSTITUTION_UNAVAILABLE` with `Retry-After`. Idempotency-Key kept 24 h.',
     tag: 'Recurrences',
     auth: 'apiKey',
     limited: 'seller',
     idempotent: true,
     body: CreateRecurrence,
-    errors: { 400: CREATE_ERRORS, 403: ['SELLER_NOT_APPROVED'], 503: ['INSTITUTION_NOT_CONFIGURED'] },
+    errors: { 400: CREATE_ERRORS, 403: ['SELLER_NOT_APPROVED'], 503: ['INSTITUTION_NOT_CONFIGURED', 'INSTITUTION_UNAVAILABLE'] },
     responses: { 201: ok('The recurrence, status CREATED, with what to show the payer', envelope(Recurrence), { limited: 'seller', extraHeaders: ['Idempotent-Replayed'] }) },
   });
   registerOperation(registry, {
@@ -106,7 +108,7 @@ export function registerRecurrences(registry: OpenAPIRegistry): void {
     params: id,
     body: EndRequest,
     bodyOptional: true,
-    errors: { 400: ['FIELD_TOO_LONG', 'INVALID_FIELD', 'INVALID_TEXT', 'UNKNOWN_FIELD'], 404: ['RECURRENCE_NOT_FOUND'], 409: ['RECURRENCE_STATUS_CONFLICT'] },
+    errors: { 400: ['FIELD_TOO_LONG', 'INVALID_FIELD', 'INVALID_TEXT', 'UNKNOWN_FIELD'], 404: ['RECURRENCE_NOT_FOUND'], 409: ['RECURRENCE_STATUS_CONFLICT'], 503: ['INSTITUTION_UNAVAILABLE'] },
     responses: { 200: ok('The cancelled recurrence', envelope(Recurrence), { limited: 'seller' }) },
   });
   for (const [action, what] of [
@@ -127,7 +129,7 @@ export function registerRecurrences(registry: OpenAPIRegistry): void {
       params: id,
       body: EndRequest,
       bodyOptional: true,
-      errors: { 400: ['FIELD_TOO_LONG', 'INVALID_FIELD', 'INVALID_TEXT', 'UNKNOWN_FIELD'], 404: ['RECURRENCE_NOT_FOUND'], 409: ['RECURRENCE_STATUS_CONFLICT'] },
+      errors: { 400: ['FIELD_TOO_LONG', 'INVALID_FIELD', 'INVALID_TEXT', 'UNKNOWN_FIELD'], 404: ['RECURRENCE_NOT_FOUND'], 409: ['RECURRENCE_STATUS_CONFLICT'], 503: ['INSTITUTION_UNAVAILABLE'] },
       responses: { 200: ok('The recurrence after the payer’s answer', envelope(Recurrence), { limited: 'seller' }) },
     });
   }

@@ -246,6 +246,8 @@ export const ERROR_LABELS: Labels = {
   INVALID_RETRY_POLICY: ['Política de retentativa inválida.', 'Invalid retry policy.'],
   INVALID_JOURNEY: ['Jornada de autorização inválida.', 'Invalid authorisation journey.'],
   INVALID_FIRST_PAYMENT: ['Primeiro pagamento só na jornada QR_WITH_FIRST_PAYMENT, e obrigatório nela.', 'A first payment goes with journey QR_WITH_FIRST_PAYMENT only, and is required there.'],
+  INVALID_PAYER_ACCOUNT: ['Conta do pagador inválida: ISPB de 8 caracteres, agência de até 4 dígitos, conta de até 20 letras e dígitos; só na jornada PUSH_REQUEST.', 'Invalid payer account: an 8-character ISPB, a branch of up to 4 digits, an account of up to 20 letters and digits; journey PUSH_REQUEST only.'],
+  PAYER_ACCOUNT_REQUIRED: ['A solicitação ao banco do pagador (PUSH_REQUEST) precisa da conta do pagador.', 'A push request to the payer’s bank (PUSH_REQUEST) needs the payer’s account.'],
   INVALID_DISPUTE_ID: ['ID de disputa inválido.', 'Dispute id is not valid.'],
   DISPUTE_ID_REQUIRED: ['Informe a disputa.', 'Give the dispute.'],
   DISPUTE_NOT_APPEALABLE: ['Esta disputa não aceita mais recurso.', 'This dispute can no longer be appealed.'],
