@@ -14,6 +14,14 @@ import { paidShares, returnedOf, type SplitStore, type StoredSplit } from './spl
 import type { SplitShareEvents } from './split-share-events';
 import type { PartyDebit, SplitPlan } from './split.types';
 
+const recipientNotConnected = (plan: SplitPlan, i: number): DomainError => {
+  const id = plan.recipients[i]!.recipientId;
+  return new DomainError('SPLIT_RECIPIENT_NOT_CONNECTED', `splits.recipients[${i}]: ${id} is not a connected, KYC-approved recipient of this marketplace`, 'UNPROCESSABLE', {
+    field: `splits.recipients[${i}].recipientId`,
+    index: i,
+  });
+};
+
 const bySellerId = <T extends { sellerId: string }>(a: T, b: T) => (a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0);
 
 /**
@@ -34,22 +42,34 @@ export class SplitCharges {
     },
   ) {}
 
-  /** At create: the parts fit the amount and every recipient is connected and approved (422 naming the instruction). */
-  async check(marketplace: Seller, amount: Cents, plan: SplitPlan): Promise<void> {
+  /**
+   * At create, before the charge is built: the parts fit the amount (400 naming the
+   * instruction). With `linksFirst`, for a create that calls out before its commit (a PSP
+   * that registers the cob first), it also asks now whether every recipient is connected
+   * and approved; `insert` checks that again in any case, in the create's transaction.
+   */
+  async check(marketplace: Seller, amount: Cents, plan: SplitPlan, o: { linksFirst: boolean }): Promise<void> {
     checkSplitFits(plan, amount);
+    if (!o.linksFirst) return;
     const ids = plan.recipients.map((r) => r.recipientId);
     const connected = await this.d.links.activeApprovedRecipients(marketplace.id, ids);
     const i = ids.findIndex((id) => !connected.has(id));
-    if (i >= 0) {
-      throw new DomainError('SPLIT_RECIPIENT_NOT_CONNECTED', `splits.recipients[${i}]: ${ids[i]} is not a connected, KYC-approved recipient of this marketplace`, 'UNPROCESSABLE', {
-        field: `splits.recipients[${i}].recipientId`,
-        index: i,
-      });
-    }
+    if (i >= 0) throw recipientNotConnected(plan, i);
   }
 
+  /**
+   * Stores the split with the charge, in its create transaction, refusing there any
+   * recipient not connected and approved at that moment: the transaction then fails, and
+   * `refusal` turns its error into the 422 naming the instruction.
+   */
   insert(tx: Tx, charge: Transaction, plan: SplitPlan): Promise<void> {
     return this.d.store.insert(tx, { transactionId: charge.id, marketplaceId: charge.sellerId, plan, createdAt: charge.createdAt });
+  }
+
+  /** The 422 naming the instruction at fault when `error` is `insert`'s refusal of a recipient of `plan`; else null. */
+  refusal(error: unknown, plan: SplitPlan): DomainError | null {
+    const i = this.d.store.refusedRecipient(error);
+    return i !== null && i < plan.recipients.length ? recipientNotConnected(plan, i) : null;
   }
 
   /** On PAID: every party credited its part and debited its fee; false when the charge is not split. */
