@@ -20,7 +20,7 @@ function splitCharges(connected: string[]) {
   const never = () => {
     throw new Error('not used here');
   };
-  return { asked, splits: new SplitCharges({ links, store, ledger: { postEntry: never }, debts: { lockBalances: never }, events: { record: never } }) };
+  return { asked, splits: new SplitCharges({ links, store, ledger: { postEntry: never, postEntries: never }, debts: { lockBalances: never }, events: { record: never } }) };
 }
 
 describe('SplitCharges at create', () => {

@@ -36,7 +36,7 @@ export class SplitCharges {
     private readonly d: {
       links: Pick<MarketplaceLinkRepository, 'activeApprovedRecipients'>;
       store: SplitStore;
-      ledger: Pick<LedgerService, 'postEntry'>;
+      ledger: Pick<LedgerService, 'postEntry' | 'postEntries'>;
       debts: Pick<SellerDebtStore, 'lockBalances'>;
       events: Pick<SplitShareEvents, 'record'>;
     },
@@ -78,7 +78,8 @@ export class SplitCharges {
     if (!split) return false;
     const shares = allocateSplit({ amount: t.amount, fee, marketplaceId: split.marketplaceId, plan: split.plan });
     const origin = this.origin(t, split);
-    for (const share of [...shares].sort(bySellerId)) if (share.gross > 0) await this.d.ledger.postEntry(tx, splitCredit(origin, share));
+    // One round trip for every party's entry, in ascending seller id order.
+    await this.d.ledger.postEntries(tx, [...shares].sort(bySellerId).filter((share) => share.gross > 0).map((share) => splitCredit(origin, share)));
     await this.d.store.recordShares(tx, t.id, shares);
     await this.d.events.record(tx, t, split, 'PAYMENT', shares.map((s) => ({ sellerId: s.sellerId, amount: s.gross })), shares);
     return true;
