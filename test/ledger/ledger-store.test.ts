@@ -133,6 +133,26 @@ describe('SqlLedgerRepository on PostgreSQL', () => {
     expect((await db.wallet.balance(sellerStub('conf'))).available).toBe(990);
   });
 
+  it('postEntries posts several sellers\' entries as postEntry would, in one round trip: a repeated entry is a no-op, a refused one fails the call', async () => {
+    for (const id of ['many-a', 'many-b', 'many-c']) await db.addSeller(id);
+    const drafts = ['many-a', 'many-b', 'many-c'].map((sellerId, i) => pixCredit({ sellerId, transactionId: `many-t-${i}`, amount: 1_000 * (i + 1), fee: 10 }));
+    const posted = await db.uow.run((tx) => db.ledger.postEntries(tx, drafts));
+    expect(posted.map((p) => [p.sellerId, p.reference, p.created, p.wallet?.availablePix])).toEqual([
+      ['many-a', 'credit:transaction:many-t-0', true, 990],
+      ['many-b', 'credit:transaction:many-t-1', true, 1_990],
+      ['many-c', 'credit:transaction:many-t-2', true, 2_990],
+    ]);
+    const again = await db.uow.run((tx) => db.ledger.postEntries(tx, drafts));
+    expect(again.map((p) => [p.id, p.created])).toEqual(posted.map((p) => [p.id, false]));
+    expect((await Promise.all(['many-a', 'many-b', 'many-c'].map((id) => db.wallet.balance(sellerStub(id))))).map((b) => b.available)).toEqual([990, 1_990, 2_990]);
+
+    // A conflicting reference in the middle fails the call; the unit of work rolls every entry back.
+    const conflicting = [pixCredit({ sellerId: 'many-a', transactionId: 'many-t-3', amount: 500, fee: 0 }), pixCredit({ sellerId: 'many-b', transactionId: 'many-t-1', amount: 7, fee: 0 })];
+    await expect(db.uow.run((tx) => db.ledger.postEntries(tx, conflicting))).rejects.toMatchObject({ code: 'LEDGER_REFERENCE_CONFLICT' });
+    expect(await rows("select 1 from ledger_entries where reference = 'credit:transaction:many-t-3'")).toEqual([]);
+    expect((await db.wallet.balance(sellerStub('many-a'))).available).toBe(990);
+  });
+
   it('entries, postings and statement lines are immutable', async () => {
     await db.addSeller('imm');
     const e = await post(pixCredit({ sellerId: 'imm', transactionId: 'imm-t', amount: 100, fee: 1 }));

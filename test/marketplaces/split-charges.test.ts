@@ -77,6 +77,36 @@ describe('split charges', () => {
     expect(boleto.status).toBe(400);
   });
 
+  it('refuses, in the create\'s own transaction, a recipient whose link ended or whose KYC approval was withdrawn: nothing is written and the key stays free', async () => {
+    const late = await onboardSeller(app);
+    await connect(app, market, late);
+    const withLate = { amount: 2_000, splits: { recipients: [{ recipientId: shopA.sellerId, amount: 10 }, { recipientId: late.sellerId, amount: 10 }] } };
+    expect((await create(withLate)).status).toBe(201);
+    const count = async () => (await sqlOf(app).query<{ n: string }>('select count(*) as n from transactions where seller_id = ?', [market.sellerId]))[0]!.n;
+    const before = await count();
+
+    const [link] = await sqlOf(app).query<{ id: string }>(`select id from marketplace_links where marketplace_id = ? and recipient_id = ? and status = 'ACTIVE'`, [market.sellerId, late.sellerId]);
+    const ended = await gql(app, 'mutation($l: ID!){ endMarketplaceLink(linkId: $l){ status } }', { l: link!.id }, late.session);
+    expect(ended.data!.endMarketplaceLink.status).toBe('ENDED');
+    const key = randomUUID();
+    const refused = await create(withLate, key);
+    expect([refused.status, refused.body.code]).toEqual([422, 'SPLIT_RECIPIENT_NOT_CONNECTED']);
+    expect(refused.body.message).toContain(`splits.recipients[1]: ${late.sellerId}`);
+    expect(await count()).toBe(before);
+    // The refused create claimed nothing: the same key creates the charge the client sends next.
+    const next = await create({ amount: 2_000, splits: { recipients: [{ recipientId: shopA.sellerId, amount: 10 }] } }, key);
+    expect([next.status, next.headers.get('idempotent-replayed')]).toEqual([201, null]);
+
+    await sqlOf(app).query(`update sellers set kyc_status = 'PENDING_REVIEW' where id = ?`, [shopB.sellerId]);
+    try {
+      const unapproved = await create({ amount: 2_000, splits: { recipients: [{ recipientId: shopA.sellerId, amount: 10 }, { recipientId: shopB.sellerId, amount: 10 }] } });
+      expect([unapproved.status, unapproved.body.code, unapproved.body.details?.field]).toEqual([422, 'SPLIT_RECIPIENT_NOT_CONNECTED', 'splits.recipients[1].recipientId']);
+    } finally {
+      await sqlOf(app).query(`update sellers set kyc_status = 'APPROVED' where id = ?`, [shopB.sellerId]);
+    }
+    expect(await count()).toBe(String(Number(before) + 1));
+  });
+
   it('GraphQL creates through the same command', async () => {
     const input = { amount: 8_000, splits: { recipients: [{ recipientId: shopA.sellerId, amount: 1_000 }] } };
     const key = randomUUID();

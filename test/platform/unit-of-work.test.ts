@@ -200,6 +200,25 @@ function pipelineSuite(name: string, open: () => Promise<{ orm: Orm; close(): Pr
       await sql.query("delete from pipeline_probe where id ~ '^[fg][0-9]$'");
     });
 
+    it('executeAll sends what is queued and every statement in one round trip, and answers the rows of each in order', async () => {
+      const bump = (id: string, by: number) => ({ name: 'pipeline_probe_bump_all', text: 'update pipeline_probe set n = n + $1 where id = $2 returning id, n', values: [by, id] });
+      let answers: unknown[][] = [];
+      const n = await trips(async (tx) => {
+        sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['j1', 1]);
+        sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['j2', 2]);
+        answers = await sqlTx(tx).executeAll([bump('j1', 10), bump('j2', 20), bump('none', 1)]);
+      });
+      expect(n).toBe(2); // [BEGIN, inserts, the three updates], COMMIT
+      expect(answers).toEqual([[{ id: 'j1', n: 11 }], [{ id: 'j2', n: 22 }], []]);
+      await expect(
+        uow.run(async (tx) => {
+          await sqlTx(tx).executeAll([bump('j1', 1), bump('j2', -100), bump('j1', 1)]); // the check fails on the second
+        }),
+      ).rejects.toMatchObject({ code: '23514' });
+      expect(await sql.query('select id, n from pipeline_probe where id in (?, ?) order by id', ['j1', 'j2'])).toEqual([{ id: 'j1', n: 11 }, { id: 'j2', n: 22 }]);
+      await sql.query("delete from pipeline_probe where id in ('j1', 'j2')");
+    });
+
     it('rows come back parsed per statement, and concurrent calls keep their order', async () => {
       const out = await uow.run(async (tx) => {
         sqlTx(tx).defer('insert into pipeline_probe (id, n) values (?, ?)', ['e1', 7]);

@@ -43,6 +43,12 @@ export interface LedgerRepository {
    * and no balance ever goes below zero under any concurrency.
    */
   post(tx: Tx, draft: JournalEntryDraft, at: Date): Promise<PostResult>;
+  /**
+   * `post` of each draft in turn, all in one round trip; the answer of each, in order.
+   * An INSUFFICIENT or CONFLICT answer wrote nothing for its draft, but the others are
+   * written in `tx`.
+   */
+  postAll(tx: Tx, drafts: readonly JournalEntryDraft[], at: Date): Promise<PostResult[]>;
   wallet(sellerId: string): Promise<StoredWallet | null>;
   /**
    * One statement page in one round trip: the entries in statement order (createdAt

@@ -5,7 +5,7 @@ import type { Tx } from '../shared/unit-of-work';
 import { assertValidEntry, insufficientBalance, sellerDelta, totalAvailable, walletBalanceFields } from './journal-entry';
 import { debtOutstanding, debtRepayment, raisesAvailable } from './seller-debt';
 import type { SellerDebtStore } from './seller-debt.ports';
-import type { LedgerRepository } from './ledger.ports';
+import type { LedgerRepository, PostResult } from './ledger.ports';
 import type { JournalEntryDraft, PostedEntry, StoredWallet } from './ledger.types';
 
 export interface LedgerServiceDeps {
@@ -55,7 +55,26 @@ export class LedgerService {
 
   async postEntry(tx: Tx, draft: JournalEntryDraft): Promise<PostedEntry> {
     assertValidEntry(draft);
-    const r = await this.d.store.post(tx, draft, this.d.clock.now());
+    return this.settle(tx, draft, await this.d.store.post(tx, draft, this.d.clock.now()));
+  }
+
+  /**
+   * Several entries in one round trip, in the order given (for several sellers: ascending
+   * seller id, as above), each as `postEntry` would post it; the posted entries in that
+   * order. For entries that no balance can refuse (credits): when one is refused
+   * (INSUFFICIENT_BALANCE, LEDGER_REFERENCE_CONFLICT) the others are written in `tx`
+   * all the same, so the caller must let the error roll its transaction back.
+   */
+  async postEntries(tx: Tx, drafts: readonly JournalEntryDraft[]): Promise<PostedEntry[]> {
+    drafts.forEach(assertValidEntry);
+    const results = await this.d.store.postAll(tx, drafts, this.d.clock.now());
+    const posted: PostedEntry[] = [];
+    for (const [i, draft] of drafts.entries()) posted.push(await this.settle(tx, draft, results[i]!));
+    return posted;
+  }
+
+  /** What storage answered to a posting: the posted entry, or the refusal; WALLET_UPDATED after commit; the seller's debt paid first. */
+  private async settle(tx: Tx, draft: JournalEntryDraft, r: PostResult): Promise<PostedEntry> {
     if (r.status === 'INSUFFICIENT') {
       // A seller in debt has no available balance at all (seller-debt.ts): say why.
       if (draft.kind === 'WITHDRAWAL_DEBIT' && draft.sellerId && this.d.debts) {

@@ -14,6 +14,14 @@ import { paidShares, returnedOf, type SplitStore, type StoredSplit } from './spl
 import type { SplitShareEvents } from './split-share-events';
 import type { PartyDebit, SplitPlan } from './split.types';
 
+const recipientNotConnected = (plan: SplitPlan, i: number): DomainError => {
+  const id = plan.recipients[i]!.recipientId;
+  return new DomainError('SPLIT_RECIPIENT_NOT_CONNECTED', `splits.recipients[${i}]: ${id} is not a connected, KYC-approved recipient of this marketplace`, 'UNPROCESSABLE', {
+    field: `splits.recipients[${i}].recipientId`,
+    index: i,
+  });
+};
+
 const bySellerId = <T extends { sellerId: string }>(a: T, b: T) => (a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0);
 
 /**
@@ -28,28 +36,40 @@ export class SplitCharges {
     private readonly d: {
       links: Pick<MarketplaceLinkRepository, 'activeApprovedRecipients'>;
       store: SplitStore;
-      ledger: Pick<LedgerService, 'postEntry'>;
+      ledger: Pick<LedgerService, 'postEntry' | 'postEntries'>;
       debts: Pick<SellerDebtStore, 'lockBalances'>;
       events: Pick<SplitShareEvents, 'record'>;
     },
   ) {}
 
-  /** At create: the parts fit the amount and every recipient is connected and approved (422 naming the instruction). */
-  async check(marketplace: Seller, amount: Cents, plan: SplitPlan): Promise<void> {
+  /**
+   * At create, before the charge is built: the parts fit the amount (400 naming the
+   * instruction). With `linksFirst`, for a create that calls out before its commit (a PSP
+   * that registers the cob first), it also asks now whether every recipient is connected
+   * and approved; `insert` checks that again in any case, in the create's transaction.
+   */
+  async check(marketplace: Seller, amount: Cents, plan: SplitPlan, o: { linksFirst: boolean }): Promise<void> {
     checkSplitFits(plan, amount);
+    if (!o.linksFirst) return;
     const ids = plan.recipients.map((r) => r.recipientId);
     const connected = await this.d.links.activeApprovedRecipients(marketplace.id, ids);
     const i = ids.findIndex((id) => !connected.has(id));
-    if (i >= 0) {
-      throw new DomainError('SPLIT_RECIPIENT_NOT_CONNECTED', `splits.recipients[${i}]: ${ids[i]} is not a connected, KYC-approved recipient of this marketplace`, 'UNPROCESSABLE', {
-        field: `splits.recipients[${i}].recipientId`,
-        index: i,
-      });
-    }
+    if (i >= 0) throw recipientNotConnected(plan, i);
   }
 
+  /**
+   * Stores the split with the charge, in its create transaction, refusing there any
+   * recipient not connected and approved at that moment: the transaction then fails, and
+   * `refusal` turns its error into the 422 naming the instruction.
+   */
   insert(tx: Tx, charge: Transaction, plan: SplitPlan): Promise<void> {
     return this.d.store.insert(tx, { transactionId: charge.id, marketplaceId: charge.sellerId, plan, createdAt: charge.createdAt });
+  }
+
+  /** The 422 naming the instruction at fault when `error` is `insert`'s refusal of a recipient of `plan`; else null. */
+  refusal(error: unknown, plan: SplitPlan): DomainError | null {
+    const i = this.d.store.refusedRecipient(error);
+    return i !== null && i < plan.recipients.length ? recipientNotConnected(plan, i) : null;
   }
 
   /** On PAID: every party credited its part and debited its fee; false when the charge is not split. */
@@ -58,7 +78,8 @@ export class SplitCharges {
     if (!split) return false;
     const shares = allocateSplit({ amount: t.amount, fee, marketplaceId: split.marketplaceId, plan: split.plan });
     const origin = this.origin(t, split);
-    for (const share of [...shares].sort(bySellerId)) if (share.gross > 0) await this.d.ledger.postEntry(tx, splitCredit(origin, share));
+    // One round trip for every party's entry, in ascending seller id order.
+    await this.d.ledger.postEntries(tx, [...shares].sort(bySellerId).filter((share) => share.gross > 0).map((share) => splitCredit(origin, share)));
     await this.d.store.recordShares(tx, t.id, shares);
     await this.d.events.record(tx, t, split, 'PAYMENT', shares.map((s) => ({ sellerId: s.sellerId, amount: s.gross })), shares);
     return true;

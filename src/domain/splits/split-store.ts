@@ -28,8 +28,15 @@ export interface RecipientShare {
 }
 
 export interface SplitStore {
-  /** The plan and its parties (parts unknown until paid), in the charge's create transaction. */
+  /**
+   * The plan and its parties (parts unknown until paid), in the charge's create transaction,
+   * checking as it writes that every recipient is connected to the marketplace by an ACTIVE
+   * link and KYC-approved. When one is not, the transaction fails (at the latest at its
+   * commit) with an error that `refusedRecipient` recognises, and nothing is written.
+   */
   insert(tx: Tx, s: { transactionId: string; marketplaceId: string; plan: SplitPlan; createdAt: Date }): Promise<void>;
+  /** The position in the plan of the recipient whose refusal failed `insert`'s transaction, or null when `error` is another failure. */
+  refusedRecipient(error: unknown): number | null;
   /** The charge's split as `tx` sees it (callers hold the charge's row lock), or as committed without `tx`; null when the charge is not split. */
   find(tx: Tx | undefined, transactionId: string): Promise<StoredSplit | null>;
   /** Each party's gross and fee, written with the payment. */

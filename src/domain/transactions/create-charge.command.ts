@@ -33,7 +33,7 @@ export function createChargeCommand(d: {
   cardFingerprinter: CardFingerprinter;
   sandbox: boolean;
   /** Marketplaces: the split instructions of a charge, checked and stored with it. */
-  splits?: Pick<SplitCharges, 'check' | 'insert'>;
+  splits?: Pick<SplitCharges, 'check' | 'insert' | 'refusal'>;
 }): CreateCharge {
   const create = idempotentCommand(
     d.idempotency,
@@ -49,16 +49,21 @@ export function createChargeCommand(d: {
       const { splits } = parsed;
       if (splits) {
         if (!d.splits) throw new Error('split charges are not wired');
-        await d.splits.check(seller, parsed.amount, splits);
+        // The links are checked by the split's insert, in the create's transaction; asked first only before a call out.
+        await d.splits.check(seller, parsed.amount, splits, { linksFirst: d.transactions.registersWithInstitutionFirst === true });
       }
       const charge = await d.transactions.open(seller, parsed, { idempotencyKey: String(idempotencyKey) });
       if (splits) charge.isSplit = true;
       const view = splits ? { ...transactionView(charge), splits: splitPlanView(splits) } : transactionView(charge);
-      await d.uow.run(async (tx) => {
-        await d.transactions.insert(tx, charge);
-        if (splits) await d.splits!.insert(tx, charge, splits);
-        await answer.record(tx, charge.id, view);
-      });
+      try {
+        await d.uow.run(async (tx) => {
+          await d.transactions.insert(tx, charge);
+          if (splits) await d.splits!.insert(tx, charge, splits);
+          await answer.record(tx, charge.id, view);
+        });
+      } catch (error) {
+        throw (splits && d.splits!.refusal(error, splits)) || error;
+      }
       return view;
     },
   );

@@ -56,6 +56,17 @@ export class PgTx implements Tx {
   }
 
   /**
+   * Several statements in PostgreSQL's `$n` form (see `execute`), sent together after what
+   * is queued and answered in one round trip, in order; the rows of each. A failing
+   * statement fails the call, and the server runs none after it.
+   */
+  async executeAll<T = Record<string, unknown>>(statements: readonly Statement[]): Promise<T[][]> {
+    if (statements.length === 0) return [];
+    const results = await this.run([...this.queued(), ...statements]);
+    return results.slice(results.length - statements.length) as T[][];
+  }
+
+  /**
    * A write whose result is not needed: it is sent with the next query or the commit,
    * as a named prepared statement, so PostgreSQL parses and plans it once per connection.
    */

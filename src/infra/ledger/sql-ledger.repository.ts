@@ -121,7 +121,16 @@ export class SqlLedgerRepository implements LedgerRepository {
 
   async post(tx: Tx, draft: JournalEntryDraft, at: Date): Promise<PostResult> {
     const rows = await sqlTx(tx).execute(ledgerPostCall(draft, at));
-    const result = postResultOf(rows[0]);
+    return this.resultOf(tx, draft, rows[0]);
+  }
+
+  async postAll(tx: Tx, drafts: readonly JournalEntryDraft[], at: Date): Promise<PostResult[]> {
+    const answers = await sqlTx(tx).executeAll<Row>(drafts.map((d) => ledgerPostCall(d, at)));
+    return drafts.map((d, i) => this.resultOf(tx, d, answers[i]![0]));
+  }
+
+  private resultOf(tx: Tx, draft: JournalEntryDraft, row: Row | undefined): PostResult {
+    const result = postResultOf(row);
     if (result.status === 'POSTED') tx.afterCommit(() => this.onPosted(draft.kind));
     return result;
   }

@@ -7,23 +7,31 @@ import type { Sql } from '../db/sql';
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
+/** transaction_split_insert's refusal of a recipient; its detail is the recipient's zero-based position. */
+const RECIPIENT_REFUSED_SQLSTATE = 'PX422';
+
 export class PgSplitStore implements SplitStore {
   constructor(private readonly sql: Sql) {}
 
-  async insert(tx: Tx, s: { transactionId: string; marketplaceId: string; plan: SplitPlan; createdAt: Date }): Promise<void> {
-    this.sql.defer(
-      `insert into transaction_splits (transaction_id, marketplace_id, fee_payer, fee_recipient_id, instructions, created_at) values (?, ?, ?, ?, ?::jsonb, ?)`,
-      [s.transactionId, s.marketplaceId, s.plan.feePayer, s.plan.feeRecipientId, JSON.stringify(s.plan.recipients), s.createdAt],
-      tx,
-    );
-    const sellers = [s.marketplaceId, ...s.plan.recipients.map((r) => r.recipientId)];
-    this.sql.defer(
-      `insert into transaction_split_parties (transaction_id, seller_id, role, position)
-       select ?, seller_id, case when n = 1 then 'MARKETPLACE' else 'RECIPIENT' end, (n - 1)::int
-         from unnest(?::text[]) with ordinality as p(seller_id, n)`,
-      [s.transactionId, sellers],
-      tx,
-    );
+  insert(tx: Tx, s: { transactionId: string; marketplaceId: string; plan: SplitPlan; createdAt: Date }): Promise<void> {
+    // Checks the links and writes the split in the statement that travels with the create's commit (Migration20261129040000).
+    this.sql.defer(`select transaction_split_insert(?, ?, ?, ?, ?::jsonb, ?, ?::text[])`, [
+      s.transactionId,
+      s.marketplaceId,
+      s.plan.feePayer,
+      s.plan.feeRecipientId,
+      JSON.stringify(s.plan.recipients),
+      s.createdAt,
+      s.plan.recipients.map((r) => r.recipientId),
+    ], tx);
+    return Promise.resolve();
+  }
+
+  refusedRecipient(error: unknown): number | null {
+    const e = error as { code?: unknown; detail?: unknown } | null;
+    if (e?.code !== RECIPIENT_REFUSED_SQLSTATE) return null;
+    const index = Number(e.detail);
+    return Number.isInteger(index) && index >= 0 ? index : null;
   }
 
   async find(tx: Tx | undefined, transactionId: string): Promise<StoredSplit | null> {

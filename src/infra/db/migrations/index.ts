@@ -27,6 +27,7 @@ import { Migration20261127130000Recurrences } from './Migration20261127130000Rec
 import { Migration20261127190000TransactionSplitFlag } from './Migration20261127190000TransactionSplitFlag';
 import { Migration20261128030000SplitShareWebhooks } from './Migration20261128030000SplitShareWebhooks';
 import { Migration20261128040000RecurrenceCycles } from './Migration20261128040000RecurrenceCycles';
+import { Migration20261129040000SplitInsertChecksLinks } from './Migration20261129040000SplitInsertChecksLinks';
 import { Migration20261127140000MarketplaceSplits } from './Migration20261127140000MarketplaceSplits';
 import { Migration20261127150000WebhookEndpointHealth } from './Migration20261127150000WebhookEndpointHealth';
 import { Migration20261127110000PayoutWaitingReason } from './Migration20261127110000PayoutWaitingReason';
@@ -64,4 +65,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127110000PayoutWaitingReason', class: Migration20261127110000PayoutWaitingReason },
   { name: 'Migration20261128030000SplitShareWebhooks', class: Migration20261128030000SplitShareWebhooks },
   { name: 'Migration20261128040000RecurrenceCycles', class: Migration20261128040000RecurrenceCycles },
+  { name: 'Migration20261129040000SplitInsertChecksLinks', class: Migration20261129040000SplitInsertChecksLinks },
 ];
