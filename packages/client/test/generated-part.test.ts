@@ -13,6 +13,8 @@ const NOT_IN_THE_SDK: Record<string, string> = {
   reportTransactionStatus: "the payment institution's callback, authenticated by its own secret",
   apiPixCallback: "the PSP's API Pix callback (Efí's ?ignorar= form), authenticated by the secret in its URL",
   apiPixCallbackPix: "the PSP's API Pix callback, authenticated by the secret in its URL",
+  apiPixCallbackRec: "the PSP's webhookrec callback (PIX Automático recurrences), authenticated by the secret in its URL",
+  apiPixCallbackCobr: "the PSP's webhookcobr callback (PIX Automático recurring charges), authenticated by the secret in its URL",
   getMetrics: "operators' Prometheus scrape",
   getQrPng: "read by payers' apps from the charge's pix.qrCode URL",
   getQrSvg: "read by payers' apps from the charge's pix.qrCode URL",
