@@ -49,10 +49,12 @@ describe('EndpointThrottle', () => {
     const a = go(t.admit('d1', 'wh', null, 30));
     expect(t.admit('d2', 'wh', null, 31)).toEqual({ go: false, waitMs: BUSY_RECHECK_MS });
     const place = t.join('wh', null, 31)!;
-    expect(t.join('wh', null, 31)).toBeNull(); // the line holds at most the cap
+    const second = t.join('wh', null, 31)!;
+    expect(t.join('wh', null, 31)).toBeNull(); // the line holds at most twice the cap
     a.release({ at: 40, latencyMs: 10 });
     const b = await place.slot; // handed over: the cap still holds
     expect(place.leave()).toBe(false); // taken, so leaving is too late: the slot stays with it
+    expect(second.leave()).toBe(true);
     expect(t.admit('d3', 'wh', null, 41).go).toBe(false);
     b.release({ at: 50, latencyMs: 10 });
     go(t.admit('d3', 'wh', null, 51));

@@ -15,9 +15,10 @@
  *   the process, up to BUSY_RECHECK_MS, for the next slot to be released, instead of
  *   going back through the database and the broker for the same 250 ms. Only while the
  *   endpoint turns its attempts over quickly (one ended within the last BUSY_RECHECK_MS
- *   and they take under LINE_LATENCY_MAX_MS on average), and at most `maxInFlight`
+ *   and they take under LINE_LATENCY_MAX_MS on average), and at most twice `maxInFlight`
  *   deliveries wait: a hanging endpoint gets no line, and a quick one holds at most
- *   twice its cap of consumer slots, for at most BUSY_RECHECK_MS each.
+ *   three times its cap of consumer slots (three quarters of them at the default cap),
+ *   the waiting ones for at most BUSY_RECHECK_MS each.
  *
  * The limits hold per worker process: N workers may together send N times the rate.
  */
@@ -70,8 +71,12 @@ export class EndpointThrottle {
   /** Slots given to deliveries told to wait, by delivery id. */
   private readonly slots = new Map<string, number>();
 
+  /** Deliveries that may wait in one endpoint's line: with its attempts, at most three times its cap of consumer slots. */
+  private readonly lineMax: number;
+
   constructor(private readonly maxInFlight: number) {
     if (!Number.isSafeInteger(maxInFlight) || maxInFlight < 1) throw new RangeError('maxInFlight must be an integer >= 1');
+    this.lineMax = 2 * maxInFlight;
   }
 
   private pace(endpointId: string): EndpointPace {
@@ -159,7 +164,7 @@ export class EndpointThrottle {
   }
 
   private lineOpen(p: EndpointPace, now: number): boolean {
-    return p.line.length < this.maxInFlight && now - p.lastEndedAt <= BUSY_RECHECK_MS && p.latencyMs <= LINE_LATENCY_MAX_MS;
+    return p.line.length < this.lineMax && now - p.lastEndedAt <= BUSY_RECHECK_MS && p.latencyMs <= LINE_LATENCY_MAX_MS;
   }
 
   /** The receiver asked for room (429/503 with Retry-After): no attempt to it before then. Returns the pause in ms. */
