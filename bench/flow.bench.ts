@@ -29,6 +29,7 @@ import { seedSeller } from './support/seed';
  *
  *   npm run bench -- flow
  *   BENCH_FLOW_RATE=300 BENCH_FLOW_SECONDS=60 BENCH_FLOW_DRAIN_SECONDS=60
+ *   BENCH_FLOW_NODE_ARGS='--cpu-prof --cpu-prof-dir=<folder>' (the service's profile; read it with profile-top)
  */
 const RATE = Number(process.env.BENCH_FLOW_RATE ?? 300);
 const SECONDS = Number(process.env.BENCH_FLOW_SECONDS ?? 60);
@@ -246,7 +247,8 @@ export const flowBenchmark: Benchmark = {
         ...BENCH_BUDGETS,
       };
       const apiKey = await seedSeller(dist, env, 'flow@example.com');
-      service = await startNode(join(dist, 'src/main.js'), [], env, () => true);
+      // BENCH_FLOW_NODE_ARGS: node options for the service only (`--cpu-prof --cpu-prof-dir=...` to profile it).
+      service = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, (process.env.BENCH_FLOW_NODE_ARGS ?? '').split(' ').filter(Boolean));
       service.child.stderr!.pipe(process.stderr);
       await waitHealthy(`http://127.0.0.1:${port}/health`);
       api = apiClient(port, apiKey);

@@ -15,7 +15,9 @@ import { int, latencies, ms, printTable, type ResultRow } from './support/report
  * Webhooks end to end: an outbox row committed (the same transaction a status change
  * uses) -> relay -> RabbitMQ -> fan-out -> delivery -> HTTPS POST received, signature
  * verified by the receiver (a separate process, so it does not share the service's
- * event loop). Against the same run's raw RabbitMQ publish(confirm)+consume rate.
+ * event loop). Against the same run's raw RabbitMQ publish(confirm)+consume rate, measured
+ * before and after the pipeline (the machine may be shared: the mean of the two is the
+ * reference, and the ratio to it is the figure that compares across runs).
  *
  *   npm run bench -- webhooks          (or: npx tsc -p tsconfig.build.json && node dist/bench/webhooks.bench.js)
  *   BENCH_WEBHOOK_EVENTS=2000 BENCH_WEBHOOK_RATE=500 BENCH_WEBHOOK_CONCURRENCY=128
@@ -24,7 +26,9 @@ const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2_000);
 const PACED_RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 128);
 const AMQP_URL = process.env.BENCH_AMQP_URL ?? process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-const GOAL_RATE = 1_000;
+const GOAL_RATE = 3_000;
+/** End-to-end rate as a share of raw RabbitMQ's publish-and-consume rate (%). */
+const GOAL_RAW_SHARE = 45;
 const GOAL_P99_MS = 250;
 const SECRET_SELLER = 'bench-webhook-seller';
 
@@ -152,7 +156,7 @@ export const webhooksBenchmark: Benchmark = {
   name: 'webhooks',
   description: `${EVENTS} events, outbox commit -> RabbitMQ -> signed HTTPS POST received (burst, then paced at ${PACED_RATE}/s)`,
   run: async () => {
-    const raw = await rawRabbit(EVENTS);
+    const rawBefore = await rawRabbit(EVENTS);
     const receiver = await startReceiver();
     const db = await createDatabase('pixpay_bench_webhooks');
     const prefix = `pixpay-bench-${randomBytes(4).toString('hex')}`;
@@ -179,8 +183,18 @@ export const webhooksBenchmark: Benchmark = {
       const drain = await measureDrain(app, receiver);
       const burst = await measure(app, receiver, null);
       const paced = await measure(app, receiver, PACED_RATE);
+      const rawAfter = await rawRabbit(EVENTS);
+      const raw = { rate: (rawBefore.rate + rawAfter.rate) / 2 };
+      const share = (rate: number) => (100 * rate) / raw.rate;
+      const shareRow = (what: string, rate: number): ResultRow => ({
+        metric: `${what} vs raw RabbitMQ`,
+        value: `${Math.round(share(rate))}%`,
+        goal: `>= ${GOAL_RAW_SHARE}%`,
+        verdict: share(rate) >= GOAL_RAW_SHARE ? 'ok' : `${Math.round((100 * share(rate)) / GOAL_RAW_SHARE)}% of goal`,
+      });
       const rows: ResultRow[] = [
-        { metric: 'raw RabbitMQ publish(confirm)+consume, quorum queue', value: `${int(raw.rate)} msg/s`, goal: 'reference' },
+        { metric: 'raw RabbitMQ publish(confirm)+consume, quorum queue: before / after', value: `${int(rawBefore.rate)} / ${int(rawAfter.rate)} msg/s` },
+        { metric: 'raw RabbitMQ: mean of the two', value: `${int(raw.rate)} msg/s`, goal: 'reference' },
         { metric: `warm-up (${warm} events)`, value: 'done' },
         { metric: `pipeline: ${EVENTS} committed events released at once, delivered`, value: `${drain.delivered}/${EVENTS}` },
         { metric: 'pipeline: deliveries/s (relay -> RabbitMQ -> POST received)', value: int(drain.rate), goal: `>= ${GOAL_RATE}/s`, verdict: drain.rate >= GOAL_RATE ? 'ok' : `${Math.round((100 * drain.rate) / GOAL_RATE)}% of goal` },
@@ -192,7 +206,8 @@ export const webhooksBenchmark: Benchmark = {
         { metric: `paced ${PACED_RATE}/s: delivered`, value: `${paced.delivered}/${EVENTS}`, verdict: paced.invalid === 0 ? 'all signatures valid' : `${paced.invalid} INVALID` },
         { metric: `paced ${PACED_RATE}/s: latency p50`, value: ms(paced.lat.p50) },
         { metric: `paced ${PACED_RATE}/s: latency p99`, value: ms(paced.lat.p99), goal: `< ${GOAL_P99_MS} ms`, verdict: paced.lat.p99 < GOAL_P99_MS ? 'ok' : 'MISS' },
-        { metric: 'end-to-end rate vs raw RabbitMQ', value: `${Math.round((100 * burst.rate) / raw.rate)}%` },
+        shareRow('pipeline rate', drain.rate),
+        shareRow('burst end-to-end rate', burst.rate),
       ];
       printTable('Webhooks: outbox commit -> valid signed POST received', rows);
     } finally {

@@ -8,7 +8,7 @@ import type { SignedRequest } from './webhook-body';
 
 const created = new Date('2026-01-01T00:00:00.000Z');
 
-function setup(outcomes: Partial<SendOutcome>[], d: Partial<ClaimedDelivery> = {}, throttle?: EndpointThrottle) {
+function setup(outcomes: Partial<SendOutcome>[], d: Partial<ClaimedDelivery> = {}, throttle?: EndpointThrottle, wait?: (ms: number) => Promise<void>) {
   const clock = new ManualClock(created);
   const records: AttemptRecord[] = [];
   const sent: SignedRequest[] = [];
@@ -33,7 +33,7 @@ function setup(outcomes: Partial<SendOutcome>[], d: Partial<ClaimedDelivery> = {
       return { latencyMs: 120, ...(outcomes.shift() ?? { statusCode: 200 }) };
     },
   };
-  const processor = new DeliveryProcessor({ store, sender, clock, random: () => 0, throttle });
+  const processor = new DeliveryProcessor({ store, sender, clock, random: () => 0, throttle, ...(wait ? { wait } : {}) });
   return { processor, records, sent, delivery, clock, fence: (ok: boolean) => (fenceOk = ok) };
 }
 
@@ -74,6 +74,35 @@ describe('DeliveryProcessor', () => {
     expect(await processor.attempt(second)).toEqual({ action: 'RETRY_IN_CYCLE', delayMs: 130, attempts: 0 });
     expect(sent).toHaveLength(1);
     expect(records[1]).toMatchObject({ deliveryId: 'dlv_2', expectedAttempts: 0, attempt: null, next: { status: 'PENDING', cycle: 1, attemptInCycle: 0 } });
+  });
+
+  it("a quick endpoint's busy slots: the delivery waits in its line and goes when one is released, with a fresh timestamp; no slot in time: back to the queue", async () => {
+    const throttle = new EndpointThrottle(1);
+    let endWait = () => undefined as void;
+    const wait = () => new Promise<void>((resolve) => (endWait = resolve));
+    const { processor, records, sent, delivery, clock } = setup([], {}, throttle, wait);
+    expect(await processor.attempt(delivery)).toEqual({ action: 'DONE', status: 'DELIVERED' }); // the endpoint is known quick
+    const held = throttle.admit('other', 'wh_1', null, clock.now().getTime());
+    if (!held.go) throw new Error('expected a slot');
+    const waiting = processor.attempt({ ...delivery, id: 'dlv_2' });
+    await Promise.resolve();
+    clock.advance(30);
+    held.release({ at: clock.now().getTime(), latencyMs: 30 });
+    expect(await waiting).toEqual({ action: 'DONE', status: 'DELIVERED' });
+    expect(sent).toHaveLength(2);
+    expect(records[1]!.attempt!.attemptedAt).toEqual(new Date(created.getTime() + 150)); // signed when it left the line
+    expect(records.map((r) => [r.deliveryId, r.attempt?.success])).toEqual([['dlv_1', true], ['dlv_2', true]]);
+
+    const again = throttle.admit('other', 'wh_1', null, clock.now().getTime());
+    if (!again.go) throw new Error('expected a slot');
+    const late = processor.attempt({ ...delivery, id: 'dlv_3' });
+    await Promise.resolve();
+    endWait(); // no slot came in time
+    expect(await late).toEqual({ action: 'RETRY_IN_CYCLE', delayMs: 250, attempts: 0 });
+    expect(sent).toHaveLength(2);
+    expect(records[2]).toMatchObject({ deliveryId: 'dlv_3', attempt: null });
+    again.release({ at: clock.now().getTime(), latencyMs: 5 });
+    expect(throttle.admit('next', 'wh_1', null, clock.now().getTime()).go).toBe(true); // the line was left: the slot is free
   });
 
   it('429 or 503 with Retry-After pauses the endpoint and does not spend an attempt of the cycle, within bounds', async () => {

@@ -3,7 +3,7 @@ import { classifyAttempt, decideAfterFailure, parseRetryAfterSeconds } from './d
 import { signedRequest } from './webhook-body';
 import { attemptFailureReason } from './attempt-failure';
 import type { AttemptRecord, ClaimedDelivery, DeliveryWorkStore, WebhookSender } from './webhooks.ports';
-import type { EndpointThrottle } from './endpoint-throttle';
+import { BUSY_RECHECK_MS, type EndpointThrottle, type Go } from './endpoint-throttle';
 
 /** How long a claimed delivery stays reserved for the worker that claimed it. */
 export const DELIVERY_LEASE_MS = 60_000;
@@ -44,6 +44,8 @@ export class DeliveryProcessor {
       random?: () => number;
       /** Per-endpoint pacing (rate, attempts in flight, Retry-After pauses); none: every delivery goes at once. */
       throttle?: EndpointThrottle;
+      /** Resolves after ms (a delivery waiting in its endpoint's line); none: no line, a busy endpoint's delivery goes back at once. */
+      wait?: (ms: number) => Promise<void>;
     },
   ) {}
 
@@ -71,6 +73,19 @@ export class DeliveryProcessor {
     return ok ? { action: 'RETRY_IN_CYCLE', delayMs: waitMs, attempts: d.attempts } : { action: 'FENCED' };
   }
 
+  /**
+   * Every attempt slot of a quick endpoint is taken: wait in its line for the next one,
+   * at most BUSY_RECHECK_MS (what going back through the queue would cost anyway). Null:
+   * no line for this endpoint, or no slot in time.
+   */
+  private async waitInLine(endpointId: string, maxPerSecond: number | null, now: Date): Promise<Go | null> {
+    const place = this.deps.wait ? this.deps.throttle!.join(endpointId, maxPerSecond, now.getTime()) : null;
+    if (!place) return null;
+    const go = await Promise.race([place.slot, this.deps.wait!(BUSY_RECHECK_MS).then(() => null)]);
+    if (go) return go;
+    return place.leave() ? null : place.slot; // a slot handed over as the wait ended is taken, never lost
+  }
+
   /** For a delivery already claimed (embedded queue). */
   async attempt(d: ClaimedDelivery): Promise<ProcessResult> {
     const { clock, store, sender } = this.deps;
@@ -89,25 +104,37 @@ export class DeliveryProcessor {
       return (await store.record(terminal('EXPIRED', 'expired before the attempt'))) ? { action: 'DONE', status: 'EXPIRED' } : { action: 'FENCED' };
     }
 
-    let release = () => undefined as void;
+    let release: Go['release'] = () => undefined;
+    let sentAt = now;
     if (this.deps.throttle && d.endpointId !== null) {
       const admission = this.deps.throttle.admit(d.id, d.endpointId, d.maxPerSecond, now.getTime());
-      if (!admission.go) return this.putBack(d, now, admission.waitMs);
-      release = admission.release;
+      let go: Go | null = admission.go ? admission : null;
+      if (!admission.go) {
+        go = await this.waitInLine(d.endpointId, d.maxPerSecond, now);
+        if (!go) return this.putBack(d, clock.now(), admission.waitMs);
+        sentAt = clock.now();
+      }
+      release = go!.release;
     }
-    const request = signedRequest({ body: d.payload, eventId: d.eventId, secret: d.secret, now, expiresAt: d.expiresAt });
+    const request = signedRequest({ body: d.payload, eventId: d.eventId, secret: d.secret, now: sentAt, expiresAt: d.expiresAt });
     let outcome: Awaited<ReturnType<WebhookSender['send']>>;
     try {
       outcome = await sender.send(d.url, request);
-    } finally {
+    } catch (err) {
       release();
+      throw err;
     }
     const after = clock.now();
+    const retryAfterSeconds = parseRetryAfterSeconds(outcome.retryAfter, after);
+    const asked = Boolean(this.deps.throttle) && d.endpointId !== null && asksForRoom(outcome.statusCode, retryAfterSeconds) && d.attempts < UNSPENT_ATTEMPTS_MAX;
+    // The pause is set before the slot is released, so no delivery in the line takes it meanwhile.
+    const pauseMs = asked ? this.deps.throttle!.pause(d.endpointId!, retryAfterSeconds! * 1000, after.getTime()) : 0;
+    release({ at: after.getTime(), latencyMs: outcome.latencyMs });
     const attemptInCycle = d.attemptInCycle + 1;
     const attempt = {
       cycle: d.cycle,
       attemptInCycle,
-      attemptedAt: now,
+      attemptedAt: sentAt,
       url: d.url,
       success: classifyAttempt(outcome) === 'SUCCESS',
       statusCode: outcome.statusCode ?? null,
@@ -127,10 +154,8 @@ export class DeliveryProcessor {
 
     const failed = { lastError: attempt.error, lastStatusCode: attempt.statusCode, deliveredAt: null };
     const attempts = d.attempts + 1;
-    const retryAfterSeconds = parseRetryAfterSeconds(outcome.retryAfter, after);
-    if (this.deps.throttle && d.endpointId !== null && asksForRoom(outcome.statusCode, retryAfterSeconds) && d.attempts < UNSPENT_ATTEMPTS_MAX) {
+    if (asked) {
       // The receiver asked for room: the endpoint pauses and this attempt is not spent.
-      const pauseMs = this.deps.throttle.pause(d.endpointId, retryAfterSeconds! * 1000, after.getTime());
       const nextAttemptAt = new Date(after.getTime() + pauseMs);
       if (nextAttemptAt.getTime() < d.expiresAt.getTime()) {
         const ok = await store.record({ ...common, next: { ...failed, status: 'PENDING', cycle: d.cycle, attemptInCycle: d.attemptInCycle, nextAttemptAt } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUSY_RECHECK_MS, EndpointThrottle, PAUSE_MAX_MS, PAUSE_MIN_MS } from './endpoint-throttle';
+import { BUSY_RECHECK_MS, EndpointThrottle, LINE_LATENCY_MAX_MS, PAUSE_MAX_MS, PAUSE_MIN_MS } from './endpoint-throttle';
 
 const go = (a: ReturnType<EndpointThrottle['admit']>) => {
   if (!a.go) throw new Error(`told to wait ${a.waitMs} ms`);
@@ -40,5 +40,56 @@ describe('EndpointThrottle', () => {
     go(t.admit('d1', 'wh', null, 5_000));
     expect(t.pause('wh', 0, 0)).toBe(PAUSE_MIN_MS);
     expect(t.pause('wh', 3_600_000, 0)).toBe(PAUSE_MAX_MS);
+  });
+
+  it('a quick endpoint whose slots are all taken has a line: a released slot goes to the first in it, never lost', async () => {
+    const t = new EndpointThrottle(1);
+    expect(t.join('wh', null, 0)).toBeNull(); // nothing known of it yet
+    go(t.admit('d0', 'wh', null, 0)).release({ at: 20, latencyMs: 20 });
+    const a = go(t.admit('d1', 'wh', null, 30));
+    expect(t.admit('d2', 'wh', null, 31)).toEqual({ go: false, waitMs: BUSY_RECHECK_MS });
+    const place = t.join('wh', null, 31)!;
+    const second = t.join('wh', null, 31)!;
+    expect(t.join('wh', null, 31)).toBeNull(); // the line holds at most twice the cap
+    a.release({ at: 40, latencyMs: 10 });
+    const b = await place.slot; // handed over: the cap still holds
+    expect(place.leave()).toBe(false); // taken, so leaving is too late: the slot stays with it
+    expect(second.leave()).toBe(true);
+    expect(t.admit('d3', 'wh', null, 41).go).toBe(false);
+    b.release({ at: 50, latencyMs: 10 });
+    go(t.admit('d3', 'wh', null, 51));
+  });
+
+  it('no line for an endpoint that is slow, silent for a while, paced by a rate or paused; leaving gives the place up', () => {
+    const quick = (t: EndpointThrottle, id: string, latencyMs: number) => {
+      go(t.admit(`${id}_0`, id, null, 0)).release({ at: 100, latencyMs });
+      return go(t.admit(`${id}_1`, id, null, 100));
+    };
+    const t = new EndpointThrottle(1);
+    quick(t, 'slow', LINE_LATENCY_MAX_MS + 1);
+    expect(t.join('slow', null, 100)).toBeNull();
+    quick(t, 'hanging', 10);
+    expect(t.join('hanging', null, 100 + BUSY_RECHECK_MS + 1)).toBeNull(); // nothing ended lately
+    quick(t, 'rated', 10);
+    expect(t.join('rated', 5, 100)).toBeNull();
+    quick(t, 'paused', 10);
+    t.pause('paused', 1_000, 100);
+    expect(t.join('paused', null, 100)).toBeNull();
+    const held = quick(t, 'quick', 10);
+    const place = t.join('quick', null, 100)!;
+    expect(place.leave()).toBe(true);
+    held.release({ at: 110, latencyMs: 10 });
+    go(t.admit('next', 'quick', null, 110)); // the place was given up: the slot came back free
+  });
+
+  it('a slot released while its endpoint is paused is not handed to the line', () => {
+    const t = new EndpointThrottle(1);
+    go(t.admit('d0', 'wh', null, 0)).release({ at: 10, latencyMs: 10 });
+    const a = go(t.admit('d1', 'wh', null, 10));
+    const place = t.join('wh', null, 10)!;
+    t.pause('wh', 1_000, 20);
+    a.release({ at: 20, latencyMs: 10 });
+    expect(place.leave()).toBe(true);
+    expect(t.admit('d2', 'wh', null, 1_020).go).toBe(true);
   });
 });

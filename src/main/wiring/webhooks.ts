@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Connection } from 'rabbitmq-client';
 import { assertHealthWindows } from '../../domain/webhooks/endpoint-health';
 import { endpointHealthJobs } from '../../domain/webhooks/endpoint-health-jobs';
@@ -95,7 +96,8 @@ export function wireWebhooks(p: Platform) {
   });
   // One endpoint may hold at most a quarter of the attempts in flight: a hanging receiver never takes them all.
   const throttle = new EndpointThrottle(Math.max(1, Math.floor(config.WEBHOOK_CONCURRENCY / 4)));
-  const processor = new DeliveryProcessor({ store: work, sender, clock, throttle });
+  // A delivery waits in its quick endpoint's line on a timer that never keeps the process up.
+  const processor = new DeliveryProcessor({ store: work, sender, clock, throttle, wait: (ms) => sleep(ms, undefined, { ref: false }) });
   const fanOutTo = (to: DeliveryQueue) =>
     new EventFanOut({
       store: deliveries,
