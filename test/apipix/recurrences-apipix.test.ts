@@ -138,6 +138,23 @@ describe('PIX Automático in production, through a PSP speaking API Pix', () => 
     expect(await balance()).toBe(before + charge.netAmount);
   });
 
+  it('a cycle’s charge the PSP refuses for good (the recurrence cancelled there, its callback lost) fails the cycle at once, without retries, and closes its charge', async () => {
+    const r = (await create(body({ retryPolicy: 'THREE_IN_SEVEN_DAYS' }))).body.data;
+    expect((await control(sim, 'POST', `/_control/rec/${r.recId}/approve`, {})).status).toBe(200);
+    await until(async () => (await recurrence(r.id)).status === 'APPROVED', 'the approval to be applied');
+    await control(sim, 'PUT', '/_control/callbacks', { dropNext: 1 });
+    expect((await control(sim, 'POST', `/_control/rec/${r.recId}/cancel`, {})).status).toBe(200);
+    expect((await recurrence(r.id)).status).toBe('APPROVED');
+    await drainJobs(app);
+    const [cycle] = await cycles(r.id);
+    expect([cycle.status, cycle.nextAttemptOn]).toEqual(['FAILED', null]);
+    expect(cycle.attemptHistory).toHaveLength(1);
+    expect(cycle.attemptHistory[0]).toMatchObject({ outcome: 'FAILED', reason: expect.stringMatching(/^refused by the payment institution \(400/) });
+    expect(sim.psp.recurrences.cobrs.byTxid.get(await txidOf(cycle.transactionId))).toBeUndefined();
+    const charge = (await rest(app, 'GET', `/api/v1/cobranca/transactions/${cycle.transactionId}`, { key: liveKey })).body.data;
+    expect(charge.status).toBe('REFUSED');
+  });
+
   it('a PSP callback lost is recovered by reconciliation: the approval, then the cycle paid, credited once', async () => {
     const r = (await create(body())).body.data;
     await control(sim, 'PUT', '/_control/callbacks', { dropNext: 1 });

@@ -212,6 +212,8 @@ export class RecurrenceCyclesService {
   /**
    * With a PSP: a cycle made in our database becomes its recurring charge there, after the
    * cycle's commit (the job); the txid is the charge's, so a repeat asks for the same `cobr`.
+   * A charge the institution refuses for good fails its cycle at once (no retry: it would be
+   * refused again) and is closed; one it cannot be reached for waits in the job's back-off.
    */
   async sendCycleCharge(recurrenceId: string, number: number): Promise<void> {
     const r = await this.d.repo.findById(recurrenceId);
@@ -219,12 +221,19 @@ export class RecurrenceCyclesService {
     if (!r || !c || c.status !== 'ACTIVE' || !c.transactionId || c.amount === null) return;
     const txid = await this.d.charges.txidOf(r.sellerId, c.transactionId);
     if (!txid) throw new Error(`cycle ${number} of ${recurrenceId}: its charge ${c.transactionId} has no txid`);
-    await this.d.institution.sendCycleCharge({
+    const refusal = await this.d.institution.sendCycleCharge({
       recId: r.recId,
       txid,
       dueDate: c.dueDate,
       amount: c.amount,
       description: `${r.contract.object ?? r.contract.number}: cycle ${number}`,
+    });
+    if (!refusal) return;
+    await this.d.uow.run(async (tx) => {
+      const locked = await this.d.repo.lock(tx, recurrenceId);
+      const cycle = locked ? (await this.d.cycles.list(recurrenceId, tx)).find((x) => x.number === number) : undefined;
+      if (!locked || !cycle || cycle.status !== 'ACTIVE') return;
+      await this.failAttempt(tx, locked, cycle, { reason: refusal.reason, closeAs: 'REFUSED', retryAllowed: false });
     });
   }
 

@@ -73,6 +73,11 @@ export interface CycleChargeRegistration {
   description: string;
 }
 
+/** Why the institution will never take a cycle's recurring charge. */
+export interface CycleChargeRefusal {
+  reason: string;
+}
+
 /**
  * The payment institution behind PIX Automático: the sandbox's simulated one (which holds
  * nothing: the sandbox's payer answers through its routes) or a PSP speaking API Pix. Every
@@ -89,8 +94,12 @@ export interface RecurrenceInstitution {
   read(recId: string): Promise<InstitutionRecurrence | null>;
   /** The seller ends the recurrence at the institution; a recurrence already ended there is not an error. */
   cancel(recId: string, reason: string | null): Promise<void>;
-  /** Sends a cycle's recurring charge; repeating it for the same txid makes no second one. */
-  sendCycleCharge(c: CycleChargeRegistration): Promise<void>;
+  /**
+   * Sends a cycle's recurring charge; repeating it for the same txid makes no second one.
+   * Answers the institution's refusal for good (the recurrence no longer approved there, a
+   * date it does not take), or null once it holds the charge; throws when it cannot be reached.
+   */
+  sendCycleCharge(c: CycleChargeRegistration): Promise<CycleChargeRefusal | null>;
   /** Asks a new attempt of a cycle's charge on `on`. */
   askRetry(txid: string, on: CivilDay): Promise<void>;
   /** The cycle's charge as the institution holds it; null when it holds none. */

@@ -1,5 +1,6 @@
 import type { CivilDay } from '../../domain/recurrences/civil-day';
 import type {
+  CycleChargeRefusal,
   CycleChargeRegistration,
   InstitutionCycleCharge,
   InstitutionRecurrence,
@@ -86,16 +87,20 @@ export class ApiPixRecurrenceInstitution implements RecurrenceInstitution {
     }
   }
 
-  async sendCycleCharge(c: CycleChargeRegistration): Promise<void> {
+  async sendCycleCharge(c: CycleChargeRegistration): Promise<CycleChargeRefusal | null> {
     if (!this.d.account) throw notConfigured();
     try {
       await this.d.client.call({ method: 'PUT', path: `/cobr/${c.txid}`, body: cobrRequest(c, this.d.account), scopes: ['cobr.write'] });
+      return null;
     } catch (e) {
       if (!(e instanceof PspProblemError) || !MAYBE_EXISTS.has(e.status)) throw this.refused(e, 'cobr');
       // A retry whose first answer was lost: the cobr is there already when the PSP holds it under our txid and idRec.
       const held = await this.readOrNull(`/cobr/${c.txid}`, 'cobr.read');
       const idRec = held !== null && typeof held === 'object' ? (held as { idRec?: unknown }).idRec : undefined;
-      if (idRec !== c.recId) throw this.refused(e, 'cobr');
+      if (idRec === c.recId) return null;
+      // Not ours, and refused for what the charge is: sending it again would be refused again.
+      this.d.logger.warn({ txid: c.txid, recId: c.recId, status: e.status, problem: e.problem?.type, detail: e.problem?.detail }, 'the PSP refused a cycle’s recurring charge for good');
+      return { reason: `refused by the payment institution (${e.status}${e.problem?.title ? ` ${e.problem.title}` : ''}${e.problem?.detail ? `: ${e.problem.detail}` : ''})` };
     }
   }
 

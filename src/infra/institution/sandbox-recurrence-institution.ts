@@ -46,7 +46,9 @@ export class SandboxRecurrenceInstitution implements RecurrenceInstitution {
 
   async cancel(): Promise<void> {}
 
-  async sendCycleCharge(): Promise<void> {}
+  async sendCycleCharge(): Promise<null> {
+    return null;
+  }
 
   async askRetry(): Promise<void> {}
 
