@@ -142,7 +142,7 @@ export class EndpointThrottle {
   /**
    * After `admit` answered busy (every slot taken): a place in the endpoint's line, or
    * null when the endpoint does not turn its attempts over quickly, is paced by a rate,
-   * or already has `maxInFlight` deliveries waiting. The caller leaves the line after at
+   * or already has twice `maxInFlight` deliveries waiting. The caller leaves the line after at
    * most BUSY_RECHECK_MS and then puts the delivery back as `admit` said.
    */
   join(endpointId: string, maxPerSecond: number | null, now: number): LinePlace | null {
