@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { reaisOf } from './amount';
 
 /** A devolução of a received Pix, as the API Pix shows it (`Devolucao`). */
@@ -45,6 +45,8 @@ export interface PixFilter {
 /** The simulator's ISPB in the end-to-end ids of the Pix it receives (a payer institution made up for it). */
 export const PAYER_ISPB = '99999999';
 const SEQ_WIDTH = 10;
+/** Below 36^10 less any store's size, so that offset + number stays SEQ_WIDTH digits. */
+const randomSeqOffset = () => randomInt(2 ** 47);
 const NO_TXID = -1;
 const SEEDED_TXID = -2;
 
@@ -57,10 +59,13 @@ const stamp = (ms: number) => {
 /**
  * Received Pix in columns: amount, time, txid and key references. The end-to-end id is
  * derived from the record's number ('E' + ISPB + yyyyMMddHHmm + 'x' + number in base 36), so
- * a lookup decodes it instead of keeping a map of a million strings.
+ * a lookup decodes it instead of keeping a map of a million strings. The number starts at a
+ * random offset drawn per store (and at each reset): two simulators, or one reset, paying in
+ * the same minute must not make the same end-to-end id, which names one Pix for good.
  */
 export class PixStore {
   private size = 0;
+  private seqOffset = randomSeqOffset();
   private cents = new Float64Array(1024);
   private horario = new Float64Array(1024);
   private txidRef = new Int32Array(1024);
@@ -81,6 +86,7 @@ export class PixStore {
 
   reset(): void {
     this.size = 0;
+    this.seqOffset = randomSeqOffset();
     this.txids.length = 0;
     this.txidIndex.clear();
     this.chaves.length = 0;
@@ -108,13 +114,13 @@ export class PixStore {
   }
 
   e2eidOf(seq: number): string {
-    return `E${PAYER_ISPB}${stamp(this.horario[seq]!)}x${seq.toString(36).padStart(SEQ_WIDTH, '0')}`;
+    return `E${PAYER_ISPB}${stamp(this.horario[seq]!)}x${(this.seqOffset + seq).toString(36).padStart(SEQ_WIDTH, '0')}`;
   }
 
   /** The record number of an end-to-end id, or null when it names no Pix here. */
   find(e2eid: string): number | null {
     if (e2eid.length !== 32 || e2eid[21] !== 'x') return null;
-    const seq = parseInt(e2eid.slice(22), 36);
+    const seq = parseInt(e2eid.slice(22), 36) - this.seqOffset;
     if (!Number.isInteger(seq) || seq < 0 || seq >= this.size) return null;
     return this.e2eidOf(seq) === e2eid ? seq : null;
   }
