@@ -175,14 +175,14 @@ export class RecurrenceCyclesService {
       const r = await this.locked(tx, sellerId, id);
       const c = await this.lockedCycle(tx, r, number);
       if (c.status !== 'ACTIVE') return c;
-      this.recordPaid(c, c.nextAttemptOn ?? c.dueDate, this.d.clock.now());
+      this.recordPaid(c, attemptDay(c), this.d.clock.now());
       await this.d.cycles.update(tx, c);
       await this.emit(tx, r, c, 'PAID');
       return c;
     });
   }
 
-  /** Sandbox: an attempt of an ACTIVE cycle fails (`reason`: the payer's side's words); see `attemptFailed`. */
+  /** Sandbox: an attempt of an ACTIVE cycle fails (`reason`: the payer's side's words); see `failAttempt`. */
   failCycle(sellerId: string, id: string, number: number, reason: string | null): Promise<RecurrenceCycle> {
     return this.d.uow.run(async (tx) => {
       const r = await this.locked(tx, sellerId, id);
@@ -269,7 +269,7 @@ export class RecurrenceCyclesService {
         if (c.status !== 'ACTIVE') return true;
       }
       if (observed.status === 'PAID') {
-        this.recordPaid(c, c.nextAttemptOn ?? c.dueDate, now);
+        this.recordPaid(c, attemptDay(c), now);
       } else if (observed.status === 'CANCELLED' || observed.status === 'FAILED') {
         c.status = observed.status;
         c.nextAttemptOn = null;

@@ -1,12 +1,6 @@
 import { jobKind, jobSet, stringField, type JobSet } from '../jobs/job-kinds';
 import type { JobRerun } from '../jobs/scheduler';
 
-function cycleNumberField(p: Record<string, unknown>): number {
-  const n = p.number;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new Error('job payload is missing the cycle number');
-  return n;
-}
-
 /** The durable jobs of recurrences. */
 export const RECURRENCE_JOBS = {
   /** An approved recurrence's cycles: each sent inside its window, then this job waits for the next one. */
@@ -28,7 +22,7 @@ export const RECURRENCE_JOBS = {
     attempt: positiveInteger(p, 'attempt'),
   })),
   /** With a PSP: a cycle made in our database is sent as its recurring charge (`PUT /cobr/{txid}`), after the cycle's commit. */
-  sendCycleCharge: jobKind('recurrence.send-cycle-charge', (p) => ({ recurrenceId: stringField(p, 'recurrenceId'), number: cycleNumberField(p) })),
+  sendCycleCharge: jobKind('recurrence.send-cycle-charge', (p) => ({ recurrenceId: stringField(p, 'recurrenceId'), number: positiveInteger(p, 'number') })),
   /** With a PSP: the retry the policy allows is asked (`POST /cobr/{txid}/retentativa/{data}`), after the failure's commit. */
   askCycleRetry: jobKind('recurrence.ask-cycle-retry', (p) => ({ txid: stringField(p, 'txid'), on: stringField(p, 'on') })),
 };

@@ -1,3 +1,4 @@
+import { MicroBatcher } from '../db/micro-batcher';
 import type { Sql } from '../db/sql';
 
 /** One new key row, as the first attempt of a claim inserts it. */
@@ -13,12 +14,6 @@ export interface NewKeyRow {
   expiresAt: Date;
 }
 
-interface Waiting {
-  row: NewKeyRow;
-  resolve(inserted: boolean): void;
-  reject(error: unknown): void;
-}
-
 /** At most this many statements of claims on their way at once (the rest of the pool serves everything else). */
 export const CLAIM_STATEMENTS_IN_FLIGHT = 4;
 /** Rows per statement, at most. */
@@ -30,41 +25,29 @@ const INSERT_KEYS = `insert into idempotency_keys (id, seller_id, operation, key
 
 /**
  * The first attempt of every claim (insert the key, or learn that it exists), sent many
- * to a statement under load: a claim goes out at once while fewer than
- * CLAIM_STATEMENTS_IN_FLIGHT statements are on their way, else it waits for the next
- * one, which carries every claim made meanwhile. Each statement is one round trip on one
- * pooled connection, so a burst of creates that claim before calling out (a PSP's cob)
- * holds a few connections for their claims, not one each. Two claims of one key in a
- * statement: the first inserts, the second meets it (`on conflict do nothing`).
+ * to a statement under load: claims made in the same turn, or while CLAIM_STATEMENTS_IN_FLIGHT
+ * statements are on their way, go together in the next one (MicroBatcher). Each statement
+ * is one round trip on one pooled connection, so a burst of creates that claim before
+ * calling out (a PSP's cob) holds a few connections for their claims, not one each. Two
+ * claims of one key in a statement: the first inserts, the second meets it (`on conflict
+ * do nothing`).
  */
 export class ClaimBatches {
-  private readonly queue: Waiting[] = [];
-  private inFlight = 0;
+  private readonly batches: MicroBatcher<NewKeyRow, boolean>;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly sql: Sql) {
+    this.batches = new MicroBatcher(
+      async (rows) => {
+        const inserted = await this.insertAll(rows);
+        return rows.map((r) => inserted.has(r.id));
+      },
+      { maxBatch: MAX_BATCH, maxInFlight: CLAIM_STATEMENTS_IN_FLIGHT },
+    );
+  }
 
   /** Whether this row was inserted (false: a row of its seller, operation and key exists). */
   insert(row: NewKeyRow): Promise<boolean> {
-    return new Promise<boolean>((resolve, reject) => {
-      this.queue.push({ row, resolve, reject });
-      this.send();
-    });
-  }
-
-  private send(): void {
-    while (this.inFlight < CLAIM_STATEMENTS_IN_FLIGHT && this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      this.inFlight++;
-      this.insertAll(batch.map((w) => w.row))
-        .then(
-          (inserted) => batch.forEach((w) => w.resolve(inserted.has(w.row.id))),
-          (error: unknown) => batch.forEach((w) => w.reject(error)),
-        )
-        .finally(() => {
-          this.inFlight--;
-          this.send();
-        });
-    }
+    return this.batches.add(row);
   }
 
   private async insertAll(rows: NewKeyRow[]): Promise<Set<string>> {

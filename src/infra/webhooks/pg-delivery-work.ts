@@ -2,7 +2,7 @@ import type { AttemptRecord, ClaimedDelivery, ClaimResult, DeliveryWorkStore } f
 import { WEBHOOK_JOBS } from '../../domain/webhooks/webhook-jobs';
 import type { Sql } from '../db/sql';
 import { isDatabaseUnavailable } from '../health/database-errors';
-import { MicroBatcher } from './micro-batcher';
+import { MicroBatcher } from '../db/micro-batcher';
 import { sqlRunner, type QueryRunner } from './query-runners';
 
 const NEXT_CYCLE_JOB = WEBHOOK_JOBS.nextCycle.kind;
