@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildSignedPayload, canonicalEventJson, signWebhook, verifyWebhook } from './signature';
+import { buildSignedPayload, canonicalEventJson, signedPayloadJson, signWebhook, verifyWebhook } from './signature';
 
 const secret = 'test_secret_123';
 const timestamp = '1735689600';
@@ -136,6 +136,23 @@ describe('webhook signature', () => {
       ok: false,
       reason: 'MALFORMED_TIMESTAMP',
     });
+  });
+
+  it('the body serialised once is byte for byte the body built as an object, for any payload', () => {
+    const unsigned = fc.record({ version: fc.jsonValue(), expires_at: fc.jsonValue(), signature: fc.jsonValue() }, { requiredKeys: [] });
+    const payloads = fc.oneof(
+      fc.dictionary(fc.string(), fc.jsonValue()),
+      fc.tuple(fc.dictionary(fc.string(), fc.jsonValue()), unsigned).map(([p, u]) => ({ ...u, ...p, ...u })),
+      fc.constant({}),
+      fc.constant({ version: '1', signature: 'v1=old', expires_at: 'x' }),
+      fc.constant(JSON.parse('{"__proto__":{"x":1},"2":"b","1":"a","id":"tx_1"}') as object),
+    );
+    fc.assert(
+      fc.property(payloads, fc.string(), fc.oneof(fc.string(), fc.date({ noInvalidDate: true })), (payload, key, expiresAt) => {
+        const options = { version: '1', expiresAt, secret: key, timestamp };
+        expect(signedPayloadJson(payload, options)).toBe(JSON.stringify(buildSignedPayload(payload, options)));
+      }),
+    );
   });
 
   it('keeps a "__proto__" key in the signed JSON', () => {

@@ -39,6 +39,8 @@ export function canonicalEventJson(payload: object): string {
 }
 
 function withoutUnsignedFields(payload: object): Record<string, unknown> {
+  // A stored delivery body never has them (deliveryBody drops them): no copy then.
+  if (!UNSIGNED_FIELDS.some((k) => Object.prototype.hasOwnProperty.call(payload, k))) return payload as Record<string, unknown>;
   // Object.fromEntries defines own properties, so even a "__proto__" key survives.
   return Object.fromEntries(Object.entries(payload).filter(([k]) => !UNSIGNED.has(k)));
 }
@@ -63,6 +65,22 @@ export function buildSignedPayload<T extends object>(
   const signature = signWebhook({ secret: options.secret, timestamp: options.timestamp, eventJson: JSON.stringify(rest) });
   const expiresAt = typeof options.expiresAt === 'string' ? options.expiresAt : options.expiresAt.toISOString();
   return { ...rest, version: options.version, expires_at: expiresAt, signature } as SignedPayload<T>;
+}
+
+/**
+ * `JSON.stringify(buildSignedPayload(payload, options))`, byte for byte, with the payload
+ * serialised once: the signed JSON is the body up to its closing brace, and the three
+ * appended fields are written after it (the hot path signs every attempt afresh).
+ */
+export function signedPayloadJson(
+  payload: object,
+  options: { version: string; expiresAt: Date | string; secret: string; timestamp: string },
+): string {
+  const eventJson = JSON.stringify(withoutUnsignedFields(payload));
+  const signature = signWebhook({ secret: options.secret, timestamp: options.timestamp, eventJson });
+  const expiresAt = typeof options.expiresAt === 'string' ? options.expiresAt : options.expiresAt.toISOString();
+  const appended = `"version":${JSON.stringify(options.version)},"expires_at":${JSON.stringify(expiresAt)},"signature":${JSON.stringify(signature)}}`;
+  return eventJson === '{}' ? `{${appended}` : `${eventJson.slice(0, -1)},${appended}`;
 }
 
 export type VerifyFailure =

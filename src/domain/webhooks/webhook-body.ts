@@ -1,5 +1,5 @@
 import { maskPersonalData } from './masking';
-import { buildSignedPayload, canonicalEventJson, WEBHOOK_TIMESTAMP_HEADER } from './signature';
+import { canonicalEventJson, signedPayloadJson, WEBHOOK_TIMESTAMP_HEADER } from './signature';
 
 /** The `version` field of every webhook body (SPEC "Delivery" 3). */
 export const WEBHOOK_PAYLOAD_VERSION = '1';
@@ -35,14 +35,14 @@ export function signedRequest(input: {
   expiresAt: Date;
 }): SignedRequest {
   const timestamp = String(Math.floor(input.now.getTime() / 1000));
-  const signed = buildSignedPayload(input.body, {
+  const json = signedPayloadJson(input.body, {
     version: WEBHOOK_PAYLOAD_VERSION,
     expiresAt: input.expiresAt,
     secret: input.secret,
     timestamp,
   });
   return {
-    json: JSON.stringify(signed),
+    json,
     headers: {
       'content-type': 'application/json; charset=utf-8',
       [WEBHOOK_TIMESTAMP_HEADER.toLowerCase()]: timestamp,

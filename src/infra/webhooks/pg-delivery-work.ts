@@ -23,17 +23,24 @@ interface ClaimRow {
   max_per_second: number | null;
 }
 
-/** Columns returned by a claim: the delivery, the current URL and sealed secret of its target. */
-const CLAIM_RETURNING = `
-  d.id, d.event_id, d.seller_id, d.endpoint_id, d.target, d.payload, d.attempts, d.cycle, d.attempt_in_cycle, d.expires_at,
-  case when d.target = 'ENDPOINT'
-       then coalesce((select e.url from webhook_endpoints e where e.id = d.endpoint_id and e.deleted_at is null), d.url)
-       else d.url end as url,
-  case when d.target = 'ENDPOINT'
-       then (select e.secret_enc from webhook_endpoints e where e.id = d.endpoint_id and e.deleted_at is null)
-       else (select s.secret_enc from webhook_postback_secrets s where s.seller_id = d.seller_id) end as secret_enc,
-  case when d.target = 'ENDPOINT'
-       then (select e.max_per_second from webhook_endpoints e where e.id = d.endpoint_id) end as max_per_second`;
+/**
+ * A claim: `update` (the lease, `... returning d.*`) wrapped so that each claimed delivery
+ * gets the current URL and sealed secret of its target with one look-up of its
+ * registration (a deleted one keeps the delivery's URL and gives no secret) or, for a
+ * postback, of its seller's secret.
+ */
+const claimStatement = (update: string) => `
+  with claimed as (${update} returning d.*)
+  select c.id, c.event_id, c.seller_id, c.endpoint_id, c.target, c.payload, c.attempts, c.cycle, c.attempt_in_cycle, c.expires_at,
+    case when c.target = 'ENDPOINT' then coalesce(e.live_url, c.url) else c.url end as url,
+    case when c.target = 'ENDPOINT' then e.live_secret_enc
+         else (select s.secret_enc from webhook_postback_secrets s where s.seller_id = c.seller_id) end as secret_enc,
+    case when c.target = 'ENDPOINT' then e.max_per_second end as max_per_second
+  from claimed c
+  left join lateral (
+    select case when r.deleted_at is null then r.url end as live_url, case when r.deleted_at is null then r.secret_enc end as live_secret_enc, r.max_per_second
+    from webhook_endpoints r where r.id = c.endpoint_id
+  ) e on true`;
 
 /**
  * An attempt made while the database is unreachable is recorded once it is back: the
@@ -132,10 +139,9 @@ export class PgDeliveryWork implements DeliveryWorkStore {
   private readonly claims = new MicroBatcher<{ id: string; n: number; anyn: boolean; now: Date; leaseUntil: Date }, ClaimRow | null>(
     async (items) => {
       const rows = await this.relaxed.query<ClaimRow>(
-        `update webhook_deliveries d set lease_until = ?
+        claimStatement(`update webhook_deliveries d set lease_until = ?
          from jsonb_to_recordset(?::jsonb) as x(id text, n int, anyn boolean)
-         where d.id = x.id and d.status = 'PENDING' and (x.anyn or d.attempts = x.n) and (d.lease_until is null or d.lease_until <= ?)
-         returning ${CLAIM_RETURNING}`,
+         where d.id = x.id and d.status = 'PENDING' and (x.anyn or d.attempts = x.n) and (d.lease_until is null or d.lease_until <= ?)`),
         [items[0]!.leaseUntil, JSON.stringify(items.map(({ id, n, anyn }) => ({ id, n, anyn }))), items[0]!.now],
       );
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -151,12 +157,11 @@ export class PgDeliveryWork implements DeliveryWorkStore {
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
     const rows = await this.relaxed.query<ClaimRow>(
-      `update webhook_deliveries d set lease_until = ?
+      claimStatement(`update webhook_deliveries d set lease_until = ?
        where d.id in (
          select id from webhook_deliveries
          where status = 'PENDING' and next_attempt_at <= ? and (lease_until is null or lease_until <= ?)
-         order by next_attempt_at limit ? for update skip locked)
-       returning ${CLAIM_RETURNING}`,
+         order by next_attempt_at limit ? for update skip locked)`),
       [leaseUntil, now, now, limit],
     );
     return rows.map((r) => this.toClaimed(r));
