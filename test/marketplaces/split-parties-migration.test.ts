@@ -97,4 +97,14 @@ describe('splits stored one row per party, after the migration to one row per ch
       ['shop-b', 2500, 25, 0],
     ]);
   });
+
+  it('go back to one row per party when the migration is reverted, and come back again', async () => {
+    const parties = `select transaction_id, seller_id, role, position, gross, fee, returned from transaction_split_parties order by transaction_id, position`;
+    const asView = await run(parties);
+    await orm.getMigrator().down({ to: BEFORE });
+    expect((await run(`select table_type from information_schema.tables where table_name = 'transaction_split_parties'`))[0].table_type).toBe('BASE TABLE');
+    expect(await run(parties)).toEqual(asView);
+    await orm.getMigrator().up();
+    expect(await run(parties)).toEqual(asView);
+  });
 });

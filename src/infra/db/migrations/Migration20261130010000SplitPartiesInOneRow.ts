@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { SPLIT_PARTIES_TABLE, SPLIT_WRITES_ONE_ROW, SPLIT_WRITES_PARTY_ROWS, splitInsertFunction } from './split-storage-sql';
 
 /**
  * A split charge's parties in its `transaction_splits` row instead of one row per party:
@@ -42,69 +43,17 @@ export class Migration20261130010000SplitPartiesInOneRow extends Migration {
              s.gross[p.n] as gross, s.fee[p.n] as fee, coalesce(s.returned[p.n], 0) as returned
         from transaction_splits s
        cross join lateral unnest(array[s.marketplace_id] || s.recipient_ids) with ordinality as p(seller_id, n);`);
-    this.addSql(`
-      create or replace function transaction_split_insert(p_transaction_id text, p_marketplace_id text, p_fee_payer text, p_fee_recipient_id text,
-                                                          p_instructions jsonb, p_created_at timestamptz, p_recipients text[])
-      returns void language plpgsql as $$
-      declare
-        v_missing bigint;
-      begin
-        select min(r.n) into v_missing
-          from unnest(p_recipients) with ordinality as r(seller_id, n)
-         where not exists (
-           select 1 from marketplace_links l join sellers s on s.id = l.recipient_id
-            where l.marketplace_id = p_marketplace_id and l.recipient_id = r.seller_id and l.status = 'ACTIVE' and s.kyc_status = 'APPROVED');
-        if v_missing is not null then
-          raise exception 'split recipient % is not a connected, KYC-approved recipient of marketplace %', p_recipients[v_missing], p_marketplace_id
-            using errcode = 'PX422', detail = (v_missing - 1)::text;
-        end if;
-        insert into transaction_splits (transaction_id, marketplace_id, fee_payer, fee_recipient_id, instructions, created_at, recipient_ids)
-        values (p_transaction_id, p_marketplace_id, p_fee_payer, p_fee_recipient_id, p_instructions, p_created_at, p_recipients);
-      end $$;`);
+    this.addSql(splitInsertFunction(SPLIT_WRITES_ONE_ROW));
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop view transaction_split_parties;`);
-    this.addSql(`
-      create table transaction_split_parties (
-        transaction_id text not null references transactions (id),
-        seller_id text not null references sellers (id),
-        role text not null check (role in ('MARKETPLACE', 'RECIPIENT')),
-        position integer not null,
-        gross bigint null,
-        fee bigint null,
-        returned bigint not null default 0 check (returned >= 0),
-        primary key (transaction_id, seller_id)
-      );`);
-    this.addSql(`create index transaction_split_parties_seller on transaction_split_parties (seller_id, transaction_id);`);
+    this.addSql(`alter view transaction_split_parties rename to transaction_split_parties_view;`);
+    for (const sql of SPLIT_PARTIES_TABLE) this.addSql(sql);
     this.addSql(`
       insert into transaction_split_parties (transaction_id, seller_id, role, position, gross, fee, returned)
-      select s.transaction_id, p.seller_id, case when p.n = 1 then 'MARKETPLACE' else 'RECIPIENT' end, (p.n - 1)::int,
-             s.gross[p.n], s.fee[p.n], coalesce(s.returned[p.n], 0)
-        from transaction_splits s
-       cross join lateral unnest(array[s.marketplace_id] || s.recipient_ids) with ordinality as p(seller_id, n);`);
-    this.addSql(`
-      create or replace function transaction_split_insert(p_transaction_id text, p_marketplace_id text, p_fee_payer text, p_fee_recipient_id text,
-                                                          p_instructions jsonb, p_created_at timestamptz, p_recipients text[])
-      returns void language plpgsql as $$
-      declare
-        v_missing bigint;
-      begin
-        select min(r.n) into v_missing
-          from unnest(p_recipients) with ordinality as r(seller_id, n)
-         where not exists (
-           select 1 from marketplace_links l join sellers s on s.id = l.recipient_id
-            where l.marketplace_id = p_marketplace_id and l.recipient_id = r.seller_id and l.status = 'ACTIVE' and s.kyc_status = 'APPROVED');
-        if v_missing is not null then
-          raise exception 'split recipient % is not a connected, KYC-approved recipient of marketplace %', p_recipients[v_missing], p_marketplace_id
-            using errcode = 'PX422', detail = (v_missing - 1)::text;
-        end if;
-        insert into transaction_splits (transaction_id, marketplace_id, fee_payer, fee_recipient_id, instructions, created_at)
-        values (p_transaction_id, p_marketplace_id, p_fee_payer, p_fee_recipient_id, p_instructions, p_created_at);
-        insert into transaction_split_parties (transaction_id, seller_id, role, position)
-        select p_transaction_id, p.seller_id, case when p.n = 1 then 'MARKETPLACE' else 'RECIPIENT' end, (p.n - 1)::int
-          from unnest(array[p_marketplace_id] || p_recipients) with ordinality as p(seller_id, n);
-      end $$;`);
+      select transaction_id, seller_id, role, position, gross, fee, returned from transaction_split_parties_view;`);
+    this.addSql(`drop view transaction_split_parties_view;`);
+    this.addSql(splitInsertFunction(SPLIT_WRITES_PARTY_ROWS));
     this.addSql(`drop index transaction_splits_recipients;`);
     this.addSql(`
       alter table transaction_splits
