@@ -189,8 +189,9 @@ export const PERSONAL_DATA_INVENTORY: PersonalDataInventory = {
   },
   transaction_splits: {
     capability: 'marketplaces',
-    columns: { transaction_id: N, marketplace_id: N, fee_payer: F, fee_recipient_id: F, instructions: F, created_at: F },
+    columns: { transaction_id: N, marketplace_id: N, fee_payer: F, fee_recipient_id: F, instructions: F, created_at: F, recipient_ids: N, gross: F, fee: F, returned: F },
   },
+  // A view over transaction_splits: one row per party.
   transaction_split_parties: {
     capability: 'marketplaces',
     columns: { transaction_id: N, seller_id: N, role: F, position: N, gross: F, fee: F, returned: F },

@@ -35,30 +35,39 @@ export class PgSplitStore implements SplitStore {
   }
 
   async find(tx: Tx | undefined, transactionId: string): Promise<StoredSplit | null> {
-    const rows = await this.sql.query<Record<string, unknown>>(
-      `select s.marketplace_id, m.name as marketplace_name, s.fee_payer, s.fee_recipient_id, s.instructions, p.seller_id, p.role, p.gross, p.fee, p.returned
-         from transaction_splits s join transaction_split_parties p on p.transaction_id = s.transaction_id
-         join sellers m on m.id = s.marketplace_id
-        where s.transaction_id = ? order by p.position`,
+    const row = await this.sql.one<Record<string, unknown>>(
+      `select s.marketplace_id, m.name as marketplace_name, s.fee_payer, s.fee_recipient_id, s.instructions, s.recipient_ids, s.gross, s.fee, s.returned
+         from transaction_splits s join sellers m on m.id = s.marketplace_id
+        where s.transaction_id = ?`,
       [transactionId],
       tx,
     );
-    const first = rows[0];
-    if (!first) return null;
+    if (!row) return null;
+    const [gross, fee, returned] = [row.gross, row.fee, row.returned] as (unknown[] | null)[];
+    const sellers = [String(row.marketplace_id), ...(row.recipient_ids as string[])];
     return {
       transactionId,
-      marketplaceId: String(first.marketplace_id),
-      marketplaceName: String(first.marketplace_name),
-      plan: { feePayer: first.fee_payer as SplitPlan['feePayer'], feeRecipientId: (first.fee_recipient_id as string | null) ?? null, recipients: first.instructions as SplitInstruction[] },
-      parties: rows.map((r) => ({ sellerId: String(r.seller_id), role: r.role as PartyRole, gross: num(r.gross), fee: num(r.fee), returned: Number(r.returned) })),
+      marketplaceId: String(row.marketplace_id),
+      marketplaceName: String(row.marketplace_name),
+      plan: { feePayer: row.fee_payer as SplitPlan['feePayer'], feeRecipientId: (row.fee_recipient_id as string | null) ?? null, recipients: row.instructions as SplitInstruction[] },
+      parties: sellers.map((sellerId, i) => ({
+        sellerId,
+        role: (i === 0 ? 'MARKETPLACE' : 'RECIPIENT') as PartyRole,
+        gross: num(gross?.[i]),
+        fee: num(fee?.[i]),
+        returned: num(returned?.[i]) ?? 0,
+      })),
     };
   }
 
   async recordShares(tx: Tx, transactionId: string, shares: readonly PartyShare[]): Promise<void> {
+    // Each party's part lands at its position (marketplace first, then the recipients in instruction order).
     this.sql.defer(
-      `update transaction_split_parties p set gross = v.gross, fee = v.fee
-         from unnest(?::text[], ?::bigint[], ?::bigint[]) as v(seller_id, gross, fee)
-        where p.transaction_id = ? and p.seller_id = v.seller_id`,
+      `update transaction_splits s
+          set (gross, fee) = (select array_agg(v.gross order by p.n), array_agg(v.fee order by p.n)
+                                from unnest(array[s.marketplace_id] || s.recipient_ids) with ordinality as p(seller_id, n)
+                                left join unnest(?::text[], ?::bigint[], ?::bigint[]) as v(seller_id, gross, fee) on v.seller_id = p.seller_id)
+        where s.transaction_id = ?`,
       [shares.map((s) => s.sellerId), shares.map((s) => s.gross), shares.map((s) => s.fee), transactionId],
       tx,
     );
@@ -67,9 +76,12 @@ export class PgSplitStore implements SplitStore {
   async addReturned(tx: Tx, transactionId: string, debits: readonly PartyDebit[]): Promise<void> {
     if (debits.length === 0) return;
     this.sql.defer(
-      `update transaction_split_parties p set returned = p.returned + v.amount
-         from unnest(?::text[], ?::bigint[]) as v(seller_id, amount)
-        where p.transaction_id = ? and p.seller_id = v.seller_id`,
+      `update transaction_splits s
+          set returned = (select array_agg(coalesce(s.returned[p.n], 0) + coalesce(v.amount, 0) order by p.n)
+                            from unnest(array[s.marketplace_id] || s.recipient_ids) with ordinality as p(seller_id, n)
+                            left join (select seller_id, sum(amount) as amount from unnest(?::text[], ?::bigint[]) as d(seller_id, amount) group by seller_id) v
+                              on v.seller_id = p.seller_id)
+        where s.transaction_id = ?`,
       [debits.map((d) => d.sellerId), debits.map((d) => d.amount), transactionId],
       tx,
     );
@@ -87,21 +99,23 @@ export class PgSplitStore implements SplitStore {
   }
 
   async recipientShares(sellerId: string, o: { transactionId?: string; limit: number; skip: number }): Promise<{ items: RecipientShare[]; total: number }> {
-    const where = [`p.seller_id = ?`, `p.role = 'RECIPIENT'`];
-    const params: unknown[] = [sellerId];
+    // The GIN index on recipient_ids finds the recipient's charges; its party is at 1 + its place among the recipients.
+    const where = [`s.recipient_ids @> array[?]::text[]`];
+    const params: unknown[] = [sellerId, sellerId];
     if (o.transactionId) {
-      where.push('p.transaction_id = ?');
+      where.push('s.transaction_id = ?');
       params.push(o.transactionId);
     }
     const rows = await this.sql.query<Record<string, unknown>>(
-      `select count(*) over () as total, p.transaction_id, s.marketplace_id, m.name as marketplace_name, t.status, p.gross, p.fee, p.returned,
+      `select count(*) over () as total, s.transaction_id, s.marketplace_id, m.name as marketplace_name, t.status,
+              s.gross[x.party] as gross, s.fee[x.party] as fee, coalesce(s.returned[x.party], 0) as returned,
               t.paid_at, t.end2end_id, t.created_at
-         from transaction_split_parties p
-         join transaction_splits s on s.transaction_id = p.transaction_id
-         join transactions t on t.id = p.transaction_id
+         from transaction_splits s
+        cross join lateral (select array_position(s.recipient_ids, ?::text) + 1 as party) x
+         join transactions t on t.id = s.transaction_id
          join sellers m on m.id = s.marketplace_id
         where ${where.join(' and ')}
-        order by t.created_at desc, p.transaction_id desc limit ? offset ?`,
+        order by t.created_at desc, s.transaction_id desc limit ? offset ?`,
       [...params, o.limit, o.skip],
     );
     return {

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { SPLIT_PARTIES_TABLE } from './split-storage-sql';
 
 /**
  * Marketplaces: the link between a marketplace and each recipient (invited, accepted,
@@ -31,18 +32,7 @@ export class Migration20261127140000MarketplaceSplits extends Migration {
         instructions jsonb not null,
         created_at timestamptz not null
       );`);
-    this.addSql(`
-      create table transaction_split_parties (
-        transaction_id text not null references transactions (id),
-        seller_id text not null references sellers (id),
-        role text not null check (role in ('MARKETPLACE', 'RECIPIENT')),
-        position integer not null,
-        gross bigint null,
-        fee bigint null,
-        returned bigint not null default 0 check (returned >= 0),
-        primary key (transaction_id, seller_id)
-      );`);
-    this.addSql(`create index transaction_split_parties_seller on transaction_split_parties (seller_id, transaction_id);`);
+    for (const sql of SPLIT_PARTIES_TABLE) this.addSql(sql);
   }
 
   override async down(): Promise<void> {

@@ -28,6 +28,7 @@ import { Migration20261127190000TransactionSplitFlag } from './Migration20261127
 import { Migration20261128030000SplitShareWebhooks } from './Migration20261128030000SplitShareWebhooks';
 import { Migration20261128040000RecurrenceCycles } from './Migration20261128040000RecurrenceCycles';
 import { Migration20261129040000SplitInsertChecksLinks } from './Migration20261129040000SplitInsertChecksLinks';
+import { Migration20261130010000SplitPartiesInOneRow } from './Migration20261130010000SplitPartiesInOneRow';
 import { Migration20261127140000MarketplaceSplits } from './Migration20261127140000MarketplaceSplits';
 import { Migration20261127150000WebhookEndpointHealth } from './Migration20261127150000WebhookEndpointHealth';
 import { Migration20261127110000PayoutWaitingReason } from './Migration20261127110000PayoutWaitingReason';
@@ -66,4 +67,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128030000SplitShareWebhooks', class: Migration20261128030000SplitShareWebhooks },
   { name: 'Migration20261128040000RecurrenceCycles', class: Migration20261128040000RecurrenceCycles },
   { name: 'Migration20261129040000SplitInsertChecksLinks', class: Migration20261129040000SplitInsertChecksLinks },
+  { name: 'Migration20261130010000SplitPartiesInOneRow', class: Migration20261130010000SplitPartiesInOneRow },
 ];
