@@ -7,9 +7,9 @@ import { setFlagsFromString } from 'node:v8';
  * Left to itself, V8 picks the factor from how cheap its collections are, up to four
  * times. An api instance holds about 50 MB live, while every request leaves garbage
  * that outlives the young generation; under a steady create load the heap then reached
- * about 200 MB before each full collection, and the process about 300 MB of RSS. At
- * twice the live heap it stays near 110 MB (RSS near 200 MB) for one or two more full
- * collections a minute, each a few tens of milliseconds and mostly concurrent; see
+ * about 190 MB before each full collection, and the process about 300 MB of RSS. At
+ * twice the live heap it stays near 100 MB (RSS near 200 MB), with as many full
+ * collections in the runs measured and the same CPU per request; see
  * docs/operate/configuration.md for the measurement.
  */
 export const HEAP_GROWING_PERCENT = 100;
