@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './main/config';
 import { startApplication } from './main/start-application';
 import { StartupError } from './main/database';
 import { startBanner } from './main/start-banner';
+import { limitHeapGrowth } from './main/heap-growth';
+
+limitHeapGrowth();
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { EmbeddedPostgres } from '../infra/db/embedded-postgres';
 import { withMigrationLock } from '../infra/db/migration-lock';
 import { migrate, openOrm, type Orm } from '../infra/db/orm';
 import type { Config } from './config';
@@ -25,7 +24,8 @@ function describe(url: string): string {
 
 /** PostgreSQL from DATABASE_URL, or the embedded PGlite under DATA_DIR; migrated before use. */
 export async function openDatabase(config: Config): Promise<Database> {
-  const embedded = config.DATABASE_URL ? null : await EmbeddedPostgres.start(join(config.DATA_DIR, 'pglite'));
+  // PGlite (half a megabyte of code, its WebAssembly aside) is loaded only when it is the database.
+  const embedded = config.DATABASE_URL ? null : await (await import('../infra/db/embedded-postgres.js')).EmbeddedPostgres.start(join(config.DATA_DIR, 'pglite'));
   const url = config.DATABASE_URL ?? embedded!.url;
   let orm: Orm;
   try {
