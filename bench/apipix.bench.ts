@@ -12,6 +12,7 @@ import { cpuMs, cpuOfMs, freePort, peakRssMb, startNode, stop, waitHealthy } fro
 import { type SimulatorProcess, startSimulatorProcess } from './support/psp-simulator-process';
 import { now, percentile, printTable } from './support/report';
 import { seedSeller } from './support/seed';
+import { serviceNodeArgs } from './support/service-node-args';
 
 /** Creates per second offered, for BENCH_SECONDS (30 by default), after a warm-up of BENCH_APIPIX_WARMUP_SECONDS. */
 const RATE = Number(process.env.BENCH_APIPIX_RATE ?? 500);
@@ -219,7 +220,8 @@ async function createsThroughPsp(): Promise<void> {
       ...BENCH_BUDGETS,
     };
     const key = await seedSeller(dist, env, 'bench-apipix@example.com');
-    app = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, profiling);
+    // As `npm start` runs it (its node options), profiled on request.
+    app = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, [...serviceNodeArgs(), ...profiling]);
     app.child.stderr!.pipe(process.stderr);
     const base = `http://127.0.0.1:${port}`;
     await waitHealthy(`${base}/health`);
@@ -263,7 +265,7 @@ async function createsThroughPsp(): Promise<void> {
     const parts = [cpu.service, cpu.database, cpu.psp, cpu.own];
     const errors = [...r.failed].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
     printTable(
-      `API Pix creates: ${RATE}/s offered for ${SECONDS} s (open loop), PSP answers PUT /cob after ${PSP_LATENCY_MS} ms over HTTPS/mTLS, default pool (DATABASE_POOL_SIZE 20); a shared machine: figures vary from run to run`,
+      `API Pix creates: ${RATE}/s offered for ${SECONDS} s (open loop), PSP answers PUT /cob after ${PSP_LATENCY_MS} ms over HTTPS/mTLS, default pool (DATABASE_POOL_SIZE 20), service run as npm start runs it (node ${serviceNodeArgs().join(' ')}); a shared machine: figures vary from run to run`,
       [
         { metric: 'creates offered / answered 201', value: `${r.offered} / ${r.ok}` },
         { metric: 'creates per second sustained', value: sustained.toFixed(1), goal: `>= ${RATE * 0.98}`, verdict: sustained >= RATE * 0.98 ? 'ok' : 'MISS' },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { serviceNodeArgs } from '../../bench/support/service-node-args';
 import { loadConfig } from '../../src/main/config';
 
 /**
@@ -58,13 +59,14 @@ describe('Dockerfile', () => {
     const user = /^USER (\S+)/m.exec(runtime)?.[1];
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
-    expect(runtime).toContain('CMD ["node", "dist/src/main.js"]');
+    expect(runtime).toMatch(/^CMD \["node", (?:"--[^"]+", )*"dist\/src\/main\.js"\]$/m);
     expect(stages[0]).toMatch(/npm prune --omit=dev/);
   });
 
-  it('runs what `npm start` runs, and keeps sources and secrets out of the build context', () => {
-    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts.start).toContain('node dist/src/main.js');
+  it('runs what `npm start` runs (the same node options), and keeps sources and secrets out of the build context', () => {
+    const startArgs = serviceNodeArgs('.');
+    const cmd = /^CMD (\[.*\])$/m.exec(stages.at(-1)!)![1]!;
+    expect(JSON.parse(cmd)).toEqual(['node', ...startArgs, 'dist/src/main.js']);
     const ignored = readFileSync('.dockerignore', 'utf8').split('\n');
     for (const entry of ['node_modules', 'dist', '.git', '.env', 'data']) expect(ignored).toContain(entry);
   });

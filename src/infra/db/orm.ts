@@ -27,7 +27,10 @@ export function ormConfig(o: OrmOptions): Options {
     entities: [...accountSchemas],
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
-    pool: { min: 0, max: o.poolSize },
+    // A connection once opened is kept (min = max; none is opened ahead of need): with min 0
+    // the ones a burst opened were closed after 30 s idle, and the next burst waited while
+    // new ones connected, at the moment when every connection counts.
+    pool: { min: o.poolSize, max: o.poolSize },
     driverOptions: {
       // Connection failures surface at start as a clear error instead of hanging.
       connection: { connectionTimeoutMillis: 5_000 },
