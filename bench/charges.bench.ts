@@ -16,6 +16,7 @@ import { QR_IMAGE_SIZE } from '../src/domain/pix/qr-image';
 import pg from 'pg';
 import { cpuMs, freePort, peakRssMb, postgresCpuMs, startNode, stop, waitHealthy } from './support/processes';
 import { latencies, now, printTable } from './support/report';
+import { serviceNodeArgs } from './support/service-node-args';
 
 const CLIENTS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -164,7 +165,7 @@ async function creationThroughput() {
     const port = await freePort();
     const env = { DATABASE_URL: appDb.url, PORT: String(port), ROLE: 'api', LOG_LEVEL: 'warn', MODE: 'sandbox', ...BENCH_BUDGETS };
     const key = await seedSeller(dist, env, 'bench@example.com');
-    app = await startNode(join(dist, 'src/main.js'), [], env, () => true);
+    app = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, serviceNodeArgs());
     app.child.stderr!.pipe(process.stderr);
     await waitHealthy(`http://127.0.0.1:${port}/health`);
     const cPid = ceiling.child.pid!;

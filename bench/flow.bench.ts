@@ -15,6 +15,7 @@ import { createDatabase } from './support/postgres';
 import { freePort, rssMb, startNode, stop, waitHealthy } from './support/processes';
 import { int, latencies, ms, printTable } from './support/report';
 import { seedSeller } from './support/seed';
+import { serviceNodeArgs } from './support/service-node-args';
 
 /**
  * The whole flow, as a seller sees it: the compiled service (one process, ROLE=all) on a
@@ -248,7 +249,7 @@ export const flowBenchmark: Benchmark = {
       };
       const apiKey = await seedSeller(dist, env, 'flow@example.com');
       // BENCH_FLOW_NODE_ARGS: node options for the service only (`--cpu-prof --cpu-prof-dir=...` to profile it).
-      service = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, (process.env.BENCH_FLOW_NODE_ARGS ?? '').split(' ').filter(Boolean));
+      service = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, [...serviceNodeArgs(), ...(process.env.BENCH_FLOW_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
       service.child.stderr!.pipe(process.stderr);
       await waitHealthy(`http://127.0.0.1:${port}/health`);
       api = apiClient(port, apiKey);

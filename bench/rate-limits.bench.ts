@@ -13,6 +13,7 @@ import { BENCH_BUDGETS } from './support/budgets';
 import { createDatabase } from './support/postgres';
 import { cpuMs, freePort, startNode, stop, waitHealthy } from './support/processes';
 import { latencies, now, printTable } from './support/report';
+import { serviceNodeArgs } from './support/service-node-args';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -79,7 +80,7 @@ async function startApi(dbUrl: string, extra: Record<string, string>) {
       return undefined;
     }
   });
-  const app = await startNode(join(dist, 'src/main.js'), [], env, () => true);
+  const app = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, serviceNodeArgs());
   app.child.stderr!.pipe(process.stderr);
   await waitHealthy(`http://127.0.0.1:${port}/health`);
   return { child: app.child, url: `http://127.0.0.1:${port}`, key: seeded.value.apiKey.key };

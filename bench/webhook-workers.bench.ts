@@ -12,6 +12,7 @@ import { createDatabase } from './support/postgres';
 import { cpuMs, freePort, startNode, stop, waitHealthy } from './support/processes';
 import { int, printTable, type ResultRow } from './support/report';
 import { seedSeller } from './support/seed';
+import { serviceNodeArgs } from './support/service-node-args';
 
 /**
  * Webhook delivery throughput with 1, then 2 worker processes: the compiled service run
@@ -114,7 +115,7 @@ async function round(o: { workers: number; dist: string; env: Record<string, str
   try {
     for (let i = 0; i < o.workers; i++) {
       const port = await freePort();
-      workers.push((await startNode(join(o.dist, 'src/main.js'), [], { ...o.env, ROLE: 'worker', PORT: String(port) }, () => true)).child);
+      workers.push((await startNode(join(o.dist, 'src/main.js'), [], { ...o.env, ROLE: 'worker', PORT: String(port) }, () => true, undefined, serviceNodeArgs())).child);
       await waitHealthy(`http://127.0.0.1:${port}/health/ready`);
     }
     // Warm-up: connections, TLS sessions, JIT in every worker.
@@ -182,7 +183,7 @@ export const webhookWorkersBenchmark: Benchmark = {
     try {
       const apiKey = await seedSeller(dist, env, 'bench-workers@example.com');
       const apiPort = await freePort();
-      api = (await startNode(join(dist, 'src/main.js'), [], { ...env, ROLE: 'api', PORT: String(apiPort) }, () => true)).child;
+      api = (await startNode(join(dist, 'src/main.js'), [], { ...env, ROLE: 'api', PORT: String(apiPort) }, () => true, undefined, serviceNodeArgs())).child;
       await waitHealthy(`http://127.0.0.1:${apiPort}/health/ready`);
       const reg = await fetch(`http://127.0.0.1:${apiPort}/v1/webhooks`, {
         method: 'POST',
