@@ -87,6 +87,8 @@ const schema = z.object({
   WEBHOOK_HEALTH_CHECK_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** How long a worker holds a job it claimed; a worker that dies holds it this long (the reconciliation reads 20 s a run). */
   JOB_LOCK_SECONDS: z.coerce.number().int().min(30).max(3_600).default(60),
+  /** Durable jobs one worker runs at once (PostgreSQL only; the embedded database runs one at a time). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** Bearer token that GET /metrics requires; without it /metrics does not exist (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** On SIGTERM, the process finishes its work within this deadline, then exits anyway. */

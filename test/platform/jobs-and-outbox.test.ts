@@ -89,6 +89,33 @@ describe('durable jobs', () => {
     await sql.query(`delete from jobs where key = 'recurring'`);
   });
 
+  it('a claimed batch runs its jobs side by side, each once; the finished ones go, a failed one waits for its retry', async () => {
+    const scheduler = new PgScheduler(sql);
+    const runner = new JobRunner(sql, clock, createLogger('silent'), { concurrency: 3 });
+    let inFlight = 0;
+    let most = 0;
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (open = r));
+    const ran: string[] = [];
+    runner.register('test.side-by-side', async (p) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      if (inFlight === 3) open();
+      await gate; // the first three wait for one another: they only get past it together
+      inFlight--;
+      ran.push(String(p.v));
+      if (p.v === 'f') throw new Error('transient');
+    });
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
+    await uow.run((tx) => scheduler.schedule(tx, keys.map((v) => ({ kind: 'test.side-by-side', key: `side-${v}`, runAt: clock.now(), payload: { v } }))));
+    expect(await runner.runDue()).toBe(6);
+    expect([most, ran.sort()]).toEqual([3, keys]);
+    const left = await sql.query<{ key: string; locked_until: Date | null; last_error: string }>(`select key, locked_until, last_error from jobs where kind = 'test.side-by-side'`);
+    expect(left).toEqual([{ key: 'side-f', locked_until: null, last_error: 'transient' }]);
+    expect(await runner.runDue()).toBe(0);
+    await sql.query(`delete from jobs where kind = 'test.side-by-side'`);
+  });
+
   it('a rolled-back transaction schedules nothing', async () => {
     const scheduler = new PgScheduler(sql);
     await expect(

@@ -5,7 +5,7 @@ import { parseBrCode, verifyBrCode } from '../../src/domain/pix/br-code';
 import { gql, onboardSeller, type TestApp, startTestAppWithSeller, type Seller } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { rest } from '../support/rest';
-import { sqlOf, runDueJobs } from '../support/platform';
+import { drainJobs, sqlOf, runDueJobs } from '../support/platform';
 import { reportAsInstitution } from '../support/institution';
 import { ON_APIPIX } from '../support/test-institution';
 
@@ -216,6 +216,30 @@ describe('status reports', () => {
     const u = (await create({ amount: 901 })).body.data;
     await app.services.transactionReports.apply({ reportId: `r3-${u.id}`, transactionId: u.id, status: 'SOMETHING_NEW' });
     expect((await get(u.id)).body.data.status).toBe('FAILED');
+  });
+
+  it('a paid charge keeps no work for later: paid before its registration it is not registered; paid after, the automatic payment reports nothing; neither keeps its expiry job', async () => {
+    const jobKeys = async (id: string) =>
+      (await sqlOf(app).query<{ key: string }>('select key from jobs where key in (?, ?, ?) order by key', [`register:${id}`, `expire:${id}`, `sandbox-autopay:${id}`])).map((j) => j.key);
+    const reportsOf = async (id: string) => (await sqlOf(app).query<{ report_id: string }>('select report_id from institution_reports where transaction_id = ? order by report_id', [id])).map((r) => r.report_id);
+    const eventsOf = async (id: string) => (await sqlOf(app).query<{ event_type: string }>('select event_type from outbox where aggregate_id = ? order by id', [id])).map((e) => e.event_type);
+
+    const early = (await create({ amount: 905 })).body.data;
+    expect(await jobKeys(early.id)).toEqual([`expire:${early.id}`, `register:${early.id}`]);
+    await app.services.transactionReports.apply({ reportId: `early-${early.id}`, transactionId: early.id, status: 'PAID' });
+    expect(await jobKeys(early.id)).toEqual([`register:${early.id}`]);
+    await drainJobs(app);
+    expect([await jobKeys(early.id), await reportsOf(early.id), await eventsOf(early.id)]).toEqual([[], [`early-${early.id}`], ['TRANSACTION_PAID']]);
+
+    const later = (await create({ amount: 906 })).body.data;
+    await drainJobs(app);
+    expect((await get(later.id)).body.data.status).toBe('WAITING_PAYMENT');
+    await app.services.transactionReports.apply({ reportId: `later-${later.id}`, transactionId: later.id, status: 'PAID' });
+    app.clock.advance(30_000);
+    await drainJobs(app);
+    expect(await jobKeys(later.id)).toEqual([]);
+    expect(await reportsOf(later.id)).not.toContain(`sandbox-autopay:${later.id}`);
+    expect((await get(later.id)).body.data.status).toBe('PAID');
   });
 
   // On API Pix the QR location is the PSP's, not PixPay's /pix/qr payload.

@@ -5,7 +5,7 @@ import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import type { CreateTransactionInput } from '../transactions/create-transaction.input';
 import { newTransaction } from '../transactions/new-transaction';
 import type { TransactionRepository } from '../transactions/transactions.ports';
-import { TRANSACTION_JOBS } from '../transactions/transaction-jobs';
+import { expireJobKey, TRANSACTION_JOBS } from '../transactions/transaction-jobs';
 import type { Transaction } from '../transactions/transaction.types';
 import { boletoDates } from './boleto-dates';
 import type { BoletoIds } from './boleto.ports';
@@ -58,7 +58,7 @@ export class BoletoChargesService {
     await this.d.repo.insert(tx, t);
     await this.d.scheduler.schedule(tx, [
       TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, t.createdAt, { transactionId: t.id }),
-      TRANSACTION_JOBS.expire.at(`expire:${t.id}`, t.boleto!.expiresAt, { transactionId: t.id }),
+      TRANSACTION_JOBS.expire.at(expireJobKey(t.id), t.boleto!.expiresAt, { transactionId: t.id }),
     ]);
   }
 }

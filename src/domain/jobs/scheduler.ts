@@ -12,6 +12,8 @@ export interface ScheduledJob {
 export interface Scheduler {
   /** Several jobs are written in one statement. */
   schedule(tx: Tx, jobs: ScheduledJob | ScheduledJob[]): Promise<void>;
+  /** The jobs of these keys will not run: for a job whose work became pointless (a paid charge's expiry). */
+  cancel(tx: Tx, keys: string[]): Promise<void>;
 }
 
 /**

@@ -54,7 +54,7 @@ function fixture(rows: number) {
       remove: async () => undefined,
     },
     mailer: { sendExport: async (m) => void mails.push(m) },
-    scheduler: { schedule: async () => undefined },
+    scheduler: { schedule: async () => undefined, cancel: async () => undefined },
     users: { findById: async (id) => ({ id, email: 'u@example.com' }) as never },
     tokens: { newId: () => 'id1', randomToken: () => 'token1', digest: (t) => `h(${t})` },
     clock,

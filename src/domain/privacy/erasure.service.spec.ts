@@ -41,7 +41,7 @@ function fixture() {
       },
       revokeCredentials: async () => ({ apiKeys: 2, sessions: 1, webhooks: 0, pendingDeliveries: 0 }),
     },
-    scheduler: { schedule: async (_tx, j) => void jobs.push(...(Array.isArray(j) ? j : [j])) },
+    scheduler: { schedule: async (_tx, j) => void jobs.push(...(Array.isArray(j) ? j : [j])), cancel: async () => undefined },
     holidays: { isNationalHoliday: (d) => d === '2026-04-21' || d === '2026-05-01' },
     tokens: { newId: () => `id${++n}` },
     clock,

@@ -14,7 +14,9 @@ import { dueDatePayment } from '../due-date/due-date-charge';
 import type { HolidayCalendar } from '../privacy/business-days';
 import { emitTransactionEvents } from './transaction-events';
 import { applyTransactionCommand } from './transaction-machine';
-import { mapInstitutionStatus, shouldApplyReport, TRANSACTION_CREATED_EVENT, transactionEventName, type TransactionStatus } from './transaction-status';
+import type { Scheduler } from '../jobs/scheduler';
+import { expireJobKey } from './transaction-jobs';
+import { isPaidOrBeyond, mapInstitutionStatus, shouldApplyReport, TRANSACTION_CREATED_EVENT, transactionEventName, type TransactionStatus } from './transaction-status';
 import { transactionNotFound } from './transaction-errors';
 import type { InstitutionReport, ProtectiveReports, TransactionRepository } from './transactions.ports';
 import type { Transaction } from './transaction.types';
@@ -49,6 +51,8 @@ export interface InstitutionChargeReportsDeps {
   protective?: ProtectiveReports;
   /** Marketplaces: a split charge credits every party instead of its seller alone. */
   splits?: Pick<SplitCharges, 'credit'>;
+  /** Removes a paid charge's expiry job, which could no longer apply (EXPIRED ranks below PAID); without it the job runs as a no-op. */
+  scheduler?: Pick<Scheduler, 'cancel'>;
 }
 
 /**
@@ -88,6 +92,7 @@ export class InstitutionChargeReportsService {
       t.updatedAt = now;
       if (reported === 'PAID') await this.credit(tx, t, report, now, await this.d.repo.sellerFeePlan(tx, t.id));
       if (reported === 'REFUSED' || reported === 'FAILED') t.refusedReason = report.refusedReason?.slice(0, 200) ?? t.refusedReason;
+      if (isPaidOrBeyond(reported)) await this.d.scheduler?.cancel(tx, [expireJobKey(t.id)]);
       if (from !== t.status) events.push(transactionEventName(t.status));
       await this.d.repo.update(tx, t);
       await emitTransactionEvents(this.d, tx, t, events);

@@ -1,9 +1,13 @@
 import { jobKind, jobSet, stringField, type JobSet } from '../jobs/job-kinds';
+import { isPaidOrBeyond } from './transaction-status';
 import type { InstitutionRefundState, InstitutionReport, PaymentInstitution, TransactionRepository } from './transactions.ports';
 
 const transactionId = (p: Record<string, unknown>) => ({ transactionId: stringField(p, 'transactionId') });
 /** Stored before `autopay` existed: absent means the sandbox's payer pays it by itself. */
 const registration = (p: Record<string, unknown>): { transactionId: string; autopay?: boolean } => ({ ...transactionId(p), autopay: p.autopay !== false });
+
+/** A charge's expiry job: one per charge, removed once the charge is paid (its expiry could no longer apply). */
+export const expireJobKey = (transactionId: string) => `expire:${transactionId}`;
 
 /** The durable jobs of charges (PIX and boleto alike) and refunds. */
 export const TRANSACTION_JOBS = {
@@ -41,7 +45,8 @@ export function transactionJobs(d: {
   return jobSet(TRANSACTION_JOBS, {
     registerCharge: async ({ transactionId, autopay }) => {
       const t = await d.repo.findById(transactionId);
-      if (!t) return;
+      // Paid before it was registered (only the sandbox's pay route can do that): a payable charge at the institution now would only invite a second payment.
+      if (!t || isPaidOrBeyond(t.status)) return;
       const expiresAt = t.pix?.expiresAt ?? t.boleto?.expiresAt;
       if (!expiresAt) return;
       await d.institution.registerCharge({ transactionId: t.id, paymentMethod: t.paymentMethod, txid: t.txid, amount: t.amount, expiresAt, createdAt: t.createdAt, autopay });

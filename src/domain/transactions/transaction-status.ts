@@ -100,6 +100,9 @@ export function shouldApplyReport(current: TransactionStatus, reported: Transact
   return TRANSACTION_STATUS_PRIORITY[reported] > TRANSACTION_STATUS_PRIORITY[current];
 }
 
+/** Paid, or past it (refunded, disputed...): no payment, expiry or other lower report can apply any more. */
+export const isPaidOrBeyond = (status: TransactionStatus): boolean => TRANSACTION_STATUS_PRIORITY[status] >= TRANSACTION_STATUS_PRIORITY.PAID;
+
 /** The event every status change emits (SPEC: `TRANSACTION_<STATUS>`). */
 export const transactionEventName = (status: TransactionStatus): `TRANSACTION_${TransactionStatus}` =>
   `TRANSACTION_${status}`;

@@ -15,7 +15,7 @@ import type { Tx, UnitOfWork } from '../shared/unit-of-work';
 import type { CreateTransactionInput } from './create-transaction.input';
 import { newTransaction } from './new-transaction';
 import { transactionNotFound } from './transaction-errors';
-import { TRANSACTION_JOBS } from './transaction-jobs';
+import { expireJobKey, TRANSACTION_JOBS } from './transaction-jobs';
 import type { PaymentInstitution, PixChargeRegistrar, PixIds, TransactionRepository } from './transactions.ports';
 import type { PixCharge, Transaction, TransactionListFilter, TransactionRefund } from './transaction.types';
 
@@ -101,7 +101,7 @@ export class TransactionsService {
     await this.d.repo.insert(tx, t);
     await this.d.scheduler.schedule(tx, [
       TRANSACTION_JOBS.registerCharge.at(`register:${t.id}`, t.createdAt, { transactionId: t.id, autopay: o.autopay !== false }),
-      TRANSACTION_JOBS.expire.at(`expire:${t.id}`, t.pix!.expiresAt, { transactionId: t.id }),
+      TRANSACTION_JOBS.expire.at(expireJobKey(t.id), t.pix!.expiresAt, { transactionId: t.id }),
     ]);
   }
 

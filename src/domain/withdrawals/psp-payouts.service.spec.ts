@@ -53,7 +53,7 @@ function rig(answers: { send?: PayoutAnswer[]; query?: PayoutAnswer[] }, status:
         return {} as never;
       },
     },
-    scheduler: { schedule: async () => {} },
+    scheduler: { schedule: async () => {}, cancel: async () => {} },
     clock: new ManualClock(new Date(0)),
     followEveryMs: 1_000,
     retryWaitingMs: 500,

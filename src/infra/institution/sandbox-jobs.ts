@@ -21,11 +21,17 @@ export const SANDBOX_JOBS = {
 
 const { autopay, payoutStep } = SANDBOX_JOBS;
 
-export function sandboxPaymentJobs(d: { clock: Clock; pay(transactionId: string, at: Date, reportId: string): Promise<unknown> }): JobSet<{ autopay: typeof autopay }> {
+export function sandboxPaymentJobs(d: {
+  clock: Clock;
+  pay(transactionId: string, at: Date, reportId: string): Promise<unknown>;
+  /** True when the charge is paid already (or past it): the payer does not pay it again, and its report would change nothing. */
+  paid(transactionId: string): Promise<boolean>;
+}): JobSet<{ autopay: typeof autopay }> {
   return jobSet(
     { autopay },
     {
       autopay: async ({ transactionId }) => {
+        if (await d.paid(transactionId)) return;
         await d.pay(transactionId, d.clock.now(), `sandbox-autopay:${transactionId}`);
       },
     },

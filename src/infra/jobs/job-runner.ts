@@ -15,12 +15,26 @@ interface DueJob {
 
 const MAX_BACKOFF_MS = 15 * 60_000;
 
+export interface JobRunnerOptions {
+  /** How long a claimed job is held: a runner that dies leaves its jobs to others this long after it claimed them. */
+  lockMs?: number;
+  /** Jobs of one claimed batch that run at once (each handler awaits its own statements and calls). */
+  concurrency?: number;
+  /** Jobs claimed by one statement. */
+  batchSize?: number;
+}
+
 /**
  * Runs due jobs. Several runners may work at once: each claims rows with
  * FOR UPDATE SKIP LOCKED and a lock lease, so a crashed runner's jobs run again later.
+ * A claimed batch runs `concurrency` jobs at a time; the jobs that finished are deleted
+ * together once the batch is done (a runner that dies before runs them again: at least once).
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly lockMs: number;
+  private readonly concurrency: number;
+  private readonly batchSize: number;
   private readonly loop = new PeriodicLoop(
     async () => {
       while ((await this.runDue()) > 0);
@@ -32,9 +46,12 @@ export class JobRunner {
     private readonly sql: Sql,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    /** How long a claimed job is held: a runner that dies leaves its jobs to others this long after it claimed them. */
-    private readonly lockMs = 60_000,
-  ) {}
+    options: JobRunnerOptions = {},
+  ) {
+    this.lockMs = options.lockMs ?? 60_000;
+    this.concurrency = Math.max(1, options.concurrency ?? 1);
+    this.batchSize = Math.max(1, options.batchSize ?? 50);
+  }
 
   register(kind: string, handler: JobHandler): void {
     if (this.handlers.has(kind)) throw new Error(`job kind ${kind} has two handlers`);
@@ -50,7 +67,7 @@ export class JobRunner {
   }
 
   /** Claims and runs the jobs due now; returns how many ran. */
-  async runDue(limit = 50): Promise<number> {
+  async runDue(limit = this.batchSize): Promise<number> {
     const now = this.clock.now();
     const jobs = await this.sql.query<DueJob>(
       `update jobs set locked_until = ?, attempts = attempts + 1
@@ -60,17 +77,27 @@ export class JobRunner {
        returning id, kind, key, payload, attempts`,
       [new Date(now.getTime() + this.lockMs), now, now, limit],
     );
-    for (const job of jobs) await this.runOne(job);
+    const finished: string[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        if (await this.runOne(job)) finished.push(job.id);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, jobs.length) }, lane));
+    if (finished.length > 0) await this.sql.query(`delete from jobs where id = any(?::bigint[])`, [finished]);
     return jobs.length;
   }
 
-  private async runOne(job: DueJob): Promise<void> {
+  /** Runs one job; true when it is done for good (its row is to be deleted). */
+  private async runOne(job: DueJob): Promise<boolean> {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const rerun = await handler(job.payload);
-      if (rerun) await this.sql.query(`update jobs set run_at = ?, locked_until = null, attempts = 0, last_error = null where id = ?`, [rerun.runAgainAt, job.id]);
-      else await this.sql.query(`delete from jobs where id = ?`, [job.id]);
+      if (!rerun) return true;
+      await this.sql.query(`update jobs set run_at = ?, locked_until = null, attempts = 0, last_error = null where id = ?`, [rerun.runAgainAt, job.id]);
     } catch (err) {
       const delay = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.min(job.attempts, 20));
       this.logger.warn({ err, job: { id: job.id, kind: job.kind, key: job.key, attempts: job.attempts } }, 'job failed; will retry');
@@ -80,6 +107,7 @@ export class JobRunner {
         job.id,
       ]);
     }
+    return false;
   }
 
   /** Polls every intervalMs until stop(); a poll drains everything due. */

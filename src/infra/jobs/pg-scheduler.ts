@@ -14,4 +14,9 @@ export class PgScheduler implements Scheduler {
       tx,
     );
   }
+
+  async cancel(tx: Tx, keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    this.sql.defer(`delete from jobs where key = any(?::text[])`, [keys], tx);
+  }
 }

@@ -52,7 +52,8 @@ export function buildPlatform(config: Config, orm: Orm, logger: Logger, clock: C
   const sql = new Sql(connections);
   const outboxSignal = new EventEmitter();
   outboxSignal.setMaxListeners(50);
-  const jobs = new JobRunner(sql, clock, logger, config.JOB_LOCK_SECONDS * 1_000);
+  // The embedded database has one connection: jobs there run one at a time.
+  const jobs = new JobRunner(sql, clock, logger, { lockMs: config.JOB_LOCK_SECONDS * 1_000, concurrency: config.DATABASE_URL ? config.JOB_CONCURRENCY : 1 });
   if (config.DATABASE_URL) {
     // Other processes' relays listen for this; the embedded database has no other process.
     const notifier = new CoalescedNotifier(sql, (err) => logger.warn({ err }, 'outbox notify failed; relays will poll'));

@@ -19,7 +19,7 @@ export function standaloneReconciliation(p: Platform) {
   if (p.config.INSTITUTION !== 'apipix') throw new Error('reconciliation needs INSTITUTION=apipix and its APIPIX_ settings');
   const { ledger } = wireLedger(p, wireAccounts(p).sellerRepository);
   const repo = transactionRepository(p);
-  const reports = new InstitutionChargeReportsService({ uow: p.uow, repo, ledger, outbox: p.outbox, live: p.live, clock: p.clock, holidays: new BrazilHolidays() });
+  const reports = new InstitutionChargeReportsService({ uow: p.uow, repo, ledger, outbox: p.outbox, live: p.live, clock: p.clock, holidays: new BrazilHolidays(), scheduler: p.scheduler });
   const refunds = new RefundOutcomesService({ uow: p.uow, repo, ledger, outbox: p.outbox, live: p.live, scheduler: p.scheduler, clock: p.clock });
   const applyPix = applyPspPix({ findByTxid: (txid) => repo.findByTxid(txid), reports, refunds, holidays: new BrazilHolidays() });
   const pix = apiPixClient(p.config);

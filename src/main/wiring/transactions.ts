@@ -1,3 +1,4 @@
+import { isPaidOrBeyond } from '../../domain/transactions/transaction-status';
 import type { SplitCharges } from '../../domain/splits/split-charges';
 import { createId } from '@paralleldrive/cuid2';
 import { BoletoChargesService } from '../../domain/boleto/boleto-charges.service';
@@ -64,7 +65,7 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   });
   const cardFingerprinter = new HmacCardFingerprinter(config.APP_SECRET);
   const holidays = new BrazilHolidays();
-  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, holidays, protective: deps.protective, splits: deps.splits });
+  const reports = new InstitutionChargeReportsService({ uow, repo, ledger: deps.ledger, outbox, live, clock, holidays, protective: deps.protective, splits: deps.splits, scheduler });
   const sandbox = new SandboxInstitution({
     uow,
     scheduler,
@@ -136,7 +137,16 @@ export function wireTransactions(p: Platform, deps: { ledger: LedgerService; pos
   // With a PSP, a charge expires only once the PSP confirms its cob was not paid.
   const beforeExpiry = reconciliation ? confirmExpiryWithPsp({ repo, cobs: reconciliation.cobPayments, applyPix }) : undefined;
   jobs.registerAll(transactionJobs({ repo, institution, report: (r) => reports.apply(r), refundOutcomes, beforeExpiry }));
-  jobs.registerAll(sandboxPaymentJobs({ clock, pay: (id, at, reportId) => (pspSimulator ? pspSimulator.autopay(id) : sandbox.pay(id, at, reportId)) }));
+  jobs.registerAll(
+    sandboxPaymentJobs({
+      clock,
+      pay: (id, at, reportId) => (pspSimulator ? pspSimulator.autopay(id) : sandbox.pay(id, at, reportId)),
+      paid: async (id) => {
+        const t = await repo.findById(id);
+        return t !== null && isPaidOrBeyond(t.status);
+      },
+    }),
+  );
 
   return {
     transactions,
