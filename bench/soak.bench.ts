@@ -14,6 +14,7 @@ import { freePort, rssMb, startNode, stop, waitHealthy } from './support/process
 import { int, printTable } from './support/report';
 import { seedSeller } from './support/seed';
 import type { SoakReceiverReport } from './support/soak-receiver';
+import { serviceNodeArgs } from './support/service-node-args';
 
 /**
  * Hours of traffic in minutes, to see that the tables stop growing: an api process and a
@@ -263,8 +264,8 @@ export const soakBenchmark: Benchmark = {
         ...BENCH_BUDGETS,
       };
       const apiKey = await seedSeller(dist, env, 'soak@example.com');
-      const worker = await startNode(join(dist, 'src/main.js'), [], { ...env, ROLE: 'worker', PORT: String(workerPort) }, () => true);
-      const service = await startNode(join(dist, 'src/main.js'), [], { ...env, ROLE: 'api', PORT: String(apiPort) }, () => true);
+      const worker = await startNode(join(dist, 'src/main.js'), [], { ...env, ROLE: 'worker', PORT: String(workerPort) }, () => true, undefined, serviceNodeArgs());
+      const service = await startNode(join(dist, 'src/main.js'), [], { ...env, ROLE: 'api', PORT: String(apiPort) }, () => true, undefined, serviceNodeArgs());
       for (const p of [worker, service]) {
         processes.push(p.child);
         p.child.stderr!.pipe(process.stderr);
