@@ -29,5 +29,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node runs as PID 1 and handles SIGTERM itself: it drains before exiting (docs/operate/graceful-shutdown.md).
 STOPSIGNAL SIGTERM
-# The node options of `npm start` (a larger young generation: see docs/operate/deployment.md).
-CMD ["node", "--max-semi-space-size=32", "dist/src/main.js"]
+# The node options of `npm start` (none today: see docs/operate/deployment.md).
+CMD ["node", "dist/src/main.js"]

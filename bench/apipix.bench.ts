@@ -265,7 +265,7 @@ async function createsThroughPsp(): Promise<void> {
     const parts = [cpu.service, cpu.database, cpu.psp, cpu.own];
     const errors = [...r.failed].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
     printTable(
-      `API Pix creates: ${RATE}/s offered for ${SECONDS} s (open loop), PSP answers PUT /cob after ${PSP_LATENCY_MS} ms over HTTPS/mTLS, default pool (DATABASE_POOL_SIZE 20), service run as npm start runs it (node ${serviceNodeArgs().join(' ')}); a shared machine: figures vary from run to run`,
+      `API Pix creates: ${RATE}/s offered for ${SECONDS} s (open loop), PSP answers PUT /cob after ${PSP_LATENCY_MS} ms over HTTPS/mTLS, default pool (DATABASE_POOL_SIZE 20), service run as npm start runs it (node ${[...serviceNodeArgs(), 'dist/src/main.js'].join(' ')}); a shared machine: figures vary from run to run`,
       [
         { metric: 'creates offered / answered 201', value: `${r.offered} / ${r.ok}` },
         { metric: 'creates per second sustained', value: sustained.toFixed(1), goal: `>= ${RATE * 0.98}`, verdict: sustained >= RATE * 0.98 ? 'ok' : 'MISS' },
