@@ -89,28 +89,53 @@ describe('durable jobs', () => {
     await sql.query(`delete from jobs where key = 'recurring'`);
   });
 
-  it('a claimed batch runs its jobs side by side, each once; the finished ones go, a failed one waits for its retry', async () => {
+  it('a claimed batch runs the jobs of side-by-side kinds at once and the others in turn, each once; the finished ones go, a failed one waits for its retry', async () => {
     const scheduler = new PgScheduler(sql);
-    const runner = new JobRunner(sql, clock, createLogger('silent'), { concurrency: 3 });
+    // Three lanes for the side-by-side kinds, one for the others.
+    const runner = new JobRunner(sql, clock, createLogger('silent'), { concurrency: 4 });
     let inFlight = 0;
     let most = 0;
     let open: () => void = () => undefined;
     const gate = new Promise<void>((r) => (open = r));
     const ran: string[] = [];
-    runner.register('test.side-by-side', async (p) => {
-      inFlight++;
-      most = Math.max(most, inFlight);
-      if (inFlight === 3) open();
-      await gate; // the first three wait for one another: they only get past it together
-      inFlight--;
-      ran.push(String(p.v));
-      if (p.v === 'f') throw new Error('transient');
-    });
+    let inTurnNow = 0;
+    let inTurnMost = 0;
+    const inTurnRan: string[] = [];
+    const kinds = {
+      side: jobKind('test.side-by-side', (p) => ({ v: stringField(p, 'v') }), { sideBySide: true }),
+      inTurn: jobKind('test.in-turn', (p) => ({ v: stringField(p, 'v') })),
+    };
+    runner.registerAll(
+      jobSet(kinds, {
+        side: async ({ v }) => {
+          inFlight++;
+          most = Math.max(most, inFlight);
+          if (inFlight === 3) open();
+          await gate; // the first three wait for one another: they only get past it together
+          inFlight--;
+          ran.push(v);
+          if (v === 'f') throw new Error('transient');
+        },
+        inTurn: async ({ v }) => {
+          inTurnNow++;
+          inTurnMost = Math.max(inTurnMost, inTurnNow);
+          await new Promise((r) => setImmediate(r));
+          inTurnNow--;
+          inTurnRan.push(v);
+        },
+      }),
+    );
     const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
-    await uow.run((tx) => scheduler.schedule(tx, keys.map((v) => ({ kind: 'test.side-by-side', key: `side-${v}`, runAt: clock.now(), payload: { v } }))));
-    expect(await runner.runDue()).toBe(6);
+    await uow.run((tx) =>
+      scheduler.schedule(tx, [
+        ...keys.map((v) => kinds.side.at(`side-${v}`, clock.now(), { v })),
+        ...['x', 'y', 'z'].map((v) => kinds.inTurn.at(`turn-${v}`, clock.now(), { v })),
+      ]),
+    );
+    expect(await runner.runDue()).toBe(9);
     expect([most, ran.sort()]).toEqual([3, keys]);
-    const left = await sql.query<{ key: string; locked_until: Date | null; last_error: string }>(`select key, locked_until, last_error from jobs where kind = 'test.side-by-side'`);
+    expect([inTurnMost, inTurnRan.sort()]).toEqual([1, ['x', 'y', 'z']]);
+    const left = await sql.query<{ key: string; locked_until: Date | null; last_error: string }>(`select key, locked_until, last_error from jobs where kind in ('test.side-by-side', 'test.in-turn')`);
     expect(left).toEqual([{ key: 'side-f', locked_until: null, last_error: 'transient' }]);
     expect(await runner.runDue()).toBe(0);
     await sql.query(`delete from jobs where kind = 'test.side-by-side'`);

@@ -12,10 +12,17 @@ export interface JobKind<P extends object> {
   readonly read: (payload: StoredPayload) => P;
   /** This kind's job, to schedule. */
   readonly at: (key: string, runAt: Date, payload: P) => ScheduledJob;
+  /**
+   * Jobs of this kind touch only their own row (a charge, a delivery) and may run side by
+   * side with others of a claimed batch. Every other kind runs one job at a time, in the
+   * order claimed: payouts, for one, rely on it (one payout from the paying key at a time,
+   * the oldest first).
+   */
+  readonly sideBySide: boolean;
 }
 
-export function jobKind<P extends object>(kind: string, read: (payload: StoredPayload) => P): JobKind<P> {
-  return { kind, read, at: (key, runAt, payload) => ({ kind, key, runAt, payload: { ...payload } as StoredPayload }) };
+export function jobKind<P extends object>(kind: string, read: (payload: StoredPayload) => P, o: { sideBySide?: boolean } = {}): JobKind<P> {
+  return { kind, read, sideBySide: o.sideBySide ?? false, at: (key, runAt, payload) => ({ kind, key, runAt, payload: { ...payload } as StoredPayload }) };
 }
 
 /** A capability's job kinds, each under a name local to the capability. */

@@ -12,9 +12,9 @@ export const expireJobKey = (transactionId: string) => `expire:${transactionId}`
 /** The durable jobs of charges (PIX and boleto alike) and refunds. */
 export const TRANSACTION_JOBS = {
   /** A created charge is handed to the institution. */
-  registerCharge: jobKind('transaction.register-charge', registration),
+  registerCharge: jobKind('transaction.register-charge', registration, { sideBySide: true }),
   /** An unpaid charge expires at its expiry. */
-  expire: jobKind('transaction.expire', transactionId),
+  expire: jobKind('transaction.expire', transactionId, { sideBySide: true }),
   /** A booked refund is sent to the institution. */
   sendRefund: jobKind('transaction.send-refund', (p) => ({
     ...transactionId(p),

@@ -7,7 +7,7 @@ import { jobKind, jobSet, type JobSet } from '../jobs/job-kinds';
  * The payload's short names (`d`, `n`) are what stored rows carry.
  */
 export const WEBHOOK_JOBS = {
-  nextCycle: jobKind('webhooks.next-cycle', (p) => ({ d: String(p.d), n: Number(p.n) })),
+  nextCycle: jobKind('webhooks.next-cycle', (p) => ({ d: String(p.d), n: Number(p.n) }), { sideBySide: true }),
 };
 
 /** One job per delivery and attempt count: rescheduling the same wait is a no-op. */

@@ -11,7 +11,7 @@ export interface SandboxPayoutStep {
 
 /** The simulated institution's own timers: the payer who pays, the payout reports that follow one another. */
 export const SANDBOX_JOBS = {
-  autopay: jobKind('sandbox.autopay', (p) => ({ transactionId: stringField(p, 'transactionId') })),
+  autopay: jobKind('sandbox.autopay', (p) => ({ transactionId: stringField(p, 'transactionId') }), { sideBySide: true }),
   payoutStep: jobKind('sandbox.payout-step', (p) => ({
     withdrawalId: stringField(p, 'withdrawalId'),
     steps: Array.isArray(p.steps) ? (p.steps as SandboxPayoutStep[]) : [],

@@ -18,7 +18,7 @@ const MAX_BACKOFF_MS = 15 * 60_000;
 export interface JobRunnerOptions {
   /** How long a claimed job is held: a runner that dies leaves its jobs to others this long after it claimed them. */
   lockMs?: number;
-  /** Jobs of one claimed batch that run at once (each handler awaits its own statements and calls). */
+  /** Jobs of one claimed batch that run at once (each handler awaits its own statements and calls): the kinds that may run side by side share all but one of them, the others run in turn in the last. */
   concurrency?: number;
   /** Jobs claimed by one statement. */
   batchSize?: number;
@@ -27,11 +27,14 @@ export interface JobRunnerOptions {
 /**
  * Runs due jobs. Several runners may work at once: each claims rows with
  * FOR UPDATE SKIP LOCKED and a lock lease, so a crashed runner's jobs run again later.
- * A claimed batch runs `concurrency` jobs at a time; the jobs that finished are deleted
+ * A claimed batch's jobs of the kinds that may run side by side (JobKind.sideBySide) run
+ * `concurrency - 1` at a time, beside one lane that runs the others in turn, in the order
+ * claimed; with a concurrency of 1 all run in turn. The jobs that finished are deleted
  * together once the batch is done (a runner that dies before runs them again: at least once).
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly sideBySide = new Set<string>();
   private readonly lockMs: number;
   private readonly concurrency: number;
   private readonly batchSize: number;
@@ -63,6 +66,7 @@ export class JobRunner {
     for (const [name, job] of Object.entries(set.kinds)) {
       const handle = set.handlers[name];
       this.register(job.kind, (payload) => handle(job.read(payload)));
+      if (job.sideBySide) this.sideBySide.add(job.kind);
     }
   }
 
@@ -78,14 +82,15 @@ export class JobRunner {
       [new Date(now.getTime() + this.lockMs), now, now, limit],
     );
     const finished: string[] = [];
-    let next = 0;
-    const lane = async () => {
-      while (next < jobs.length) {
-        const job = jobs[next++]!;
-        if (await this.runOne(job)) finished.push(job.id);
-      }
+    const drain = async (queue: DueJob[]) => {
+      for (let job = queue.shift(); job; job = queue.shift()) if (await this.runOne(job)) finished.push(job.id);
     };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, jobs.length) }, lane));
+    if (this.concurrency === 1) await drain([...jobs]);
+    else {
+      const shared = jobs.filter((j) => this.sideBySide.has(j.kind));
+      const inTurn = jobs.filter((j) => !this.sideBySide.has(j.kind));
+      await Promise.all([drain(inTurn), ...Array.from({ length: Math.min(this.concurrency - 1, shared.length) }, () => drain(shared))]);
+    }
     if (finished.length > 0) await this.sql.query(`delete from jobs where id = any(?::bigint[])`, [finished]);
     return jobs.length;
   }
