@@ -137,7 +137,11 @@ function startSampler(pids: number[], pool: pg.Pool): { stop(): Promise<Sample[]
   const loop = (async () => {
     while (running) {
       const next = wall() + 1_000;
-      samples.push({ rssMb: pids.map(rssMb), queue: await queueDepth(pool) });
+      try {
+        samples.push({ rssMb: pids.map(rssMb), queue: await queueDepth(pool) });
+      } catch {
+        // A sample the shared database server refused (too many clients): the next one counts.
+      }
       await sleep(Math.max(0, next - wall()));
     }
   })();
