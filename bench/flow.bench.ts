@@ -12,31 +12,42 @@ import type { Benchmark } from './support/benchmark';
 import { BENCH_BUDGETS } from './support/budgets';
 import type { FlowReceiverReport } from './support/flow-receiver';
 import { createDatabase } from './support/postgres';
-import { freePort, rssMb, startNode, stop, waitHealthy } from './support/processes';
+import { cpuMs, freePort, rssMb, startNode, stop, waitHealthy } from './support/processes';
 import { int, latencies, ms, printTable } from './support/report';
 import { seedSeller } from './support/seed';
 import { serviceNodeArgs } from './support/service-node-args';
 
 /**
- * The whole flow, as a seller sees it: the compiled service (one process, ROLE=all) on a
- * fresh database and the shared RabbitMQ, a webhook registration (TRANSACTION) to a
+ * The whole flow, as a seller sees it: the compiled service on a fresh database and the
+ * shared RabbitMQ, run as deployed (BENCH_FLOW_TOPOLOGY=split, the default: one ROLE=api
+ * process and one ROLE=worker process, as compose.yaml and the deployment guide run it) or
+ * as one process (BENCH_FLOW_TOPOLOGY=all: ROLE=all, the API, relay, jobs and deliveries on
+ * one event loop), a webhook registration (TRANSACTION) to a
  * local HTTPS receiver; charges are created and paid through the sandbox at a fixed
  * rate (each paid right after its create answered). Measured: from the moment the pay
  * call returned to the moment the signed TRANSACTION_PAID delivery for that charge
  * reached the receiver (verified there with the project's own verifier); how many were
  * expected, received, received twice (same X-Webhook-Id) and lost after a bounded
  * drain; the service's RSS and the queue depth (outbox rows not yet published plus
- * deliveries PENDING) sampled every second.
+ * deliveries PENDING) sampled every second; the service's CPU time (each process, user +
+ * system) per paid charge over the measured run and its drain, and that of the PostgreSQL
+ * backends serving its database.
  *
  *   npm run bench -- flow
- *   BENCH_FLOW_RATE=300 BENCH_FLOW_SECONDS=60 BENCH_FLOW_DRAIN_SECONDS=60
- *   BENCH_FLOW_NODE_ARGS='--cpu-prof --cpu-prof-dir=<folder>' (the service's profile; read it with profile-top)
+ *   BENCH_FLOW_RATE=300 BENCH_FLOW_SECONDS=60 BENCH_FLOW_DRAIN_SECONDS=60 BENCH_FLOW_TOPOLOGY=split|all
+ *   BENCH_FLOW_NODE_ARGS='--cpu-prof --cpu-prof-dir=<folder>' (each service process's profile, named by
+ *   its pid, which the report prints; read it with profile-top)
  */
 const RATE = Number(process.env.BENCH_FLOW_RATE ?? 300);
 const SECONDS = Number(process.env.BENCH_FLOW_SECONDS ?? 60);
 const DRAIN_SECONDS = Number(process.env.BENCH_FLOW_DRAIN_SECONDS ?? 60);
 const AMQP_URL = process.env.BENCH_AMQP_URL ?? process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const GOAL_P99_MS = 250;
+const TOPOLOGY = process.env.BENCH_FLOW_TOPOLOGY ?? 'split';
+if (TOPOLOGY !== 'split' && TOPOLOGY !== 'all') throw new Error(`BENCH_FLOW_TOPOLOGY: split or all, not ${TOPOLOGY}`);
+/** The service's processes: ROLE=api then ROLE=worker, or one ROLE=all. */
+const ROLES = TOPOLOGY === 'split' ? ['api', 'worker'] : ['all'];
+const TOPOLOGY_NAME = TOPOLOGY === 'split' ? 'ROLE=api + ROLE=worker' : 'ROLE=all, one process';
 
 /** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes. */
 const wall = () => performance.timeOrigin + performance.now();
@@ -114,18 +125,23 @@ export function apiClient(port: number, apiKey: string): Api {
 }
 
 interface Sample {
-  rssMb: number;
+  /** each service process's, in the order of ROLES */
+  rssMb: number[];
   queue: number;
 }
 
-/** Every second: the service's RSS and the queue depth, until stopped. */
-function startSampler(pid: number, pool: pg.Pool): { stop(): Promise<Sample[]> } {
+/** Every second: the RSS of each service process and the queue depth, until stopped. */
+function startSampler(pids: number[], pool: pg.Pool): { stop(): Promise<Sample[]> } {
   const samples: Sample[] = [];
   let running = true;
   const loop = (async () => {
     while (running) {
       const next = wall() + 1_000;
-      samples.push({ rssMb: rssMb(pid), queue: await queueDepth(pool) });
+      try {
+        samples.push({ rssMb: pids.map(rssMb), queue: await queueDepth(pool) });
+      } catch {
+        // A sample the shared database server refused (too many clients): the next one counts.
+      }
       await sleep(Math.max(0, next - wall()));
     }
   })();
@@ -220,6 +236,23 @@ async function queueSettled(pool: pg.Pool, boundMs: number): Promise<number | nu
   return null;
 }
 
+/** CPU used so far by each backend serving the bench's database (pid -> ms). */
+async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
+  const r = await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
+  const used = new Map<number, number>();
+  for (const { pid } of r.rows) {
+    try {
+      used.set(pid, cpuMs(pid));
+    } catch {
+      // ended since it was listed
+    }
+  }
+  return used;
+}
+
+/** What those backends used since `before` (one opened meanwhile counts from its start, one closed meanwhile is missed). */
+const backendCpuSince = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, used]) => sum + used - (before.get(pid) ?? 0), 0);
+
 const firstMaxLast = (xs: number[], unit: string) => (xs.length ? `${int(xs[0]!)} / ${int(Math.max(...xs))} / ${int(xs[xs.length - 1]!)} ${unit}` : 'no samples');
 
 export const flowBenchmark: Benchmark = {
@@ -231,14 +264,13 @@ export const flowBenchmark: Benchmark = {
     const db = await createDatabase('pixpay_bench_flow');
     const pool = new pg.Pool({ connectionString: db.url, max: 1 });
     const prefix = `pixpay-bench-flow-${randomBytes(4).toString('hex')}`;
-    let service: Awaited<ReturnType<typeof startNode<boolean>>> | undefined;
+    const services: ChildProcess[] = [];
     let api: Api | undefined;
     try {
-      const port = await freePort();
+      const ports = await Promise.all(ROLES.map(() => freePort()));
+      const port = ports[0]!;
       const env = {
         DATABASE_URL: db.url,
-        PORT: String(port),
-        ROLE: 'all',
         MODE: 'sandbox',
         LOG_LEVEL: 'warn',
         AMQP_URL,
@@ -249,9 +281,14 @@ export const flowBenchmark: Benchmark = {
       };
       const apiKey = await seedSeller(dist, env, 'flow@example.com');
       // BENCH_FLOW_NODE_ARGS: node options for the service only (`--cpu-prof --cpu-prof-dir=...` to profile it).
-      service = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, [...serviceNodeArgs(), ...(process.env.BENCH_FLOW_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
-      service.child.stderr!.pipe(process.stderr);
-      await waitHealthy(`http://127.0.0.1:${port}/health`);
+      const nodeArgs = [...serviceNodeArgs(), ...(process.env.BENCH_FLOW_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+      for (const [i, role] of ROLES.entries()) {
+        const started = await startNode(join(dist, 'src/main.js'), [], { ...env, ROLE: role, PORT: String(ports[i]) }, () => true, undefined, nodeArgs);
+        services.push(started.child);
+        started.child.stderr!.pipe(process.stderr);
+      }
+      for (const p of ports) await waitHealthy(`http://127.0.0.1:${p}/health`);
+      const pids = services.map((c) => c.pid!);
       api = apiClient(port, apiKey);
       const hook = await api.post('/v1/webhooks', { eventType: 'TRANSACTION', url: `https://localhost:${receiver.port}/hook` });
       if (hook.status !== 201) throw new Error(`webhook registration answered ${hook.status}: ${JSON.stringify(hook.body)}`);
@@ -263,9 +300,11 @@ export const flowBenchmark: Benchmark = {
       const warmReport = await receiver.ask<FlowReceiverReport>({ report: true }, 'report');
       const warmIds = new Set(warmReport.paid.map(([id]) => id));
 
-      const sampler = startSampler(service.child.pid!, pool);
+      const sampler = startSampler(pids, pool);
+      const cpu0 = { service: pids.map(cpuMs), postgres: await backendCpu(pool) };
       const flow = await runFlow(api, RATE, SECONDS);
       const drainMs = await drain(receiver, warmIds.size + flow.paidAt.size, DRAIN_SECONDS * 1_000);
+      const cpu = { service: pids.map((pid, i) => cpuMs(pid) - cpu0.service[i]!), postgres: backendCpuSince(cpu0.postgres, await backendCpu(pool)) };
       const samples = await sampler.stop();
       const settledMs = await queueSettled(pool, 30_000);
       const report = await receiver.ask<FlowReceiverReport>({ report: true }, 'report');
@@ -281,7 +320,9 @@ export const flowBenchmark: Benchmark = {
       const expected = flow.paidAt.size;
       const attempted = Math.round(RATE * SECONDS);
 
-      printTable(`Whole flow: create + sandbox pay at ${RATE}/s for ${SECONDS} s -> signed TRANSACTION_PAID received (ROLE=all, RabbitMQ)`, [
+      const perCharge = (cpuMsUsed: number) => ms(cpuMsUsed / Math.max(1, expected));
+      const serviceCpu = cpu.service.reduce((a, b) => a + b, 0);
+      printTable(`Whole flow: create + sandbox pay at ${RATE}/s for ${SECONDS} s -> signed TRANSACTION_PAID received (${TOPOLOGY_NAME}, RabbitMQ)`, [
         { metric: 'charges attempted / paid (pay call 200)', value: `${int(attempted)} / ${int(expected)}`, verdict: failures || 'no failures' },
         { metric: 'offered rate (charges started per second)', value: `${(attempted / flow.offeredSeconds).toFixed(1)}/s`, goal: `${RATE}/s`, verdict: `start lag max ${ms(flow.maxStartLagMs)}` },
         {
@@ -301,14 +342,20 @@ export const flowBenchmark: Benchmark = {
         { metric: 'create call round trip p50 / p99 (incl. waiting for a connection)', value: `${ms(latencies(flow.createMs).p50)} / ${ms(latencies(flow.createMs).p99)}` },
         { metric: 'pay call round trip p50 / p99', value: `${ms(payCall.p50)} / ${ms(payCall.p99)}` },
         { metric: 'pay call sent -> delivery received p50 / p99', value: `${ms(fromSent.p50)} / ${ms(fromSent.p99)}` },
-        { metric: `service RSS first / max / last (${samples.length} samples, 1/s)`, value: firstMaxLast(samples.map((s) => s.rssMb), 'MB') },
+        {
+          metric: `service CPU per paid charge (${ROLES.map((r, i) => `${r} pid ${pids[i]}`).join(', ')}; run and drain)`,
+          value: perCharge(serviceCpu),
+          verdict: ROLES.length > 1 ? ROLES.map((r, i) => `${r} ${perCharge(cpu.service[i]!)}`).join(', ') : undefined,
+        },
+        { metric: "PostgreSQL CPU per paid charge (the backends of the bench's database)", value: perCharge(cpu.postgres) },
+        ...ROLES.map((role, i) => ({ metric: `${role} process RSS first / max / last (${samples.length} samples, 1/s)`, value: firstMaxLast(samples.map((s) => s.rssMb[i]!), 'MB') })),
         { metric: 'queue depth first / max / last (outbox unpublished + PENDING)', value: firstMaxLast(samples.map((s) => s.queue), 'rows') },
         { metric: 'queue depth back to 0 after the drain', value: settledMs === null ? 'not within 30 s' : `after ${ms(settledMs)}`, verdict: settledMs === null ? 'MISS' : 'ok' },
         { metric: 'other valid deliveries (CREATED, WAITING_PAYMENT, ...)', value: int(report.otherEvents) },
       ]);
     } finally {
       api?.close();
-      if (service) await stop(service.child);
+      for (const child of services.reverse()) await stop(child);
       receiver.child.send({ exit: true });
       await pool.end();
       const conn = new Connection(AMQP_URL);

@@ -65,8 +65,13 @@ export function buildServices(config: Config, orm: Orm, rawLogger: Logger, clock
     transactions: transactions.transactions,
     withdrawals: withdrawals.withdrawals,
     // On API Pix with the simulator's control API a PIX charge is paid at the PSP; a boleto has no PSP side.
-    payNow: (t, at, paymentDate) =>
-      t.paymentMethod === 'PIX' && pspSimulator ? pspSimulator.pay(t, paymentDate) : transactions.sandboxInstitution.pay(t.id, at, undefined, t.paymentMethod, paymentDate),
+    payNow: async (t, at, paymentDate) => {
+      if (t.paymentMethod === 'PIX' && pspSimulator) {
+        await pspSimulator.pay(t, paymentDate);
+        return undefined;
+      }
+      return (await transactions.sandboxInstitution.pay(t.id, at, undefined, t.paymentMethod, paymentDate)).transaction;
+    },
     medReturn: pspSimulator ? (t) => pspSimulator.medReturn(t) : undefined,
     payoutAtPsp: withdrawals.pspSimulatorPayouts ? (w, outcome, reason) => withdrawals.pspSimulatorPayouts!.settle(w, outcome, reason, clock.now()) : undefined,
     chargeReports: transactions.transactionReports,

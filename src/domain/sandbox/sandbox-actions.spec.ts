@@ -75,3 +75,25 @@ describe('SandboxActions: a withdrawal report with a payout PSP', () => {
     expect(atPsp).not.toHaveBeenCalled();
   });
 });
+
+describe('SandboxActions: paying a charge', () => {
+  const pending = { ...paid, status: 'PENDING', end2endId: null } as unknown as Transaction;
+  function payActions(payNow: SandboxActionsDeps['payNow']) {
+    const get = vi.fn(async () => pending);
+    const a = new SandboxActions({ transactions: { get }, payNow, clock: { now: () => new Date(0) } } as unknown as SandboxActionsDeps);
+    return { a, get };
+  }
+
+  it('answers the charge as the payment left it, without reading it again', async () => {
+    const after = { ...paid, status: 'PAID' } as Transaction;
+    const { a, get } = payActions(async () => after);
+    expect(await a.payCharge('s1', 't1')).toBe(after);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the charge again when the payment path does not know it (paid at a PSP)', async () => {
+    const { a, get } = payActions(async () => undefined);
+    expect(await a.payCharge('s1', 't1')).toBe(pending);
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+});

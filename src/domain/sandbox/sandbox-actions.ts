@@ -19,8 +19,11 @@ import { SandboxChargeReport } from './sandbox-report-request';
 export interface SandboxActionsDeps {
   transactions: Pick<TransactionsService, 'get'>;
   withdrawals: Pick<WithdrawalsService, 'get'>;
-  /** The simulated payer paying a charge now (the same path as the automatic payment); only called while PAID would change it. */
-  payNow(charge: Transaction, at: Date, paymentDate?: CivilDate): Promise<unknown>;
+  /**
+   * The simulated payer paying a charge now (the same path as the automatic payment); only called while PAID would change it.
+   * The charge as the payment left it, when the path knows it (then it is not read again).
+   */
+  payNow(charge: Transaction, at: Date, paymentDate?: CivilDate): Promise<Transaction | undefined>;
   /**
    * A MED return through the PSP (its simulator), applied as the PSP reports it: true when the
    * PSP took money back, false when it holds no such Pix or refused. Absent (or false), a MED
@@ -69,8 +72,7 @@ export class SandboxActions {
     }
     // Paid already (or further along: refunded, disputed): nothing to pay, nothing to report.
     if (!shouldApplyReport(t.status, 'PAID')) return t;
-    await this.d.payNow(t, this.d.clock.now(), paymentDate);
-    return this.d.transactions.get(t.sellerId, t.id);
+    return (await this.d.payNow(t, this.d.clock.now(), paymentDate)) ?? this.d.transactions.get(t.sellerId, t.id);
   }
 
   async reportCharge(sellerId: string, id: string, input: { status: unknown; refusedReason?: unknown }): Promise<ReportOutcome> {

@@ -74,8 +74,10 @@ export class InstitutionChargeReportsService {
       throw new DomainError('REPORT_NOT_SUPPORTED', `reports of ${reported} need the disputes capability`, 'UNPROCESSABLE');
     }
     return this.d.uow.run(async (tx) => {
-      const t = await this.d.repo.lock(tx, report.transactionId);
-      if (!t) throw transactionNotFound();
+      // A payment credits the seller by its fee plan: read with the lock, not in a round trip of its own.
+      const locked = reported === 'PAID' ? await this.d.repo.lockWithFeePlan(tx, report.transactionId) : await this.lockAlone(tx, report.transactionId);
+      if (!locked) throw transactionNotFound();
+      const { transaction: t, feePlan } = locked;
       const now = this.d.clock.now();
       const applies = shouldApplyReport(t.status, reported);
       const fresh = await this.d.repo.recordReport(tx, { reportId: report.reportId, transactionId: t.id, status: report.status, receivedAt: now, applied: applies });
@@ -90,7 +92,7 @@ export class InstitutionChargeReportsService {
       if (protective && PROTECTIVE.includes(reported)) await protective.beforeStatusChange(tx, t, reported, now, report.amount);
       t.status = reported;
       t.updatedAt = now;
-      if (reported === 'PAID') await this.credit(tx, t, report, now, await this.d.repo.sellerFeePlan(tx, t.id));
+      if (reported === 'PAID') await this.credit(tx, t, report, now, feePlan!);
       if (reported === 'REFUSED' || reported === 'FAILED') t.refusedReason = report.refusedReason?.slice(0, 200) ?? t.refusedReason;
       if (isPaidOrBeyond(reported)) await this.d.scheduler?.cancel(tx, [expireJobKey(t.id)]);
       if (from !== t.status) events.push(transactionEventName(t.status));
@@ -98,6 +100,11 @@ export class InstitutionChargeReportsService {
       await emitTransactionEvents(this.d, tx, t, events);
       return { transaction: t, applied: true, duplicate: false };
     });
+  }
+
+  private async lockAlone(tx: Tx, id: string): Promise<{ transaction: Transaction; feePlan?: FeePlan } | null> {
+    const transaction = await this.d.repo.lock(tx, id);
+    return transaction && { transaction };
   }
 
   /** A dispute decision or review conclusion reported by the institution (see ProtectiveReports). */

@@ -13,8 +13,8 @@ export interface TransactionRepository {
   /** Reads and row-locks the transaction until tx ends. */
   lock(tx: Tx, id: string): Promise<Transaction | null>;
   update(tx: Tx, t: Transaction): Promise<void>;
-  /** The fee plan of the transaction's seller, read in tx. */
-  sellerFeePlan(tx: Tx, transactionId: string): Promise<FeePlan>;
+  /** `lock`, with the fee plan of the transaction's seller read in the same statement (what a payment needs). */
+  lockWithFeePlan(tx: Tx, id: string): Promise<{ transaction: Transaction; feePlan: FeePlan } | null>;
   findById(id: string): Promise<Transaction | null>;
   findByLocation(locationId: string): Promise<Transaction | null>;
   /** The PIX charge with this Central Bank txid (what a PSP's Pix names). */

@@ -3,7 +3,7 @@ import { buildEndToEndId, alphanumericFromBytes } from '../../domain/pix/ids';
 import type { Scheduler } from '../../domain/jobs/scheduler';
 import type { UnitOfWork } from '../../domain/shared/unit-of-work';
 import type { InstitutionRefundState, InstitutionReport, PaymentInstitution } from '../../domain/transactions/transactions.ports';
-import type { TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
+import type { Transaction, TransactionPaymentMethod } from '../../domain/transactions/transaction.types';
 import type { Logger } from '../log/logger';
 import { SANDBOX_JOBS } from './sandbox-jobs';
 
@@ -14,8 +14,8 @@ export interface SandboxInstitutionDeps {
   uow: UnitOfWork;
   scheduler: Scheduler;
   logger: Logger;
-  /** The inbound report path (the same one a real institution's callbacks use); `applied` when it changed the charge. */
-  report(report: InstitutionReport): Promise<{ applied: boolean }>;
+  /** The inbound report path (the same one a real institution's callbacks use); `applied` when it changed the charge, and the charge as it left it. */
+  report(report: InstitutionReport): Promise<{ applied: boolean; transaction?: Transaction }>;
   autopayAfterMs: number;
 }
 
@@ -67,7 +67,7 @@ export class SandboxInstitution implements PaymentInstitution {
    * The simulated payer pays now (a PIX payment carries an end-to-end id; a boleto does not).
    * Logged only when the payment changed the charge: paying a paid charge again is a no-op.
    */
-  async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`, method: TransactionPaymentMethod = 'PIX', paymentDate?: string): Promise<{ applied: boolean }> {
+  async pay(transactionId: string, at: Date, reportId = `sandbox-pay:${transactionId}`, method: TransactionPaymentMethod = 'PIX', paymentDate?: string): Promise<{ applied: boolean; transaction?: Transaction }> {
     const end2endId = method === 'PIX' ? sandboxEndToEndId(at) : undefined;
     const outcome = await this.d.report({ reportId, transactionId, status: 'PAID', end2endId, paidAt: at, ...(paymentDate ? { paymentDate } : {}) });
     if (outcome.applied) this.d.logger.info({ transactionId, end2endId, reportId }, 'sandbox payer paid the charge');

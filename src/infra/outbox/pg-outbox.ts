@@ -36,22 +36,41 @@ export class PgOutbox implements Outbox {
 
 /**
  * Wakes relays in other processes (LISTEN on OUTBOX_CHANNEL) with at most one NOTIFY
- * per event-loop turn. A NOTIFY lost to a crash only delays relays until their poll.
+ * in flight: commits signalled while one is being sent are covered by one more NOTIFY
+ * sent once it is answered (it may have left before they committed), however many they
+ * are. Under load a NOTIFY then covers many commits instead of one per event-loop turn,
+ * each a round trip to PostgreSQL. A NOTIFY lost to a crash only delays relays until
+ * their poll.
  */
 export class CoalescedNotifier {
-  private pending = false;
+  private state: 'idle' | 'scheduled' | 'sending' = 'idle';
+  /** Signalled while a NOTIFY was in flight: one more is due once it is answered. */
+  private again = false;
 
   constructor(
-    private readonly sql: Sql,
+    private readonly sql: Pick<Sql, 'query'>,
     private readonly onError: (err: unknown) => void,
   ) {}
 
   notify(): void {
-    if (this.pending) return;
-    this.pending = true;
+    if (this.state === 'sending') this.again = true;
+    else if (this.state === 'idle') this.schedule();
+  }
+
+  private schedule(): void {
+    this.state = 'scheduled';
     setImmediate(() => {
-      this.pending = false;
-      this.sql.query(`select pg_notify(?, '')`, [OUTBOX_CHANNEL]).catch(this.onError);
+      this.state = 'sending';
+      this.sql
+        .query(`select pg_notify(?, '')`, [OUTBOX_CHANNEL])
+        .catch(this.onError)
+        .finally(() => {
+          this.state = 'idle';
+          if (this.again) {
+            this.again = false;
+            this.schedule();
+          }
+        });
     });
   }
 }

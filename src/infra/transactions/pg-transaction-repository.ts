@@ -116,14 +116,13 @@ export class PgTransactionRepository implements TransactionRepository {
     );
   }
 
-  async sellerFeePlan(tx: Tx, transactionId: string): Promise<FeePlan> {
-    const row = await this.sql.one<{ fee_plan: FeePlan }>(
-      `select s.fee_plan from transactions t join sellers s on s.id = t.seller_id where t.id = ?`,
-      [transactionId],
+  async lockWithFeePlan(tx: Tx, id: string): Promise<{ transaction: Transaction; feePlan: FeePlan } | null> {
+    const row = await this.sql.one<Row & { seller_fee_plan: FeePlan }>(
+      `select t.*, s.fee_plan as seller_fee_plan from transactions t join sellers s on s.id = t.seller_id where t.id = ? for update of t`,
+      [id],
       tx,
     );
-    if (!row) throw new Error(`no seller for transaction ${transactionId}`);
-    return row.fee_plan;
+    return row ? { transaction: toTransaction(row, this.qrImageUrl), feePlan: row.seller_fee_plan } : null;
   }
 
   async findById(id: string): Promise<Transaction | null> {
