@@ -130,6 +130,35 @@ async function emitAll(app: RunningApp, ids: string[], pace: number | null, comm
   }
 }
 
+/**
+ * Counts how the delivery workers' handling ends, by outcome (DONE, RETRY_IN_CYCLE: a
+ * put-back or a retry, LEASED...), to show the work beyond one claim and one record per
+ * delivery. `take()` returns the counts since the last call.
+ */
+function countOutcomes(app: RunningApp) {
+  const workers = app.services.webhookRuntime.amqpWorkers as unknown as { deps: { processor: { handleMessage(...a: unknown[]): Promise<{ action: string }> } } };
+  const processor = workers.deps.processor;
+  const original = processor.handleMessage.bind(processor);
+  let counts: Record<string, number> = {};
+  processor.handleMessage = async (...a: unknown[]) => {
+    const r = await original(...a);
+    counts[r.action] = (counts[r.action] ?? 0) + 1;
+    return r;
+  };
+  return {
+    take: () => {
+      const c = counts;
+      counts = {};
+      return c;
+    },
+  };
+}
+
+const outcomesRow = (what: string, c: Record<string, number>): ResultRow => ({
+  metric: `${what}: messages handled, by outcome`,
+  value: Object.entries(c).sort().map(([k, v]) => `${k} ${v}`).join(', '),
+});
+
 /** CPU ms used so far by the processes taking part in a delivery (RabbitMQ's is the whole broker's, shared with anything else using it). */
 function cpuSample(receiver: Receiver, database: string) {
   const own = process.cpuUsage();
@@ -242,11 +271,16 @@ export const webhooksBenchmark: Benchmark = {
       receiver.child.send({ secret: hook.secret });
       // Warm-up: connections, TLS sessions, JIT.
       const warm = await measureWarm(app, receiver);
-      const { drain, burst } = await profileWindow(PROFILE_DIR, 'webhooks-drain-and-burst', async () => ({
-        drain: await measureDrain(app, receiver, db.name),
-        burst: await measure(app, receiver, null),
-      }));
+      const outcomes = countOutcomes(app);
+      outcomes.take();
+      const { drain, burst, drainOutcomes, burstOutcomes } = await profileWindow(PROFILE_DIR, 'webhooks-drain-and-burst', async () => {
+        const drain = await measureDrain(app, receiver, db.name);
+        const drainOutcomes = outcomes.take();
+        const burst = await measure(app, receiver, null);
+        return { drain, drainOutcomes, burst, burstOutcomes: outcomes.take() };
+      });
       const paced = await measure(app, receiver, PACED_RATE);
+      const pacedOutcomes = outcomes.take();
       const rawAfter = await raw0.measure();
       const raw = { rate: (rawBefore.rate + rawAfter.rate) / 2 };
       const share = (rate: number) => (100 * rate) / raw.rate;
@@ -267,14 +301,17 @@ export const webhooksBenchmark: Benchmark = {
           metric: 'pipeline: CPU ms per delivery: service (relay + workers) / PostgreSQL / RabbitMQ (whole broker) / receiver',
           value: [drain.cpu.service, drain.cpu.postgres, drain.cpu.rabbitmq, drain.cpu.receiver].map((c) => c.toFixed(3)).join(' / '),
         },
+        outcomesRow('pipeline', drainOutcomes),
         { metric: `burst: ${EVENTS} events committed at once, delivered`, value: `${burst.delivered}/${EVENTS}`, verdict: burst.invalid === 0 ? 'all signatures valid' : `${burst.invalid} INVALID` },
         { metric: 'burst: outbox commits/s (32 writers, the emitting side)', value: int(burst.commitRate) },
         { metric: 'burst: last delivery after last commit', value: ms(burst.drainAfterLastCommitMs) },
         { metric: 'burst: deliveries/s end to end', value: int(burst.rate), goal: `>= ${GOAL_RATE}/s`, verdict: burst.rate >= GOAL_RATE ? 'ok' : `${Math.round((100 * burst.rate) / GOAL_RATE)}% of goal` },
         { metric: 'burst: latency p50 / p99 (includes queueing)', value: `${ms(burst.lat.p50)} / ${ms(burst.lat.p99)}` },
+        outcomesRow('burst', burstOutcomes),
         { metric: `paced ${PACED_RATE}/s: delivered`, value: `${paced.delivered}/${EVENTS}`, verdict: paced.invalid === 0 ? 'all signatures valid' : `${paced.invalid} INVALID` },
         { metric: `paced ${PACED_RATE}/s: latency p50`, value: ms(paced.lat.p50) },
         { metric: `paced ${PACED_RATE}/s: latency p99`, value: ms(paced.lat.p99), goal: `< ${GOAL_P99_MS} ms`, verdict: paced.lat.p99 < GOAL_P99_MS ? 'ok' : 'MISS' },
+        outcomesRow(`paced ${PACED_RATE}/s`, pacedOutcomes),
         shareRow('pipeline rate', drain.rate),
         shareRow('burst end-to-end rate', burst.rate),
       ];
