@@ -1,6 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Connection } from 'rabbitmq-client';
@@ -9,7 +9,7 @@ import type { Benchmark } from './support/benchmark';
 import { BENCH_BUDGETS } from './support/budgets';
 import { startReceiver, type Receiver, type ReceiverReport } from './support/https-receiver';
 import { createDatabase } from './support/postgres';
-import { cpuMs, freePort, startNode, stop, waitHealthy } from './support/processes';
+import { backendsCpuBetween, cpuMs, databaseBackendsCpuMs, freePort, startNode, stop, waitHealthy } from './support/processes';
 import { int, printTable, type ResultRow } from './support/report';
 import { seedSeller } from './support/seed';
 import { serviceNodeArgs } from './support/service-node-args';
@@ -42,28 +42,6 @@ interface Round {
   cpu: { workers: number; api: number; receiver: number; postgres: number };
   /** Share of the machine's CPU time (all cores, every process: PostgreSQL, RabbitMQ, anything else running) that was busy. */
   machineBusyPct: number;
-}
-
-/** CPU ms used so far by the PostgreSQL backends connected to `database` (their process titles name it). */
-function databaseBackendsCpuMs(database: string): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-      used.set(Number(entry), cpuMs(Number(entry)));
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return used;
-}
-
-/** CPU ms the backends used between two samples (a backend that ended meanwhile is not counted). */
-function backendsCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let ms = 0;
-  for (const [pid, v] of after) ms += v - (before.get(pid) ?? 0);
-  return ms;
 }
 
 /** Busy and total jiffies of all cores so far (/proc/stat; idle and iowait count as not busy). */

@@ -10,6 +10,7 @@ import type { Benchmark } from './support/benchmark';
 import { startReceiver, wall, type Receiver } from './support/https-receiver';
 import { profileWindow } from './support/inspector-profile';
 import { createDatabase } from './support/postgres';
+import { backendsCpuBetween, commandCpuMs, cpuMs, databaseBackendsCpuMs } from './support/processes';
 import { int, latencies, ms, printTable, type ResultRow } from './support/report';
 
 /**
@@ -129,21 +130,81 @@ async function emitAll(app: RunningApp, ids: string[], pace: number | null, comm
   }
 }
 
-/** Pipeline capacity alone: EVENTS rows committed while the relay is paused, then released. */
-async function measureDrain(app: RunningApp, receiver: Receiver) {
+/**
+ * Counts how the delivery workers' handling ends, by outcome (DONE, RETRY_IN_CYCLE: a
+ * put-back or a retry, LEASED...), to show the work beyond one claim and one record per
+ * delivery. `take()` returns the counts since the last call.
+ */
+function countOutcomes(app: RunningApp) {
+  const workers = app.services.webhookRuntime.amqpWorkers as unknown as { deps: { processor: { handleMessage(...a: unknown[]): Promise<{ action: string }> } } };
+  const processor = workers.deps.processor;
+  const original = processor.handleMessage.bind(processor);
+  let counts: Record<string, number> = {};
+  processor.handleMessage = async (...a: unknown[]) => {
+    const r = await original(...a);
+    counts[r.action] = (counts[r.action] ?? 0) + 1;
+    return r;
+  };
+  return {
+    take: () => {
+      const c = counts;
+      counts = {};
+      return c;
+    },
+  };
+}
+
+const outcomesRow = (what: string, c: Record<string, number>): ResultRow => ({
+  metric: `${what}: messages handled, by outcome`,
+  value: Object.entries(c).sort().map(([k, v]) => `${k} ${v}`).join(', '),
+});
+
+/** CPU ms used so far by the processes taking part in a delivery (RabbitMQ's is the whole broker's, shared with anything else using it). */
+function cpuSample(receiver: Receiver, database: string) {
+  const own = process.cpuUsage();
+  return { service: (own.user + own.system) / 1000, postgres: databaseBackendsCpuMs(database), rabbitmq: commandCpuMs('beam.smp'), receiver: cpuMs(receiver.child.pid!) };
+}
+
+/** Waits until no delivery of the run is PENDING any more (attempts recorded), so their cost is counted. */
+async function waitSettled(app: RunningApp): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const [row] = await app.services.platform.sql.query<{ open: string }>(`select count(*) as open from webhook_deliveries where status = 'PENDING'`);
+    if (Number(row!.open) === 0) return;
+    await new Promise((res) => setTimeout(res, 50));
+  }
+}
+
+/**
+ * Pipeline capacity alone: EVENTS rows committed while the relay is paused, then released.
+ * Also the CPU one delivery costs in each process that takes part, from the release until
+ * every attempt is recorded (the service: relay, fan-out and delivery workers).
+ */
+async function measureDrain(app: RunningApp, receiver: Receiver, database: string) {
   receiver.child.send({ reset: true });
   const relay = app.services.webhookRuntime.relay;
   await relay.stop();
   const ids: string[] = [];
   const commitAt = new Map<string, number>();
   await emitAll(app, ids, null, commitAt);
+  const cpu0 = cpuSample(receiver, database);
   const t0 = wall();
   relay.start(app.services.platform.outboxSignal);
   relay.wake();
   const seen = await waitReceived(receiver, ids);
+  await waitSettled(app);
+  const cpu1 = cpuSample(receiver, database);
   const last = Math.max(...ids.map((id) => seen.get(id) ?? 0));
   const first = Math.min(...ids.map((id) => seen.get(id) ?? Infinity));
-  return { delivered: ids.filter((id) => seen.has(id)).length, rate: EVENTS / ((last - t0) / 1000), firstMs: first - t0 };
+  const delivered = ids.filter((id) => seen.has(id)).length;
+  const perDelivery = (ms: number) => ms / Math.max(1, delivered);
+  const cpu = {
+    service: perDelivery(cpu1.service - cpu0.service),
+    postgres: perDelivery(backendsCpuBetween(cpu0.postgres, cpu1.postgres)),
+    rabbitmq: perDelivery(cpu1.rabbitmq - cpu0.rabbitmq),
+    receiver: perDelivery(cpu1.receiver - cpu0.receiver),
+  };
+  return { delivered, rate: EVENTS / ((last - t0) / 1000), firstMs: first - t0, cpu };
 }
 
 async function waitReceived(receiver: Receiver, ids: string[]): Promise<Map<string, number>> {
@@ -210,11 +271,16 @@ export const webhooksBenchmark: Benchmark = {
       receiver.child.send({ secret: hook.secret });
       // Warm-up: connections, TLS sessions, JIT.
       const warm = await measureWarm(app, receiver);
-      const { drain, burst } = await profileWindow(PROFILE_DIR, 'webhooks-drain-and-burst', async () => ({
-        drain: await measureDrain(app, receiver),
-        burst: await measure(app, receiver, null),
-      }));
+      const outcomes = countOutcomes(app);
+      outcomes.take();
+      const { drain, burst, drainOutcomes, burstOutcomes } = await profileWindow(PROFILE_DIR, 'webhooks-drain-and-burst', async () => {
+        const drain = await measureDrain(app, receiver, db.name);
+        const drainOutcomes = outcomes.take();
+        const burst = await measure(app, receiver, null);
+        return { drain, drainOutcomes, burst, burstOutcomes: outcomes.take() };
+      });
       const paced = await measure(app, receiver, PACED_RATE);
+      const pacedOutcomes = outcomes.take();
       const rawAfter = await raw0.measure();
       const raw = { rate: (rawBefore.rate + rawAfter.rate) / 2 };
       const share = (rate: number) => (100 * rate) / raw.rate;
@@ -231,14 +297,21 @@ export const webhooksBenchmark: Benchmark = {
         { metric: `warm-up (${warm} events)`, value: 'done' },
         { metric: `pipeline: ${EVENTS} committed events released at once, delivered`, value: `${drain.delivered}/${EVENTS}` },
         { metric: 'pipeline: deliveries/s (relay -> RabbitMQ -> POST received)', value: int(drain.rate), goal: `>= ${GOAL_RATE}/s`, verdict: drain.rate >= GOAL_RATE ? 'ok' : `${Math.round((100 * drain.rate) / GOAL_RATE)}% of goal` },
+        {
+          metric: 'pipeline: CPU ms per delivery: service (relay + workers) / PostgreSQL / RabbitMQ (whole broker) / receiver',
+          value: [drain.cpu.service, drain.cpu.postgres, drain.cpu.rabbitmq, drain.cpu.receiver].map((c) => c.toFixed(3)).join(' / '),
+        },
+        outcomesRow('pipeline', drainOutcomes),
         { metric: `burst: ${EVENTS} events committed at once, delivered`, value: `${burst.delivered}/${EVENTS}`, verdict: burst.invalid === 0 ? 'all signatures valid' : `${burst.invalid} INVALID` },
         { metric: 'burst: outbox commits/s (32 writers, the emitting side)', value: int(burst.commitRate) },
         { metric: 'burst: last delivery after last commit', value: ms(burst.drainAfterLastCommitMs) },
         { metric: 'burst: deliveries/s end to end', value: int(burst.rate), goal: `>= ${GOAL_RATE}/s`, verdict: burst.rate >= GOAL_RATE ? 'ok' : `${Math.round((100 * burst.rate) / GOAL_RATE)}% of goal` },
         { metric: 'burst: latency p50 / p99 (includes queueing)', value: `${ms(burst.lat.p50)} / ${ms(burst.lat.p99)}` },
+        outcomesRow('burst', burstOutcomes),
         { metric: `paced ${PACED_RATE}/s: delivered`, value: `${paced.delivered}/${EVENTS}`, verdict: paced.invalid === 0 ? 'all signatures valid' : `${paced.invalid} INVALID` },
         { metric: `paced ${PACED_RATE}/s: latency p50`, value: ms(paced.lat.p50) },
         { metric: `paced ${PACED_RATE}/s: latency p99`, value: ms(paced.lat.p99), goal: `< ${GOAL_P99_MS} ms`, verdict: paced.lat.p99 < GOAL_P99_MS ? 'ok' : 'MISS' },
+        outcomesRow(`paced ${PACED_RATE}/s`, pacedOutcomes),
         shareRow('pipeline rate', drain.rate),
         shareRow('burst end-to-end rate', burst.rate),
       ];

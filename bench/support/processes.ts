@@ -108,18 +108,45 @@ export function cpuOfMs(pids: number[]): number {
  * same server meanwhile is counted too, so read it on a quiet machine.
  */
 export function postgresCpuMs(): number {
+  return commandCpuMs('postgres');
+}
+
+/** CPU used so far by every process whose command name (/proc/<pid>/stat) is `comm` (RabbitMQ: 'beam.smp'), in ms. */
+export function commandCpuMs(comm: string): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== comm) continue;
       total += cpuMs(Number(entry));
     } catch {
       // the process ended between the listing and the read
     }
   }
   return total;
+}
+
+/** CPU ms used so far by the PostgreSQL backends connected to `database` (their process titles name it). */
+export function databaseBackendsCpuMs(database: string): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      used.set(Number(entry), cpuMs(Number(entry)));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return used;
+}
+
+/** CPU ms the backends used between two samples (a backend that ended meanwhile is not counted). */
+export function backendsCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, v] of after) ms += v - (before.get(pid) ?? 0);
+  return ms;
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

@@ -1,5 +1,5 @@
 import { planFanOut } from '../../src/domain/webhooks/fan-out';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onboardSeller } from '../support/app';
 import { emitEvent, paidTransaction, startWebhookApp, watchAmqpDeliveries, type WebhookTestApp } from './support/app';
 import { eventually, independentVerify, Receiver } from './support/receiver';
@@ -174,6 +174,45 @@ describe('webhook delivery over RabbitMQ', () => {
     expect((await sweeper.sweep()).rescued).toBeGreaterThanOrEqual(1);
     await receiver.waitFor(() => receiver.on('/lost').length === 1, 10_000, 'rescued delivery');
     expect(receiver.on('/lost')[0]!.headers['x-webhook-id']).toBe('evt_lost_1');
+  });
+
+  it('deliveries handed over together go in one batch message: each attempted once, a repeated or failed batch changes nothing', async () => {
+    await register('/batch');
+    const { deliveries, amqpQueue } = app.services.webhookRuntime;
+    const now = app.clock.now();
+    const endpoints = await deliveries.endpointsOf([seller.sellerId]);
+    const events = Array.from({ length: 5 }, (_, i) => ({
+      eventId: `evt_batch_${i}_${seller.sellerId}`, eventType: 'TRANSACTION_PAID', sellerId: seller.sellerId, aggregateType: 'TRANSACTION' as const,
+      aggregateId: `tx_batch_${i}`, payload: paidTransaction(`tx_batch_${i}`), occurredAt: now,
+    }));
+    const created = await deliveries.save(events.flatMap((e) => planFanOut(e, endpoints, { trigger: 'EVENT' })), { now, expiresAt: new Date(now.getTime() + 86_400_000) });
+    expect(created).toHaveLength(5);
+    const publisher = (amqpQueue as unknown as { publisher: { send(...a: unknown[]): Promise<void> } }).publisher;
+    const published = vi.spyOn(publisher, 'send');
+    const handled = watchAmqpDeliveries(app);
+    const processor = (app.services.webhookRuntime.amqpWorkers as unknown as { deps: { processor: { handleMessage(...a: unknown[]): Promise<unknown> } } }).deps.processor;
+    // The first delivery handled fails as if the database were down: the whole message comes back after a pause.
+    const failing = vi.spyOn(processor, 'handleMessage').mockRejectedValueOnce(new Error('connection terminated'));
+    try {
+      await amqpQueue!.enqueue(created);
+      expect(published).toHaveBeenCalledTimes(1);
+      await receiver.waitFor(() => receiver.on('/batch').length === 5, 15_000, 'the batch delivered');
+      // Once the failed message came back, the deliveries it had already made are fenced (stale), not made again.
+      await eventually(() => Promise.all(created.map((c) => handled.outcomes(c.id))), (o) => o.flat().filter((a) => a === 'DONE').length === 5 && o.flat().filter((a) => a === 'STALE').length === 4, 15_000, 'the repeat fenced');
+      // The same batch again (a message repeated by the broker): nothing is sent twice.
+      await amqpQueue!.enqueue(created);
+      await eventually(() => Promise.all(created.map((c) => handled.outcomes(c.id))), (o) => o.flat().filter((a) => a === 'STALE').length === 4 + 5, 15_000, 'the repeated batch seen');
+    } finally {
+      failing.mockRestore();
+      published.mockRestore();
+      handled.restore();
+    }
+    const got = receiver.on('/batch').map((r) => String(r.headers['x-webhook-id']));
+    expect(got.sort()).toEqual(events.map((e) => e.eventId).sort());
+    for (const c of created) {
+      const [row] = await sqlOf(app).query<{ status: string; attempts: number }>(`select status, attempts from webhook_deliveries where id = ?`, [c.id]);
+      expect(row).toEqual({ status: 'DELIVERED', attempts: 1 });
+    }
   });
 
   it('1,000 events with the broker connection dropped in the middle: all delivered', async () => {

@@ -12,15 +12,47 @@ export interface DeliveryMessage {
   due?: number;
 }
 
+/**
+ * A batch message: deliveries handed over together (a relay batch's fan-out, a rescue),
+ * each as [id, attempts so far], each attempted as if it had come in its own message.
+ */
+export interface DeliveryBatchMessage {
+  b: [string, number][];
+}
+
+/**
+ * Most deliveries in one batch message. One message per delivery cost the broker a
+ * quorum-log write, a confirm, a delivery and an ack each, and the worker a socket write
+ * for each of those; a batch pays them once. Small enough that a relay batch (200 events)
+ * still spreads over several messages, so several worker processes share it.
+ */
+export const BATCH_MESSAGE_MAX = 32;
+
 const ERROR_PAUSE_MS = 1_000;
 /** A message whose delivery another worker holds is looked at again after at most this. */
 const LEASED_RECHECK_MS = 2_000;
 
-function parseDeliveryMessage(body: unknown): DeliveryMessage | null {
-  const m = (typeof body === 'string' ? safeJson(body) : body) as DeliveryMessage | null;
-  if (!m || typeof m !== 'object' || typeof m.d !== 'string') return null;
-  if (m.n !== undefined && !Number.isSafeInteger(m.n)) return null;
-  return m;
+const isAttempts = (n: unknown): n is number => Number.isSafeInteger(n);
+
+function parseDeliveryMessage(body: unknown): DeliveryMessage | DeliveryBatchMessage | null {
+  const m = (typeof body === 'string' ? safeJson(body) : body) as Partial<DeliveryMessage & DeliveryBatchMessage> | null;
+  if (!m || typeof m !== 'object') return null;
+  if (Array.isArray(m.b)) {
+    const ok = m.b.every((e) => Array.isArray(e) && typeof e[0] === 'string' && isAttempts(e[1]));
+    return ok && m.b.length > 0 ? { b: m.b } : null;
+  }
+  if (typeof m.d !== 'string') return null;
+  if (m.n !== undefined && !isAttempts(m.n)) return null;
+  return m as DeliveryMessage;
+}
+
+/** Splits n items into the fewest messages of at most BATCH_MESSAGE_MAX, of even sizes. */
+function evenChunks<T>(items: T[]): T[][] {
+  const count = Math.ceil(items.length / BATCH_MESSAGE_MAX);
+  const size = Math.ceil(items.length / count);
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
 }
 
 function safeJson(s: string): unknown {
@@ -55,12 +87,15 @@ export class AmqpDeliveryQueue implements DeliveryQueue {
     });
   }
 
-  private send(routingKey: string, body: DeliveryMessage): Promise<void> {
+  private send(routingKey: string, body: DeliveryMessage | DeliveryBatchMessage): Promise<void> {
     return this.publisher.send({ exchange: this.t.webhooks, routingKey, durable: true, contentType: 'application/json' }, body);
   }
 
+  /** One message for a single delivery, batch messages of up to BATCH_MESSAGE_MAX for more. */
   async enqueue(deliveries: { id: string; attempts: number }[]): Promise<void> {
-    await Promise.all(deliveries.map((d) => this.send(WORK_KEY, { d: d.id, n: d.attempts })));
+    if (deliveries.length === 0) return;
+    if (deliveries.length === 1) return this.send(WORK_KEY, { d: deliveries[0]!.id, n: deliveries[0]!.attempts });
+    await Promise.all(evenChunks(deliveries).map((chunk) => this.send(WORK_KEY, { b: chunk.map((d) => [d.id, d.attempts]) })));
   }
 
   /** Back to the work queue after delayMs, through the TTL tiers. */
@@ -85,20 +120,46 @@ export interface AmqpWorkerDeps {
   concurrency: number;
 }
 
+/** At most `size` tasks running at once; the others wait their turn, first come first served. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+
 /**
- * The RabbitMQ consumers of the worker role: work (one attempt per message) and the
- * parking drain. Deliveries are created by the fan-out of the outbox relay and enqueued
- * here by id. A cycle's next start is never the broker's business: the statement that
- * records the cycle's last failure writes its durable job (PgDeliveryWork.record). The
- * work queue's dead-letter target (kept, since a queue's arguments cannot change in
- * place) only receives what a broker policy rejects (a delivery limit): such a message
- * is dropped with a warning, its delivery is still PENDING in PostgreSQL and the
- * sweeper's rescue re-enqueues it.
+ * The RabbitMQ consumers of the worker role: work (one attempt per delivery named in a
+ * message; a batch message names several) and the parking drain. Deliveries are created
+ * by the fan-out of the outbox relay and enqueued here by id. A cycle's next start is
+ * never the broker's business: the statement that records the cycle's last failure
+ * writes its durable job (PgDeliveryWork.record). The work queue's dead-letter target
+ * (kept, since a queue's arguments cannot change in place) only receives what a broker
+ * policy rejects (a delivery limit): such a message is dropped with a warning, its
+ * delivery is still PENDING in PostgreSQL and the sweeper's rescue re-enqueues it.
  */
 export class AmqpWebhookWorkers {
   private consumers: Consumer[] = [];
+  /** Attempts in flight in this process, whatever message they came in: `concurrency`. */
+  private readonly slots: Slots;
 
-  constructor(private readonly deps: AmqpWorkerDeps) {}
+  constructor(private readonly deps: AmqpWorkerDeps) {
+    this.slots = new Slots(deps.concurrency);
+  }
 
   start(): void {
     const { conn, topology: t, concurrency } = this.deps;
@@ -130,31 +191,46 @@ export class AmqpWebhookWorkers {
       this.deps.logger.error({ body: String(msg.body).slice(0, 200) }, 'unreadable delivery message dropped');
       return ConsumerStatus.ACK;
     }
+    if ('b' in m) {
+      // Acked once every delivery of the batch is handled; if one failed, the whole message
+      // comes back after the pause and those already handled are then found stale (fenced).
+      const handled = await Promise.allSettled(m.b.map(([d, n]) => this.slots.run(() => this.handle({ d, n }))));
+      const failed = handled.find((h): h is PromiseRejectedResult => h.status === 'rejected');
+      if (failed) throw failed.reason;
+      return ConsumerStatus.ACK;
+    }
     if (m.due !== undefined && delayTierFor(m.due - Date.now()) !== null) {
       await this.deps.queue.delay(m, 0); // not due yet: one more hop
       return ConsumerStatus.ACK;
     }
+    await this.slots.run(() => this.handle(m));
+    return ConsumerStatus.ACK;
+  }
+
+  /** One attempt of a due delivery, and whatever its outcome asks of the queue. */
+  private async handle(m: DeliveryMessage): Promise<void> {
     const result = await this.deps.processor.handleMessage(m.d, m.n);
     switch (result.action) {
       case 'STALE':
       case 'FENCED':
       case 'DONE':
-        return ConsumerStatus.ACK;
+        return;
       case 'LEASED':
         await this.deps.queue.delay({ d: m.d, n: m.n }, Math.min(Math.max(result.retryInMs, 200), LEASED_RECHECK_MS));
-        return ConsumerStatus.ACK;
+        return;
       case 'RETRY_IN_CYCLE':
         await this.deps.queue.delay({ d: m.d, n: result.attempts }, result.delayMs);
-        return ConsumerStatus.ACK;
+        return;
       case 'NEXT_CYCLE':
         // The statement that recorded the failure also wrote the next cycle's durable job.
-        return ConsumerStatus.ACK;
+        return;
     }
   }
 
   private drainParked(msg: AsyncMessage): ConsumerStatus {
     const m = parseDeliveryMessage(msg.body);
-    this.deps.logger.warn({ delivery: m?.d }, 'webhook message dead-lettered by the broker; the sweeper re-enqueues its delivery');
+    const deliveries = !m ? undefined : 'b' in m ? m.b.map(([d]) => d) : [m.d];
+    this.deps.logger.warn({ deliveries }, 'webhook message dead-lettered by the broker; the sweeper re-enqueues its deliveries');
     return ConsumerStatus.ACK;
   }
 

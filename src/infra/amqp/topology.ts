@@ -5,6 +5,7 @@ import type { Connection } from 'rabbitmq-client';
  * deployments, or test files, share a broker without meeting.
  *
  *   <p>.webhooks          direct exchange    delivery messages {d: deliveryId, n: attempts, due?},
+ *                                            or batches {b: [[deliveryId, attempts], ...]},
  *                                            published (confirmed) by the outbox relay once
  *                                            the event's deliveries are saved
  *   <p>.webhooks.work     quorum queue       key 'work': one HTTP attempt per message;
