@@ -20,25 +20,41 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = Number(process.env.BENCH_APIPIX_WARMUP_SECONDS ?? 5);
 /** How long the PSP takes to answer `PUT /cob/{txid}`. */
 const PSP_LATENCY_MS = 100;
+/** The PSP's requests in flight and the database's connections are read this often (neither costs the service anything). */
 const SAMPLE_EVERY_MS = 250;
+/**
+ * The service's GET /metrics is read this often (its pool and event-loop delay): a scrape
+ * costs the service CPU of its own, 4-5 % of it at 4 a second. Its pool waits are counted
+ * exactly by the service (pixpay_db_pool_waits_total), read before and after the run.
+ */
+const SCRAPE_EVERY_MS = 2_000;
 /** How long the service is watched at rest before the run (its CPU then is taken off the run's). */
 const REST_MS = 4_000;
 const PIX_KEY = SIMULATOR_PIX_KEY;
 /** When set, the service and the PSP simulator run with `--cpu-prof` and write their profiles in this folder (read them with bench/profile-top.ts). */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
+/** The service runs with V8's --trace-gc-nvp (one line per collection: what was allocated since the last, the pause) unless BENCH_APIPIX_TRACE_GC=0. */
+const TRACE_GC = process.env.BENCH_APIPIX_TRACE_GC !== '0';
 
 interface Sample {
-  /** Callers waiting for a connection of the service's main database pool. */
-  poolWaiting: number;
-  /** Connections of that pool checked out. */
-  poolInUse: number;
   /** Requests the PSP is handling at that moment (nearly all of them creates' `PUT /cob`). */
   pspInFlight: number;
-  /** The service's event-loop delay, p99 of prom-client's window, in ms. */
-  loopLagP99Ms: number;
   /** The service's connections as PostgreSQL sees them: running a statement, and inside an open transaction between statements. */
   pgActive: number;
   pgIdleInTransaction: number;
+}
+
+interface Scrape {
+  /** Connections of the service's main database pool checked out. */
+  poolInUse: number;
+  /** The service's event-loop delay, p99 of prom-client's window (since the last scrape), in ms. */
+  loopLagP99Ms: number;
+}
+
+/** The service's exact pool wait counters (pixpay_db_pool_waits_total, pixpay_db_pool_wait_seconds_total). */
+interface PoolWaits {
+  count: number;
+  seconds: number;
 }
 
 interface OpenLoopResult {
@@ -122,40 +138,101 @@ function metric(text: string, name: string, labels = ''): number {
   return line ? Number(line.split(' ').pop()) : Number.NaN;
 }
 
-/** Samples the service's pool (GET /metrics), its connections at PostgreSQL and the PSP's requests in flight until stopped. */
-function sampler(serviceUrl: string, metricsToken: string, db: pg.Pool, sim: Pick<SimulatorProcess, 'state'>) {
-  const samples: Sample[] = [];
+const scrapeService = async (serviceUrl: string, metricsToken: string): Promise<string> =>
+  (await fetch(`${serviceUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+
+async function poolWaits(serviceUrl: string, metricsToken: string): Promise<PoolWaits> {
+  const text = await scrapeService(serviceUrl, metricsToken);
+  return { count: metric(text, 'pixpay_db_pool_waits_total'), seconds: metric(text, 'pixpay_db_pool_wait_seconds_total') };
+}
+
+/** Runs `read` every `everyMs` until stopped, keeping what it returns (a failed read is a missed sample). */
+function every<T>(everyMs: number, read: () => Promise<T>) {
+  const samples: T[] = [];
   let running = true;
+  let wake = () => {};
   const done = (async () => {
     while (running) {
       try {
-        const [res, states, psp] = await Promise.all([
-          fetch(`${serviceUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }),
-          db.query<{ state: string; n: number }>('select state, count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() group by state'),
-          sim.state().then((s) => s.inFlight),
-        ]);
-        const text = await res.text();
-        const state = (name: string) => states.rows.find((r) => r.state === name)?.n ?? 0;
-        samples.push({
-          poolWaiting: metric(text, 'pixpay_db_pool_waiting_requests'),
-          poolInUse: metric(text, 'pixpay_db_pool_connections', '{state="in_use"}'),
-          pspInFlight: psp,
-          loopLagP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1_000,
-          pgActive: state('active'),
-          pgIdleInTransaction: state('idle in transaction'),
-        });
+        samples.push(await read());
       } catch {
         /* a missed sample */
       }
-      await new Promise((r) => setTimeout(r, SAMPLE_EVERY_MS));
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, everyMs);
+      });
     }
   })();
   return {
     samples,
     stop: async () => {
       running = false;
+      wake();
       await done;
     },
+  };
+}
+
+/**
+ * Samples, until stopped, the PSP's requests in flight and the service's connections at
+ * PostgreSQL every SAMPLE_EVERY_MS, and the service's GET /metrics (its pool, its
+ * event-loop delay) every SCRAPE_EVERY_MS.
+ */
+function sampler(serviceUrl: string, metricsToken: string, db: pg.Pool, sim: Pick<SimulatorProcess, 'state'>) {
+  const outside = every<Sample>(SAMPLE_EVERY_MS, async () => {
+    const [states, psp] = await Promise.all([
+      db.query<{ state: string; n: number }>('select state, count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() group by state'),
+      sim.state().then((s) => s.inFlight),
+    ]);
+    const state = (name: string) => states.rows.find((r) => r.state === name)?.n ?? 0;
+    return { pspInFlight: psp, pgActive: state('active'), pgIdleInTransaction: state('idle in transaction') };
+  });
+  const service = every<Scrape>(SCRAPE_EVERY_MS, async () => {
+    const text = await scrapeService(serviceUrl, metricsToken);
+    return { poolInUse: metric(text, 'pixpay_db_pool_connections', '{state="in_use"}'), loopLagP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1_000 };
+  });
+  return {
+    samples: outside.samples,
+    scrapes: service.samples,
+    stop: () => Promise.all([outside.stop(), service.stop()]),
+  };
+}
+
+/** What V8's --trace-gc-nvp lines of the service say, summed from when `reset` was called. */
+interface GcTotals {
+  collections: number;
+  /** Of which full (mark-compact) collections. */
+  full: number;
+  allocatedBytes: number;
+  pauseMs: number;
+  longestPauseMs: number;
+}
+
+/** Reads the service's stdout for --trace-gc-nvp lines (`pause=`, `gc=`, `allocated=`). */
+function gcTrace(stdout: NodeJS.ReadableStream) {
+  const zero = (): GcTotals => ({ collections: 0, full: 0, allocatedBytes: 0, pauseMs: 0, longestPauseMs: 0 });
+  let totals = zero();
+  let partial = '';
+  stdout.on('data', (d: Buffer) => {
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      const pause = /\bpause=([\d.]+)/.exec(line);
+      const kind = /\bgc=(\w+)/.exec(line);
+      const allocated = /\ballocated=(\d+)/.exec(line);
+      if (!pause || !kind || !allocated) continue;
+      const ms = Number(pause[1]);
+      totals.collections += 1;
+      if (kind[1] === 'mc') totals.full += 1;
+      totals.allocatedBytes += Number(allocated[1]);
+      totals.pauseMs += ms;
+      totals.longestPauseMs = Math.max(totals.longestPauseMs, ms);
+    }
+  });
+  return {
+    reset: () => void (totals = zero()),
+    read: (): GcTotals => ({ ...totals }),
   };
 }
 
@@ -221,8 +298,9 @@ async function createsThroughPsp(): Promise<void> {
     };
     const key = await seedSeller(dist, env, 'bench-apipix@example.com');
     // As `npm start` runs it (its node options), profiled on request.
-    app = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, [...serviceNodeArgs(), ...profiling]);
+    app = await startNode(join(dist, 'src/main.js'), [], env, () => true, undefined, [...serviceNodeArgs(), ...profiling, ...(TRACE_GC ? ['--trace-gc-nvp'] : [])]);
     app.child.stderr!.pipe(process.stderr);
+    const gc = gcTrace(app.child.stdout!);
     const base = `http://127.0.0.1:${port}`;
     await waitHealthy(`${base}/health`);
     await sim.faults({ ...noFaults(), latencyMs: PSP_LATENCY_MS, pathPattern: '^/cob/' });
@@ -244,7 +322,9 @@ async function createsThroughPsp(): Promise<void> {
     const restTo = await readCpu(pid, pspPid, dbPool);
 
     const cobsBefore = (await sim.state()).cobs;
+    const waitsBefore = await poolWaits(base, metricsToken);
     const cpuFrom = await readCpu(pid, pspPid, dbPool);
+    gc.reset();
     const sampling = sampler(base, metricsToken, dbPool, sim);
     // This process sends the load and is the PSP: a late event loop here would send late and answer late.
     const ownLoop = monitorEventLoopDelay({ resolution: 10 });
@@ -252,7 +332,10 @@ async function createsThroughPsp(): Promise<void> {
     const r = await openLoop(base, path, RATE, SECONDS, request);
     ownLoop.disable();
     await sampling.stop();
+    const gcRun = gc.read();
     const cpu = cpuNetOfRest(cpuFrom, await readCpu(pid, pspPid, dbPool), restFrom, restTo);
+    const waitsAfter = await poolWaits(base, metricsToken);
+    const waits = { count: waitsAfter.count - waitsBefore.count, ms: (waitsAfter.seconds - waitsBefore.seconds) * 1_000 };
     const cobsMade = (await sim.state()).cobs - cobsBefore;
     const rss = peakRssMb(pid);
 
@@ -261,6 +344,7 @@ async function createsThroughPsp(): Promise<void> {
     const p = (q: number) => percentile(sorted, q);
     const busy = sampling.samples.filter((s) => s.pspInFlight >= 10);
     const of = (f: (s: Sample) => number) => sampling.samples.map(f);
+    const ofScrapes = (f: (s: Scrape) => number) => sampling.scrapes.map(f);
     const perCreate = (msTotal: number) => (msTotal / Math.max(1, r.ok)).toFixed(2);
     const parts = [cpu.service, cpu.database, cpu.psp, cpu.own];
     const errors = [...r.failed].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
@@ -274,18 +358,24 @@ async function createsThroughPsp(): Promise<void> {
         { metric: 'latency max ms', value: (sorted[sorted.length - 1] ?? Number.NaN).toFixed(1) },
         { metric: 'errors (status and code: count)', value: errors, goal: 'none', verdict: r.failed.size === 0 ? 'ok' : 'MISS' },
         { metric: 'cobs made at the PSP during the run', value: String(cobsMade) },
-        { metric: `pool samples (every ${SAMPLE_EVERY_MS} ms) / with >= 10 PSP calls in flight`, value: `${sampling.samples.length} / ${busy.length}` },
+        { metric: `samples (every ${SAMPLE_EVERY_MS} ms) / with >= 10 PSP calls in flight; service scrapes (every ${SCRAPE_EVERY_MS} ms)`, value: `${sampling.samples.length} / ${busy.length}; ${sampling.scrapes.length}` },
         { metric: 'PSP requests in flight: mean / max', value: `${mean(of((s) => s.pspInFlight)).toFixed(1)} / ${max(of((s) => s.pspInFlight))}` },
-        { metric: 'pool connections checked out: mean / max', value: `${mean(of((s) => s.poolInUse)).toFixed(1)} / ${max(of((s) => s.poolInUse))}` },
-        { metric: 'pool connections checked out at rest (the /metrics queries): mean', value: mean(atRest.samples.map((x) => x.poolInUse)).toFixed(1) },
-        { metric: '  of which at PostgreSQL: running a statement / idle in a transaction (mean)', value: `${mean(of((s) => s.pgActive)).toFixed(1)} / ${mean(of((s) => s.pgIdleInTransaction)).toFixed(1)}` },
-        { metric: 'connection time per create (Little: mean checked out / rate) ms', value: ((1_000 * mean(of((s) => s.poolInUse))) / sustained).toFixed(1) },
-        { metric: 'callers waiting for the pool: max', value: String(max(of((s) => s.poolWaiting))), goal: '0', verdict: max(of((s) => s.poolWaiting)) === 0 ? 'ok' : 'MISS' },
-        { metric: 'service event-loop delay p99 (max over samples) ms', value: max(of((s) => s.loopLagP99Ms)).toFixed(1) },
+        { metric: 'pool connections checked out: mean / max (scrapes)', value: `${mean(ofScrapes((s) => s.poolInUse)).toFixed(1)} / ${max(ofScrapes((s) => s.poolInUse))}` },
+        { metric: 'pool connections checked out at rest (the /metrics queries): mean', value: mean(atRest.scrapes.map((x) => x.poolInUse)).toFixed(1) },
+        { metric: 'service connections at PostgreSQL: running a statement / idle in a transaction (mean)', value: `${mean(of((s) => s.pgActive)).toFixed(1)} / ${mean(of((s) => s.pgIdleInTransaction)).toFixed(1)}` },
+        { metric: 'connection time per create (Little: mean busy at PostgreSQL / rate) ms', value: ((1_000 * mean(of((s) => s.pgActive + s.pgIdleInTransaction))) / sustained).toFixed(1) },
+        { metric: 'acquires that waited for a pool connection (counted by the service) / time waited ms', value: `${waits.count} / ${waits.ms.toFixed(1)}`, goal: '0', verdict: waits.count === 0 ? 'ok' : 'MISS' },
+        { metric: 'service event-loop delay p99 (max over scrapes) ms', value: max(ofScrapes((s) => s.loopLagP99Ms)).toFixed(1) },
         { metric: 'this process (the load) event-loop delay p99 / max ms', value: `${(ownLoop.percentile(99) / 1e6).toFixed(1)} / ${(ownLoop.max / 1e6).toFixed(1)}` },
         { metric: 'CPU ms per create: service / PostgreSQL (this database) / PSP simulator / this process (the load)', value: parts.map((c) => perCreate(c.gross)).join(' / ') },
         { metric: '  the same, less what each uses at rest over as long', value: parts.map((c) => perCreate(c.net)).join(' / ') },
         { metric: 'CPU cores used during the run: service / PostgreSQL / PSP simulator / this process', value: parts.map((c) => (c.gross / 1_000 / r.elapsedS).toFixed(2)).join(' / ') },
+        ...(TRACE_GC
+          ? [
+              { metric: 'service heap allocated per create KB (V8 --trace-gc-nvp)', value: (gcRun.allocatedBytes / 1_024 / Math.max(1, r.ok)).toFixed(1) },
+              { metric: 'service collections during the run: all / full; pause total ms per second / longest ms', value: `${gcRun.collections} / ${gcRun.full}; ${(gcRun.pauseMs / r.elapsedS).toFixed(1)} / ${gcRun.longestPauseMs.toFixed(1)}` },
+            ]
+          : []),
         { metric: 'service peak RSS MB', value: rss.toFixed(0) },
       ],
     );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { databaseCalls } from '../support/database-calls';
-import { sqlOf } from '../support/platform';
+import { inTransaction, sqlOf } from '../support/platform';
 
 const TOKEN = 'metrics-token-0123456789';
 let app: TestApp;
@@ -104,5 +104,41 @@ describe('GET /metrics', () => {
     const backlogReads = calls.filter((c) => /\b(outbox|webhook_deliveries)\b/.test(c) && /count\(\*\)/.test(c));
     expect(backlogReads).toHaveLength(1);
     expect(backlogReads[0]).toMatch(/outbox_parked[\s\S]*webhook_deliveries[\s\S]*jobs_age/);
+  });
+
+  it('counts every acquire that waited for a pool connection, with the time waited', async () => {
+    const small = await startTestApp({ METRICS_TOKEN: TOKEN, ROLE: 'api', DATABASE_POOL_SIZE: '2' });
+    try {
+      const waits = async () => {
+        const text = (await scrape(small)).text;
+        return { count: value(text, 'pixpay_db_pool_waits_total')!, seconds: value(text, 'pixpay_db_pool_wait_seconds_total')! };
+      };
+      const before = await waits();
+      expect(before.count).toBeGreaterThanOrEqual(0);
+      // Both connections held by open transactions, then three statements that must wait for them.
+      let letGo!: () => void;
+      const gate = new Promise<void>((resolve) => (letGo = resolve));
+      const holding: Promise<void>[] = [];
+      const held = Array.from({ length: 2 }, () =>
+        new Promise<void>((isHeld) => {
+          holding.push(
+            inTransaction(small, async (tx) => {
+              await sqlOf(small).query('select 1', [], tx);
+              isHeld();
+              await gate;
+            }),
+          );
+        }),
+      );
+      await Promise.all(held);
+      const waiting = Array.from({ length: 3 }, () => sqlOf(small).query('select 1'));
+      letGo();
+      await Promise.all([...holding, ...waiting]);
+      const after = await waits();
+      expect(after.count - before.count).toBeGreaterThanOrEqual(3);
+      expect(after.seconds).toBeGreaterThan(before.seconds);
+    } finally {
+      await small.close();
+    }
   });
 });

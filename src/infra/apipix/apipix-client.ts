@@ -44,6 +44,9 @@ export interface ApiPixClientOptions {
 
 const transient = handleType(PspTransientError).orType(TaskCancelledError);
 
+/** The query of a call that has none (most: every cob, pix and devolução call), shared. */
+const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
+
 /**
  * The one way PixPay calls a PSP's API Pix: a bearer token for the call's scopes (a 401
  * takes one fresh token and tries once more), a deadline per attempt, retries with backoff
@@ -56,8 +59,11 @@ export class ApiPixClient {
   private readonly breakerOpenMs: number;
   private readonly idempotentPolicy;
   private readonly oncePolicy;
+  /** The base URL without its trailing slash. */
+  private readonly base: string;
 
   constructor(private readonly o: ApiPixClientOptions) {
+    this.base = o.baseUrl.replace(/\/$/, '');
     this.breakerOpenMs = o.breaker?.openMs ?? 10_000;
     const breaker = circuitBreaker(transient, { halfOpenAfter: this.breakerOpenMs, breaker: new ConsecutiveBreaker(o.breaker?.failures ?? 5) });
     // An attempt returns only once its answer is read in full, so there is nothing left to
@@ -100,11 +106,11 @@ export class ApiPixClient {
   }
 
   private async send(c: ApiPixCall, token: string, signal: AbortSignal) {
-    const query = { ...this.o.extraQuery, ...c.query };
-    const qs = new URLSearchParams(query).toString();
-    const url = `${this.o.baseUrl.replace(/\/$/, '')}${c.path}${qs ? `?${qs}` : ''}`;
+    const query = this.o.extraQuery || c.query ? { ...this.o.extraQuery, ...c.query } : NO_QUERY;
+    const qs = query === NO_QUERY ? '' : new URLSearchParams(query).toString();
     const headers: Record<string, string> = { ...c.headers, authorization: `Bearer ${token}`, accept: 'application/json' };
     if (c.body !== undefined) headers['content-type'] = 'application/json';
+    const url = `${this.base}${c.path}${qs ? `?${qs}` : ''}`;
     let res: Dispatcher.ResponseData;
     try {
       res = await request(url, { method: c.method, headers, body: c.body === undefined ? undefined : JSON.stringify(c.body), dispatcher: this.o.dispatcher, signal });

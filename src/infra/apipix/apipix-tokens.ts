@@ -39,7 +39,7 @@ export class ApiPixTokens {
   }
 
   async token(scopes: readonly string[]): Promise<string> {
-    const key = [...scopes].sort().join(' ');
+    const key = scopeKey(scopes);
     const cached = this.cache.get(key);
     if (cached && cached.refreshAt > this.now()) return cached.accessToken;
     let refresh = this.pending.get(key);
@@ -52,7 +52,7 @@ export class ApiPixTokens {
 
   /** After a 401: forget this token (only if it is still the cached one), so the next call takes a fresh one. */
   invalidate(scopes: readonly string[], accessToken: string): void {
-    const key = [...scopes].sort().join(' ');
+    const key = scopeKey(scopes);
     if (this.cache.get(key)?.accessToken === accessToken) this.cache.delete(key);
   }
 
@@ -96,6 +96,9 @@ export class ApiPixTokens {
     return token;
   }
 }
+
+/** The cache key of a scope set: its scopes sorted, space-separated (a single scope, as nearly every call asks, is its own key). */
+const scopeKey = (scopes: readonly string[]): string => (scopes.length === 1 ? scopes[0]! : [...scopes].sort().join(' '));
 
 function safeJson(text: string): unknown {
   try {

@@ -1,12 +1,18 @@
+import { performance } from 'node:perf_hooks';
+import { Counter } from 'prom-client';
 import type { Clock } from '../../domain/shared/clock';
 import type { Sql } from '../db/sql';
 import type { Metrics } from './metrics';
 
-/** The slice of the ORM's connection pool (tarn) that the pool gauges read. */
+type AcquireEvent = 'acquireRequest' | 'acquireSuccess' | 'acquireFail';
+
+/** The slice of the ORM's connection pool (tarn) that the pool gauges and the wait counters read. */
 export interface PoolStats {
   numUsed(): number;
   numFree(): number;
   numPendingAcquires(): number;
+  /** tarn's events: each acquire emits `acquireRequest`, then `acquireSuccess` or `acquireFail`, with the same id. */
+  on?(event: AcquireEvent, listener: (eventId: number) => void): void;
 }
 
 const seconds = (v: unknown) => (v === null || v === undefined ? 0 : Math.max(0, Number(v)));
@@ -54,6 +60,53 @@ export function registerDatabaseGauges(metrics: Metrics, sql: Sql, clock: Clock,
     const p = pool();
     return p ? [{ value: p.numPendingAcquires() }] : [];
   });
+  countPoolWaits(metrics, pool);
+}
+
+/**
+ * Every acquire of a main-pool connection that found none idle and had to wait (for one
+ * to be released, or for a new one to connect), counted exactly with the time waited: the
+ * waiting gauge shows only the waits a scrape happens to see.
+ *
+ * tarn hands an idle connection to the oldest waiter at once, so an acquire waits exactly
+ * when, as it is asked, there are no more idle connections than callers already waiting.
+ */
+function countPoolWaits(metrics: Metrics, pool: () => PoolStats | undefined): void {
+  const waits = new Counter({
+    name: 'pixpay_db_pool_waits_total',
+    help: 'Acquires of a main database pool connection that found none idle and waited (for a release or a new connection)',
+    registers: [metrics.registry],
+    // The ORM may open its pool after the metrics are set up: a scrape then starts watching it.
+    collect: () => watch(),
+  });
+  const waited = new Counter({
+    name: 'pixpay_db_pool_wait_seconds_total',
+    help: 'Time those acquires waited for their connection, in seconds',
+    registers: [metrics.registry],
+  });
+  /** The acquires waiting, by tarn's event id: when each asked. */
+  const since = new Map<number, number>();
+  let watched: PoolStats | undefined;
+  const watch = () => {
+    const p = pool();
+    if (!p?.on || p === watched) return;
+    watched = p;
+    p.on('acquireRequest', (id) => {
+      if (p.numFree() > p.numPendingAcquires()) return;
+      waits.inc();
+      since.set(id, performance.now());
+    });
+    const settled = (id: number) => {
+      if (since.size === 0) return;
+      const at = since.get(id);
+      if (at === undefined) return;
+      since.delete(id);
+      waited.inc((performance.now() - at) / 1_000);
+    };
+    p.on('acquireSuccess', settled);
+    p.on('acquireFail', settled);
+  };
+  watch();
 }
 
 async function readBacklog(sql: Sql, now: Date): Promise<Backlog> {
