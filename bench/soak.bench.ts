@@ -25,8 +25,10 @@ import { serviceNodeArgs } from './support/service-node-args';
  * each table's rows and size, each process's RSS and the queue depths at the start, at
  * 60 % and at the end; checked: the tables the purge keeps grow no more than 20 % from
  * 60 % of the run to its end, per charge created within the window and a purge interval
- * (the window and purge interval fit in the first half), and the finished deliveries the
- * purge is late on stay under a purge interval of traffic.
+ * (the window and purge interval fit in the first half), the finished deliveries the
+ * purge is late on stay under a purge interval of traffic, and the size on disk of those
+ * tables and of the jobs grows no more than 20 % (and 1 MB) beyond the growth of their rows
+ * (to the most rows counted since 60 %: files do not shrink when rows fall).
  *
  *   npm run bench -- soak
  *   BENCH_SOAK_SECONDS=1200 BENCH_SOAK_RATE=100
@@ -48,6 +50,12 @@ const SAMPLE_EVERY_S = Math.max(5, Math.round(SECONDS / 40));
 const MAX_IN_FLIGHT = 64;
 /** Allowed growth of a purged table from 60 % of the run to its end. */
 const LEVEL_TOLERANCE = 1.2;
+/**
+ * Allowed on top for sizes: a table's indexes and free-space map grow by 8 KB pages, so a
+ * ratio alone would judge single pages of a table of a few MB (the jobs). A table whose
+ * space is not reused grows by tens of MB within the run.
+ */
+const SIZE_SLACK_BYTES = 1_048_576;
 
 const sleep = (msecs: number) => new Promise((r) => setTimeout(r, msecs));
 
@@ -144,6 +152,12 @@ async function snapshot(pool: pg.Pool, amqp: Connection, prefix: string, pids: R
   };
 }
 
+/** The tables whose size on disk the check reads: the purged ones and the jobs (deleted once run). */
+const SIZED_TABLES = ['webhook_deliveries', 'webhook_attempts', 'outbox', 'jobs'] as const;
+/** A sized table's exact row count. */
+const countedRows = (s: Snapshot, name: (typeof SIZED_TABLES)[number]): number =>
+  name === 'jobs' ? Object.values(s.jobKinds).reduce((n, k) => n + k.all, 0) : s.counted[name];
+
 /** The derived figures the check reads: what the purge keeps bounded. */
 function purgedFigures(s: Snapshot): Record<string, number> {
   const rows = (name: keyof Snapshot['counted']) => s.counted[name];
@@ -196,7 +210,7 @@ async function load(api: Api, seconds: number, onCharge: () => void, failures: M
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
-function report(first: Snapshot, mid: Snapshot, last: Snapshot, receiver: SoakReceiverReport, failures: Map<string, number>): boolean {
+function report(first: Snapshot, mid: Snapshot, last: Snapshot, later: Snapshot[], receiver: SoakReceiverReport, failures: Map<string, number>): boolean {
   const names = [...last.tables.keys()].sort();
   const trio = (f: (s: Snapshot) => string) => `${f(first)} / ${f(mid)} / ${f(last)}`;
   printTable(`Soak: ${RATE} charges/s for ${SECONDS} s (api + worker, RabbitMQ); windows ${WINDOW_S} s, purge every ${PURGE_EVERY_S} s; receiver 503 for the last fifth of every ${FAIL_PERIOD_S} s`, [
@@ -227,10 +241,27 @@ function report(first: Snapshot, mid: Snapshot, last: Snapshot, receiver: SoakRe
     };
   });
   rows.push({ metric: `charges of the last ${WINDOW_S + PURGE_EVERY_S} s (window + purge interval)`, value: trio((s) => int(s.recentCharges)), goal: '', verdict: '' });
+  // Their size on disk: the space of deleted and updated rows must be reused, so a table
+  // grows no faster than the rows it holds. Its files keep the size its most rows needed
+  // (rows falling with the rate reached or after an outage's backlog do not shrink them),
+  // so the growth allowed is that of the most rows counted from 60 % on.
+  for (const name of SIZED_TABLES) {
+    const bytes = (s: Snapshot) => s.tables.get(name)?.bytes ?? 0;
+    const peak = Math.max(...later.map((s) => countedRows(s, name)));
+    const allowed = bytes(mid) * LEVEL_TOLERANCE * Math.max(1, peak / Math.max(1, countedRows(mid, name))) + SIZE_SLACK_BYTES;
+    const ok = bytes(last) <= allowed;
+    levelled &&= ok;
+    rows.push({
+      metric: `${name} size on disk (pg_total_relation_size)`,
+      value: `${trio((s) => mb(bytes(s)))}; ${trio((s) => `${(bytes(s) / 1_024 / Math.max(1, countedRows(s, name))).toFixed(1)}`)} KB per row`,
+      goal: `end <= ${LEVEL_TOLERANCE} x 60 % x (growth to the most rows since, if any) + 1 MB: ${mb(allowed)}`,
+      verdict: ok ? 'levelled off' : 'STILL CLIMBING',
+    });
+  }
   const lateOk = last.overdueDeliveries <= RATE * PURGE_EVERY_S;
   levelled &&= lateOk;
   rows.push({ metric: 'finished deliveries past their window by more than a purge interval', value: trio((s) => int(s.overdueDeliveries)), goal: `end <= ${int(RATE * PURGE_EVERY_S)} (a purge interval of traffic)`, verdict: lateOk ? 'purge keeps up' : 'PURGE BEHIND' });
-  printTable('What the purge keeps bounded (rows at the start / 60 % / end, and per charge created within the window and a purge interval; sizes on disk follow once autovacuum reuses the space)', rows);
+  printTable('What the purge keeps bounded (rows at the start / 60 % / end, and per charge created within the window and a purge interval) and the size on disk of those tables', rows);
   return levelled;
 }
 
@@ -300,7 +331,7 @@ export const soakBenchmark: Benchmark = {
       await sampling;
       const last = await snapshot(pool, amqp, prefix, pids, elapsedS(), charges);
       const mid = snapshots.reduce((best, s) => (Math.abs(s.atS - 0.6 * last.atS) < Math.abs(best.atS - 0.6 * last.atS) ? s : best));
-      const levelled = report(snapshots[0]!, mid, last, await receiver.report(), failures);
+      const levelled = report(snapshots[0]!, mid, last, [...snapshots.filter((s) => s.atS >= mid.atS), last], await receiver.report(), failures);
       console.log(levelled ? '\nThe purged tables levelled off.' : '\nA purged table was still climbing: see above.');
     } finally {
       if (failTimer) clearTimeout(failTimer);

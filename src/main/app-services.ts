@@ -14,6 +14,7 @@ import type { PspPayouts } from '../domain/withdrawals/psp-payouts.service';
 import type { DisputeDecisions } from '../domain/disputes/dispute-decisions';
 import type { DisputeRepository } from '../domain/disputes/dispute.types';
 import type { RetentionPurge } from '../domain/retention/retention-purge';
+import type { PgTableVacuum } from '../infra/db/pg-table-vacuum';
 import type { WebhookTargetGuard } from '../domain/webhooks/webhooks.ports';
 import type { AbuseLimits } from '../domain/rate-limits/abuse-limits';
 import type { RetainedEventMasking } from '../domain/privacy/retained-event-masking';
@@ -70,6 +71,8 @@ export interface AppServices extends Services {
   webhookRuntime: WebhookRuntime;
   /** The purge of finished rows past their retention window, table by table (the worker's maintenance pass runs it). */
   retentionPurge: RetentionPurge;
+  /** VACUUM of the tables due after each purge run, where the database runs no autovacuum (RETENTION_VACUUM). */
+  tableVacuum: PgTableVacuum;
   /** Brute-force guards of log-in and TOTP codes. */
   abuseLimits: AbuseLimits;
   /** The limiter's Redis connection and the load monitor's timer. */

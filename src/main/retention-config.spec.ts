@@ -12,13 +12,14 @@ const problemOf = (env: Record<string, string>): string => {
 };
 
 describe('retention settings', () => {
-  it('default to 30 days for deliveries and events, a day for sessions, a purge every 10 minutes', () => {
+  it('default to 30 days for deliveries and events, a day for sessions, a purge every 10 minutes, vacuum where no autovacuum runs', () => {
     const c = loadConfig({});
     expect(c.RETENTION_WEBHOOK_DELIVERIES).toBe(30 * 86_400_000);
     expect(c.RETENTION_OUTBOX_EVENTS).toBe(30 * 86_400_000);
     expect(c.RETENTION_SESSIONS).toBe(86_400_000);
     expect(c.RETENTION_PURGE_INTERVAL).toBe(600_000);
     expect(c.RETENTION_PURGE_BATCH).toBe(1_000);
+    expect(c.RETENTION_VACUUM).toBe('auto');
   });
 
   it('read durations in seconds, minutes, hours or days', () => {
@@ -32,6 +33,7 @@ describe('retention settings', () => {
     ['RETENTION_OUTBOX_EVENTS', '3651d'],
     ['RETENTION_PURGE_INTERVAL', '0s'],
     ['RETENTION_PURGE_BATCH', '5'],
+    ['RETENTION_VACUUM', 'sometimes'],
   ])('refuse %s=%s with the rule and the value', (name, value) => {
     expect(problemOf({ [name]: value })).toMatch(new RegExp(`^${name} must be .*, got "${value}"`));
   });

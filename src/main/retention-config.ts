@@ -34,6 +34,12 @@ export const retentionSettings = {
   RETENTION_PURGE_INTERVAL: duration('10m', 1_000),
   /** Rows one purge statement deletes at most. */
   RETENTION_PURGE_BATCH: z.coerce.number().int().min(10).max(10_000).default(1_000),
+  /**
+   * Who vacuums the tables after each purge run: `auto`, the worker when the database runs
+   * no autovacuum (the embedded database, a server with autovacuum off); `on`, the worker
+   * always; `off`, never (autovacuum or the operator's own schedule).
+   */
+  RETENTION_VACUUM: z.enum(['auto', 'on', 'off']).default('auto'),
 };
 
 export const RETENTION_SETTING_RULES: Record<string, string> = {
@@ -42,6 +48,7 @@ export const RETENTION_SETTING_RULES: Record<string, string> = {
   RETENTION_SESSIONS: 'must be a duration up to 3650d, such as 1d, 12h or 0s',
   RETENTION_PURGE_INTERVAL: 'must be a duration from 1s to 3650d, such as 10m or 30s',
   RETENTION_PURGE_BATCH: 'must be a number of rows from 10 to 10000',
+  RETENTION_VACUUM: 'must be auto, on or off',
 };
 
 /** A setting that no longer exists and what replaced it: start refuses it rather than ignore it. */

@@ -6,6 +6,9 @@ import { loadConfig } from '../../src/main/config';
 import { openDatabase, type Database } from '../../src/main/database';
 import { createEmbeddedDatabaseInChild, embeddedDatabaseExists } from '../../src/infra/db/embedded-database-creation';
 import { migrationsList } from '../../src/infra/db/migrations';
+import { pgConnections } from '../../src/infra/db/pg-connections';
+import { PgTableVacuum } from '../../src/infra/db/pg-table-vacuum';
+import { Sql } from '../../src/infra/db/sql';
 
 const root = mkdtempSync(join(tmpdir(), 'pixpay-embedded-db-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -35,6 +38,29 @@ describe('the embedded database (PGlite under DATA_DIR)', { timeout: 180_000 }, 
       expect(await sql(second, 'show shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
     } finally {
       await second.close();
+    }
+  });
+
+  it('runs no autovacuum, so the worker vacuums the tables whose dead rows are due (RETENTION_VACUUM=auto)', async () => {
+    const db = await openDatabase(loadConfig({ DATA_DIR: join(root, 'vacuum'), LOG_LEVEL: 'silent' }));
+    try {
+      const vacuum = new PgTableVacuum(new Sql(pgConnections(db.orm)), 'auto');
+      expect(await vacuum.autovacuumRuns()).toBe(false);
+      await sql(db, `create table churn (id int primary key, v text); insert into churn select g, repeat('x', 200) from generate_series(1, 5000) g`);
+      await sql(db, 'delete from churn where id > 100');
+      const deadline = Date.now() + 20_000;
+      while (!(await vacuum.dueTables()).includes('churn')) {
+        if (Date.now() > deadline) throw new Error('the deleted rows never showed in pg_stat_user_tables');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+
+      const run = await vacuum.run();
+
+      expect(run).toMatchObject({ by: 'worker', failed: {} });
+      expect(run.vacuumed).toContain('churn');
+      expect(await sql(db, `select n_dead_tup::int as dead from pg_stat_user_tables where relname = 'churn'`)).toEqual([{ dead: 0 }]);
+    } finally {
+      await db.close();
     }
   });
 

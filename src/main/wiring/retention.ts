@@ -1,6 +1,7 @@
 import { RetentionPurge } from '../../domain/retention/retention-purge';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import { purgeExpiredSessions } from '../../infra/accounts/pg-expired-sessions';
+import { PgTableVacuum } from '../../infra/db/pg-table-vacuum';
 import { PgIdempotencyStore } from '../../infra/idempotency/pg-idempotency-store';
 import { PgWebhookRetention } from '../../infra/webhooks/pg-webhook-retention';
 import type { Platform } from './platform';
@@ -13,7 +14,7 @@ const PURGE_LOCK_TIMEOUT = '1s';
  * transactions, refunds, withdrawals, disputes, the institution's reports and the PSP's
  * received Pix) are not among them: they are kept.
  */
-export function wireRetention(platform: Platform): { retentionPurge: RetentionPurge } {
+export function wireRetention(platform: Platform): { retentionPurge: RetentionPurge; tableVacuum: PgTableVacuum } {
   const { config, sql, uow, clock } = platform;
   const webhooks = new PgWebhookRetention(sql);
   const idempotency = new PgIdempotencyStore(sql);
@@ -26,6 +27,7 @@ export function wireRetention(platform: Platform): { retentionPurge: RetentionPu
       return work(tx);
     });
   return {
+    tableVacuum: new PgTableVacuum(sql, config.RETENTION_VACUUM),
     retentionPurge: new RetentionPurge({
       clock,
       batchSize: config.RETENTION_PURGE_BATCH,
