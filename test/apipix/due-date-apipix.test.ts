@@ -103,8 +103,11 @@ describe('charges with a due date through a PSP speaking API Pix (cobv)', () => 
     const t = await create({ amount: 4_200, dueDate: addDays(today(), 3) });
     // A cobv at the PSP that no charge of ours names (a create that failed and was never retried).
     const orphan = 'orphan' + randomBytes(12).toString('hex');
-    sim.psp.cobvs.create(orphan, { ...sim.psp.cobvs.current(sim.psp.cobvs.get(t.providerReference)!) }, sim.psp.now());
-    app.clock.set(new Date(sim.psp.now() + 25 * HOUR + 120_000));
+    // Made no earlier than the service's clock, which the expiry test may have moved days ahead
+    // (a due date on a weekend lasts to the next business day): the orphan scan reads on from there.
+    const madeAt = Math.max(sim.psp.now(), app.clock.now().getTime());
+    sim.psp.cobvs.create(orphan, { ...sim.psp.cobvs.current(sim.psp.cobvs.get(t.providerReference)!) }, madeAt);
+    app.clock.set(new Date(madeAt + 25 * HOUR + 120_000));
     await runDueJobs(app);
     expect(sim.psp.cobvs.get(orphan)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
     expect(sim.psp.cobvs.get(t.providerReference)?.status).not.toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
