@@ -188,7 +188,8 @@ describe('refunds followed to their outcome at the PSP', () => {
       app.clock.set(now);
     }
     await runDueJobs(app);
-    expect(conformance.exchanges()).toBe(exchanges);
+    // No devolução asked of the PSP (the reconciliation's own reads may run meanwhile).
+    expect(conformance.callsSince(exchanges).filter((call) => call.includes('/devolucao/'))).toEqual([]);
     expect(await sql().query('select id from transaction_refunds where transaction_id = ?', [t.id])).toEqual([]);
     const unchanged = await get(t.id);
     expect([unchanged.status, unchanged.refundedAmount ?? 0]).toEqual(['PAID', 0]);

@@ -27,11 +27,12 @@ export async function startPsp(options: Pick<SimulatorOptions, 'observe'> = {}):
  */
 export function apiPixConformance() {
   const problems: string[] = [];
-  let exchanges = 0;
+  const calls: string[] = [];
   const observe = (ex: ApiPixExchange) => {
-    exchanges += 1;
+    calls.push(`${ex.method} ${ex.path}`);
     problems.push(...requestProblems({ method: ex.method, path: ex.path, query: ex.query, body: ex.requestBody }));
     problems.push(...responseProblems({ method: ex.method, path: ex.path, status: ex.status, contentType: ex.contentType?.split(';')[0]?.trim(), body: ex.responseBody }));
   };
-  return { observe, problems, exchanges: () => exchanges };
+  /** `callsSince(n)`: the calls ("METHOD /path") made after the first n exchanges. */
+  return { observe, problems, exchanges: () => calls.length, callsSince: (n: number) => calls.slice(n) };
 }
