@@ -12,7 +12,7 @@ import type { Benchmark } from './support/benchmark';
 import { BENCH_BUDGETS } from './support/budgets';
 import type { FlowReceiverReport } from './support/flow-receiver';
 import { createDatabase } from './support/postgres';
-import { cpuMs, freePort, rssMb, startNode, stop, waitHealthy } from './support/processes';
+import { backendsCpuBetween, cpuMs, databaseBackendsCpuMs, freePort, rssMb, startNode, stop, waitHealthy } from './support/processes';
 import { int, latencies, ms, printTable } from './support/report';
 import { seedSeller } from './support/seed';
 import { serviceNodeArgs } from './support/service-node-args';
@@ -236,23 +236,6 @@ async function queueSettled(pool: pg.Pool, boundMs: number): Promise<number | nu
   return null;
 }
 
-/** CPU used so far by each backend serving the bench's database (pid -> ms). */
-async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const r = await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
-  const used = new Map<number, number>();
-  for (const { pid } of r.rows) {
-    try {
-      used.set(pid, cpuMs(pid));
-    } catch {
-      // ended since it was listed
-    }
-  }
-  return used;
-}
-
-/** What those backends used since `before` (one opened meanwhile counts from its start, one closed meanwhile is missed). */
-const backendCpuSince = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, used]) => sum + used - (before.get(pid) ?? 0), 0);
-
 const firstMaxLast = (xs: number[], unit: string) => (xs.length ? `${int(xs[0]!)} / ${int(Math.max(...xs))} / ${int(xs[xs.length - 1]!)} ${unit}` : 'no samples');
 
 export const flowBenchmark: Benchmark = {
@@ -301,10 +284,10 @@ export const flowBenchmark: Benchmark = {
       const warmIds = new Set(warmReport.paid.map(([id]) => id));
 
       const sampler = startSampler(pids, pool);
-      const cpu0 = { service: pids.map(cpuMs), postgres: await backendCpu(pool) };
+      const cpu0 = { service: pids.map(cpuMs), postgres: databaseBackendsCpuMs(db.name) };
       const flow = await runFlow(api, RATE, SECONDS);
       const drainMs = await drain(receiver, warmIds.size + flow.paidAt.size, DRAIN_SECONDS * 1_000);
-      const cpu = { service: pids.map((pid, i) => cpuMs(pid) - cpu0.service[i]!), postgres: backendCpuSince(cpu0.postgres, await backendCpu(pool)) };
+      const cpu = { service: pids.map((pid, i) => cpuMs(pid) - cpu0.service[i]!), postgres: backendsCpuBetween(cpu0.postgres, databaseBackendsCpuMs(db.name)) };
       const samples = await sampler.stop();
       const settledMs = await queueSettled(pool, 30_000);
       const report = await receiver.ask<FlowReceiverReport>({ report: true }, 'report');

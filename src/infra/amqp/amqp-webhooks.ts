@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { bulkhead, type BulkheadPolicy } from 'cockatiel';
 import { ConsumerStatus, type AsyncMessage, type Connection, type Consumer, type Publisher } from 'rabbitmq-client';
 import type { DeliveryProcessor } from '../../domain/webhooks/delivery-processor';
 import type { DeliveryQueue } from '../../domain/webhooks/webhooks.ports';
@@ -120,28 +121,6 @@ export interface AmqpWorkerDeps {
   concurrency: number;
 }
 
-/** At most `size` tasks running at once; the others wait their turn, first come first served. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = size;
-  }
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
-}
-
 /**
  * The RabbitMQ consumers of the worker role: work (one attempt per delivery named in a
  * message; a batch message names several) and the parking drain. Deliveries are created
@@ -155,10 +134,11 @@ class Slots {
 export class AmqpWebhookWorkers {
   private consumers: Consumer[] = [];
   /** Attempts in flight in this process, whatever message they came in: `concurrency`. */
-  private readonly slots: Slots;
+  private readonly slots: BulkheadPolicy;
 
   constructor(private readonly deps: AmqpWorkerDeps) {
-    this.slots = new Slots(deps.concurrency);
+    // Unbounded queue, first come first served: a message's deliveries wait their turn, never refused.
+    this.slots = bulkhead(deps.concurrency, Infinity);
   }
 
   start(): void {
@@ -194,7 +174,7 @@ export class AmqpWebhookWorkers {
     if ('b' in m) {
       // Acked once every delivery of the batch is handled; if one failed, the whole message
       // comes back after the pause and those already handled are then found stale (fenced).
-      const handled = await Promise.allSettled(m.b.map(([d, n]) => this.slots.run(() => this.handle({ d, n }))));
+      const handled = await Promise.allSettled(m.b.map(([d, n]) => this.slots.execute(() => this.handle({ d, n }))));
       const failed = handled.find((h): h is PromiseRejectedResult => h.status === 'rejected');
       if (failed) throw failed.reason;
       return ConsumerStatus.ACK;
@@ -203,7 +183,7 @@ export class AmqpWebhookWorkers {
       await this.deps.queue.delay(m, 0); // not due yet: one more hop
       return ConsumerStatus.ACK;
     }
-    await this.slots.run(() => this.handle(m));
+    await this.slots.execute(() => this.handle(m));
     return ConsumerStatus.ACK;
   }
 

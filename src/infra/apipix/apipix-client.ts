@@ -44,9 +44,6 @@ export interface ApiPixClientOptions {
 
 const transient = handleType(PspTransientError).orType(TaskCancelledError);
 
-/** The query of a call that has none (most: every cob, pix and devolução call), shared. */
-const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
-
 /**
  * The one way PixPay calls a PSP's API Pix: a bearer token for the call's scopes (a 401
  * takes one fresh token and tries once more), a deadline per attempt, retries with backoff
@@ -106,8 +103,8 @@ export class ApiPixClient {
   }
 
   private async send(c: ApiPixCall, token: string, signal: AbortSignal) {
-    const query = this.o.extraQuery || c.query ? { ...this.o.extraQuery, ...c.query } : NO_QUERY;
-    const qs = query === NO_QUERY ? '' : new URLSearchParams(query).toString();
+    const query = { ...this.o.extraQuery, ...c.query };
+    const qs = new URLSearchParams(query).toString();
     const headers: Record<string, string> = { ...c.headers, authorization: `Bearer ${token}`, accept: 'application/json' };
     if (c.body !== undefined) headers['content-type'] = 'application/json';
     const url = `${this.base}${c.path}${qs ? `?${qs}` : ''}`;

@@ -97,7 +97,6 @@ function countPoolWaits(metrics: Metrics, pool: () => PoolStats | undefined): vo
       since.set(id, performance.now());
     });
     const settled = (id: number) => {
-      if (since.size === 0) return;
       const at = since.get(id);
       if (at === undefined) return;
       since.delete(id);
