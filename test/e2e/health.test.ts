@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { ROOT } from '../support/compiled';
 import { contractFetch } from '../support/contract';
-import { asAdmin } from '../support/database-outage';
+import { takeDatabaseDown } from '../support/database-outage';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,15 +29,13 @@ describe('GET /health', () => {
   });
 
   it('is 503 naming the database when it cannot be reached, and recovers', async () => {
-    const db = new URL(app.databaseUrl).pathname.slice(1);
-    await asAdmin(`alter database ${db} allow_connections false`);
-    await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${db}'`);
+    const outage = await takeDatabaseDown(app.databaseUrl);
     try {
       const res = await contractFetch(`${app.url}/health`);
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ status: 'error', checks: { database: 'error', cache: 'ok' } });
     } finally {
-      await asAdmin(`alter database ${db} allow_connections true`);
+      await outage.bringBack();
     }
     const again = await contractFetch(`${app.url}/health`);
     expect(again.status).toBe(200);
