@@ -1,8 +1,8 @@
-import { createId } from '@paralleldrive/cuid2';
 import type { EventName } from '../../domain/events/event-catalogue';
 import type { Outbox, OutboxEvent } from '../../domain/events/outbox';
 import type { Tx } from '../../domain/shared/unit-of-work';
 import type { Sql } from '../db/sql';
+import { randomId } from '../shared/random-id';
 
 export const OUTBOX_CHANNEL = 'pixpay_outbox';
 
@@ -21,7 +21,7 @@ export class PgOutbox implements Outbox {
   ) {}
 
   async append(tx: Tx, event: OutboxEvent): Promise<string> {
-    const eventId = `evt_${createId()}`;
+    const eventId = `evt_${randomId()}`;
     this.sql.defer(
       `insert into outbox (event_id, event_type, seller_id, aggregate_type, aggregate_id, payload, occurred_at)
        values (?, ?, ?, ?, ?, ?, ?)`,
