@@ -2,6 +2,7 @@ import type { Services } from '../application/services';
 import type { Principal, Seller, User } from '../domain/accounts/accounts.types';
 import { requireOperator, unauthenticated } from '../domain/accounts/account-errors';
 import { DomainError } from '../domain/shared/errors';
+import type { RefundLoader } from './refund-loader';
 import type { SessionCookies } from './session-cookies';
 
 export interface GqlContext {
@@ -12,6 +13,8 @@ export interface GqlContext {
   address: string;
   /** The dashboard's session cookies on the HTTP answer; null on a WebSocket. */
   sessionCookies: SessionCookies | null;
+  /** Reads a page's transactions' refunds together (one per operation). */
+  refunds: RefundLoader;
 }
 
 export function requirePrincipal(ctx: GqlContext): Principal {

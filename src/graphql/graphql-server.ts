@@ -21,6 +21,7 @@ import { LiveCredentialWatch, type WatchedSocket } from './live-credential-watch
 import { isUnexpectedGraphqlError, unexpectedErrorsLog } from './unexpected-errors';
 import { storableTextError, storableTextPlugin } from './storable-text';
 import { browserSessionToken } from '../domain/accounts/browser-session';
+import { RefundLoader } from './refund-loader';
 import { cookieSessionToken, type SessionCookies, sessionCookiesOn } from './session-cookies';
 import { graphqlUnauthenticatedGate } from './unauthenticated-gate';
 import { bearerToken } from './bearer-token';
@@ -167,6 +168,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
         requestId: 'ws',
         address: socketAddress(ctx.extra.request),
         sessionCookies: null,
+        refunds: new RefundLoader(services.transactions),
       }),
       onClose: (ctx) => {
         sockets.delete(ctx);
@@ -222,6 +224,7 @@ export async function attachGraphql(httpServer: Server, schema: GraphQLSchema, s
             requestId,
             address,
             sessionCookies,
+            refunds: new RefundLoader(services.transactions),
           };
         } catch (e) {
           // No request pipeline (and none of its plugins) runs when the context fails.

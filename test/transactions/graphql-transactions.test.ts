@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gql, onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { collect, wsClient } from '../support/subscriptions';
 
@@ -43,6 +43,33 @@ describe('transactions over GraphQL', () => {
     const other = await onboardSeller(app);
     const foreign = await gql(app, 'query($id: ID!){ transaction(id: $id){ id } }', { id }, other.apiKey);
     expect(foreign.errors?.[0]?.extensions?.code).toBe('TRANSACTION_NOT_FOUND');
+  });
+
+  it("a page's refunds are read together: each transaction gets its own, oldest first, in one read", async () => {
+    const s = await onboardSeller(app);
+    const ids: string[] = [];
+    for (const amount of [3_000, 3_001, 3_002]) {
+      const id = (await gql(app, CREATE, { input: { amount }, key: randomUUID() }, s.apiKey)).data!.createTransaction.id;
+      await app.services.transactionReports.apply({ reportId: `p-${id}`, transactionId: id, status: 'PAID' });
+      ids.push(id);
+    }
+    const refund = (id: string, amount: number) =>
+      gql(app, 'mutation($id: ID!, $a: Cents!, $k: String!){ refundTransaction(id: $id, amount: $a, idempotencyKey: $k){ status } }', { id, a: amount, k: randomUUID() }, s.apiKey);
+    expect((await refund(ids[0]!, 100)).errors).toBeUndefined();
+    expect((await refund(ids[0]!, 200)).errors).toBeUndefined();
+    expect((await refund(ids[2]!, 300)).errors).toBeUndefined();
+
+    const read = vi.spyOn(app.services.transactions, 'refundsOf');
+    try {
+      const page = await gql(app, '{ transactions(limit: 10){ items { id refunds { amount } } } }', {}, s.apiKey);
+      expect(page.errors).toBeUndefined();
+      const refundsOf = new Map(page.data!.transactions.items.map((t: { id: string; refunds: { amount: number }[] }) => [t.id, t.refunds.map((r) => r.amount)]));
+      expect(refundsOf).toEqual(new Map([[ids[0], [100, 200]], [ids[1], []], [ids[2], [300]]]));
+      expect(read).toHaveBeenCalledTimes(1);
+      expect([...read.mock.calls[0]![1]].sort()).toEqual([...ids].sort());
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('transactionUpdated pushes status changes to the owning seller only, optionally one transaction', async () => {

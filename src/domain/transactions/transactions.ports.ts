@@ -31,6 +31,8 @@ export interface TransactionRepository {
   findRefund(id: string): Promise<TransactionRefund | null>;
   /** The refunds of a transaction, oldest first. */
   listRefunds(transactionId: string): Promise<TransactionRefund[]>;
+  /** The refunds of a seller's transactions, oldest first (one read for a page of transactions). */
+  listRefundsOf(sellerId: string, transactionIds: readonly string[]): Promise<TransactionRefund[]>;
   /** Reads and row-locks the refund until tx ends (lock its transaction first). */
   lockRefund(tx: Tx, id: string): Promise<TransactionRefund | null>;
   /** Writes the refund's status, rtrId, failure reason and updatedAt. */

@@ -118,6 +118,17 @@ export class TransactionsService {
     return this.d.repo.listRefunds(transactionId);
   }
 
+  /**
+   * The refunds of several of a seller's transactions in one read, by transaction id, oldest
+   * first; an id that is not the seller's (or has no refund) gets none. For a page of
+   * transactions already read for this seller (GraphQL's `refunds` field on a list).
+   */
+  async refundsOf(sellerId: string, transactionIds: readonly string[]): Promise<Map<string, TransactionRefund[]>> {
+    const byTransaction = new Map<string, TransactionRefund[]>(transactionIds.map((id) => [id, []]));
+    for (const r of await this.d.repo.listRefundsOf(sellerId, transactionIds)) byTransaction.get(r.transactionId)?.push(r);
+    return byTransaction;
+  }
+
   /** The boleto behind a printable page's token (public, like a PIX location). */
   findBoleto(token: string): Promise<Transaction | null> {
     return this.d.repo.findByBoletoToken(token);

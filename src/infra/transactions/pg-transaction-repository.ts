@@ -210,6 +210,15 @@ export class PgTransactionRepository implements TransactionRepository {
     return rows.map(toRefund);
   }
 
+  async listRefundsOf(sellerId: string, transactionIds: readonly string[]): Promise<TransactionRefund[]> {
+    if (transactionIds.length === 0) return [];
+    const rows = await this.sql.query<RefundRow>(
+      `select * from transaction_refunds where seller_id = ? and transaction_id = any(?::text[]) order by created_at, id`,
+      [sellerId, transactionIds],
+    );
+    return rows.map(toRefund);
+  }
+
   async lockRefund(tx: Tx, id: string): Promise<TransactionRefund | null> {
     const row = await this.sql.one<RefundRow>(`select * from transaction_refunds where id = ? for update`, [id], tx);
     return row ? toRefund(row) : null;

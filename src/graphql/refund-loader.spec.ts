@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { TransactionRefund } from '../domain/transactions/transaction.types';
+import { RefundLoader } from './refund-loader';
+
+const refund = (transactionId: string, id: string) => ({ id, transactionId }) as TransactionRefund;
+
+describe('RefundLoader', () => {
+  it('reads the refunds asked for in one tick together, one read per seller, each answer its own', async () => {
+    const reads: [string, string[]][] = [];
+    const loader = new RefundLoader({
+      refundsOf: async (sellerId, ids) => {
+        reads.push([sellerId, [...ids]]);
+        return new Map(ids.map((id) => [id, id === 't2' ? [] : [refund(id, `r-${id}`)]]));
+      },
+    });
+    const answers = await Promise.all([loader.load('s1', 't1'), loader.load('s1', 't2'), loader.load('s2', 't3'), loader.load('s1', 't1')]);
+    expect(answers.map((rs) => rs.map((r) => r.id))).toEqual([['r-t1'], [], ['r-t3'], ['r-t1']]);
+    expect(reads).toEqual([
+      ['s1', ['t1', 't2']],
+      ['s2', ['t3']],
+    ]);
+  });
+});
