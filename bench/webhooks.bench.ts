@@ -7,7 +7,7 @@ import { deleteTopology } from '../src/infra/amqp/topology';
 import { parseWebhookRegistration } from '../src/domain/webhooks/webhook-input';
 import { createLogger } from '../src/infra/log/logger';
 import type { Benchmark } from './support/benchmark';
-import { startReceiver, wall, type Receiver } from './support/https-receiver';
+import { type ReceiverReport, startReceiver, wall, type Receiver } from './support/https-receiver';
 import { profileWindow } from './support/inspector-profile';
 import { createDatabase } from './support/postgres';
 import { backendsCpuBetween, commandCpuMs, cpuMs, databaseBackendsCpuMs } from './support/processes';
@@ -159,6 +159,12 @@ const outcomesRow = (what: string, c: Record<string, number>): ResultRow => ({
   value: Object.entries(c).sort().map(([k, v]) => `${k} ${v}`).join(', '),
 });
 
+/** The TLS connections the receiver accepted during a phase: each full handshake is an RSA signature there and a chain check here. */
+const tlsRow = (what: string, tls: ReceiverReport['tls']): ResultRow => ({
+  metric: `${what}: TLS connections opened by the sender (full handshakes / resumed sessions)`,
+  value: `${tls.full} / ${tls.resumed}`,
+});
+
 /** CPU ms used so far by the processes taking part in a delivery (RabbitMQ's is the whole broker's, shared with anything else using it). */
 function cpuSample(receiver: Receiver, database: string) {
   const own = process.cpuUsage();
@@ -191,7 +197,7 @@ async function measureDrain(app: RunningApp, receiver: Receiver, database: strin
   const t0 = wall();
   relay.start(app.services.platform.outboxSignal);
   relay.wake();
-  const seen = await waitReceived(receiver, ids);
+  const { seen, tls } = await waitReceived(receiver, ids);
   await waitSettled(app);
   const cpu1 = cpuSample(receiver, database);
   const last = Math.max(...ids.map((id) => seen.get(id) ?? 0));
@@ -204,19 +210,21 @@ async function measureDrain(app: RunningApp, receiver: Receiver, database: strin
     rabbitmq: perDelivery(cpu1.rabbitmq - cpu0.rabbitmq),
     receiver: perDelivery(cpu1.receiver - cpu0.receiver),
   };
-  return { delivered, rate: EVENTS / ((last - t0) / 1000), firstMs: first - t0, cpu };
+  return { delivered, rate: EVENTS / ((last - t0) / 1000), firstMs: first - t0, cpu, tls };
 }
 
-async function waitReceived(receiver: Receiver, ids: string[]): Promise<Map<string, number>> {
+async function waitReceived(receiver: Receiver, ids: string[]): Promise<{ seen: Map<string, number>; tls: ReceiverReport['tls'] }> {
   const deadline = Date.now() + 120_000;
   let seen = new Map<string, number>();
+  let tls: ReceiverReport['tls'] = { full: 0, resumed: 0 };
   while (Date.now() < deadline) {
-    const r = await receiver.request<{ report: [string, number][] }>({ report: true }, 'report');
+    const r = await receiver.request<ReceiverReport>({ report: true }, 'report');
     seen = new Map(r.report);
+    tls = r.tls;
     if (ids.every((id) => seen.has(id))) break;
     await new Promise((res) => setTimeout(res, 50));
   }
-  return seen;
+  return { seen, tls };
 }
 
 async function measure(app: RunningApp, receiver: Receiver, pace: number | null) {
@@ -229,17 +237,19 @@ async function measure(app: RunningApp, receiver: Receiver, pace: number | null)
   const deadline = Date.now() + 120_000;
   let seen = new Map<string, number>();
   let invalid = 0;
+  let tls: ReceiverReport['tls'] = { full: 0, resumed: 0 };
   while (Date.now() < deadline) {
-    const r = await receiver.request<{ report: [string, number][]; invalid: number }>({ report: true }, 'report');
+    const r = await receiver.request<ReceiverReport>({ report: true }, 'report');
     seen = new Map(r.report);
     invalid = r.invalid;
+    tls = r.tls;
     if (ids.every((id) => seen.has(id))) break;
     await new Promise((res) => setTimeout(res, 100));
   }
   const received = ids.filter((id) => seen.has(id));
   const lat = latencies(received.map((id) => seen.get(id)! - commitAt.get(id)!));
   const last = Math.max(...received.map((id) => seen.get(id)!));
-  return { delivered: received.length, invalid, rate: received.length / ((last - t0) / 1000), lat, commitRate: EVENTS / (committedIn / 1000), drainAfterLastCommitMs: last - t0 - committedIn };
+  return { delivered: received.length, invalid, rate: received.length / ((last - t0) / 1000), lat, commitRate: EVENTS / (committedIn / 1000), drainAfterLastCommitMs: last - t0 - committedIn, tls };
 }
 
 export const webhooksBenchmark: Benchmark = {
@@ -302,16 +312,19 @@ export const webhooksBenchmark: Benchmark = {
           value: [drain.cpu.service, drain.cpu.postgres, drain.cpu.rabbitmq, drain.cpu.receiver].map((c) => c.toFixed(3)).join(' / '),
         },
         outcomesRow('pipeline', drainOutcomes),
+        tlsRow('pipeline', drain.tls),
         { metric: `burst: ${EVENTS} events committed at once, delivered`, value: `${burst.delivered}/${EVENTS}`, verdict: burst.invalid === 0 ? 'all signatures valid' : `${burst.invalid} INVALID` },
         { metric: 'burst: outbox commits/s (32 writers, the emitting side)', value: int(burst.commitRate) },
         { metric: 'burst: last delivery after last commit', value: ms(burst.drainAfterLastCommitMs) },
         { metric: 'burst: deliveries/s end to end', value: int(burst.rate), goal: `>= ${GOAL_RATE}/s`, verdict: burst.rate >= GOAL_RATE ? 'ok' : `${Math.round((100 * burst.rate) / GOAL_RATE)}% of goal` },
         { metric: 'burst: latency p50 / p99 (includes queueing)', value: `${ms(burst.lat.p50)} / ${ms(burst.lat.p99)}` },
         outcomesRow('burst', burstOutcomes),
+        tlsRow('burst', burst.tls),
         { metric: `paced ${PACED_RATE}/s: delivered`, value: `${paced.delivered}/${EVENTS}`, verdict: paced.invalid === 0 ? 'all signatures valid' : `${paced.invalid} INVALID` },
         { metric: `paced ${PACED_RATE}/s: latency p50`, value: ms(paced.lat.p50) },
         { metric: `paced ${PACED_RATE}/s: latency p99`, value: ms(paced.lat.p99), goal: `< ${GOAL_P99_MS} ms`, verdict: paced.lat.p99 < GOAL_P99_MS ? 'ok' : 'MISS' },
         outcomesRow(`paced ${PACED_RATE}/s`, pacedOutcomes),
+        tlsRow(`paced ${PACED_RATE}/s`, paced.tls),
         shareRow('pipeline rate', drain.rate),
         shareRow('burst end-to-end rate', burst.rate),
       ];

@@ -10,7 +10,8 @@ export const wall = () => performance.timeOrigin + performance.now();
 /**
  * A webhook receiver in its own process (so it does not share the service's event loop):
  * HTTPS on loopback with a throw-away self-signed certificate, verifies each signature,
- * keeps the first arrival time of each X-Webhook-Id and counts repeats of an id.
+ * keeps the first arrival time of each X-Webhook-Id and counts repeats of an id, and the
+ * TLS connections the sender opened (full handshakes, and resumed sessions).
  */
 const RECEIVER_SOURCE = `
 const { createServer } = require('node:https');
@@ -22,6 +23,7 @@ let secret = '';
 const seen = new Map();
 let invalid = 0;
 let duplicates = 0;
+const tls = { full: 0, resumed: 0 };
 const server = createServer({ key: readFileSync(process.env.KEY), cert: readFileSync(process.env.CERT), keepAliveTimeout: 60000 }, (req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
@@ -37,11 +39,12 @@ const server = createServer({ key: readFileSync(process.env.KEY), cert: readFile
     res.writeHead(204).end();
   });
 });
+server.on('secureConnection', (socket) => { if (socket.isSessionReused()) tls.resumed++; else tls.full++; });
 server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 process.on('message', (m) => {
   if (m.secret) secret = m.secret;
-  if (m.report) process.send({ report: [...seen.entries()], invalid, duplicates });
-  if (m.reset) { seen.clear(); invalid = 0; duplicates = 0; }
+  if (m.report) process.send({ report: [...seen.entries()], invalid, duplicates, tls });
+  if (m.reset) { seen.clear(); invalid = 0; duplicates = 0; tls.full = 0; tls.resumed = 0; }
   if (m.exit) server.close(() => process.exit(0));
 });
 `;
@@ -52,6 +55,8 @@ export interface ReceiverReport {
   invalid: number;
   /** Validly signed requests whose X-Webhook-Id had already arrived. */
   duplicates: number;
+  /** TLS connections accepted since the last reset: full handshakes, resumed sessions. */
+  tls: { full: number; resumed: number };
 }
 
 export interface Receiver {
