@@ -16,8 +16,17 @@ describe('RefundLoader', () => {
     const answers = await Promise.all([loader.load('s1', 't1'), loader.load('s1', 't2'), loader.load('s2', 't3'), loader.load('s1', 't1')]);
     expect(answers.map((rs) => rs.map((r) => r.id))).toEqual([['r-t1'], [], ['r-t3'], ['r-t1']]);
     expect(reads).toEqual([
-      ['s1', ['t1', 't2']],
+      ['s1', ['t1', 't2', 't1']],
       ['s2', ['t3']],
     ]);
+  });
+
+  it('reads again on a later tick: nothing is cached between the mutations of one operation', async () => {
+    let made = 0;
+    const loader = new RefundLoader({ refundsOf: async (_s, ids) => new Map(ids.map((id) => [id, Array.from({ length: made }, (_, i) => refund(id, `r${i}`))])) });
+    made = 1;
+    expect(await loader.load('s1', 't1')).toHaveLength(1);
+    made = 2;
+    expect(await loader.load('s1', 't1')).toHaveLength(2);
   });
 });

@@ -70,6 +70,19 @@ describe('transactions over GraphQL', () => {
     } finally {
       read.mockRestore();
     }
+
+    // Two refunds in one operation: the second's answer has both (nothing read by the first is reused).
+    const both = await gql(
+      app,
+      `mutation($id: ID!, $k1: String!, $k2: String!){
+        a: refundTransaction(id: $id, amount: 10, idempotencyKey: $k1){ refunds { amount } }
+        b: refundTransaction(id: $id, amount: 20, idempotencyKey: $k2){ refunds { amount } }
+      }`,
+      { id: ids[1], k1: randomUUID(), k2: randomUUID() },
+      s.apiKey,
+    );
+    expect(both.errors).toBeUndefined();
+    expect(both.data).toEqual({ a: { refunds: [{ amount: 10 }] }, b: { refunds: [{ amount: 10 }, { amount: 20 }] } });
   });
 
   it('transactionUpdated pushes status changes to the owning seller only, optionally one transaction', async () => {
