@@ -7,7 +7,7 @@ import { Connection } from 'rabbitmq-client';
 import { deleteTopology } from '../src/infra/amqp/topology';
 import type { Benchmark } from './support/benchmark';
 import { BENCH_BUDGETS } from './support/budgets';
-import { startReceiver, type Receiver, type ReceiverReport } from './support/https-receiver';
+import { startReceiver, type Receiver, type ReceiverReport, waitDelivered } from './support/https-receiver';
 import { createDatabase } from './support/postgres';
 import { backendsCpuBetween, cpuMs, databaseBackendsCpuMs, freePort, startNode, stop, waitHealthy } from './support/processes';
 import { int, printTable, type ResultRow } from './support/report';
@@ -67,17 +67,6 @@ async function commitEvents(pg: Client, sellerId: string, tag: string, n: number
   return rows.map((r) => r.event_id);
 }
 
-/** Bounded polling of the receiver until every id arrived; returns its last report. */
-async function waitDelivered(receiver: Receiver, ids: string[]): Promise<ReceiverReport> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const r = await receiver.request<ReceiverReport>({ report: true }, 'report');
-    const seen = new Set(r.report.map(([id]) => id));
-    if (ids.every((id) => seen.has(id)) || Date.now() > deadline) return r;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-}
-
 /** Lets the workers settle once deliveries are received: acks and attempt records, so a late repeat is counted. */
 async function waitSettled(pg: Client, sellerId: string): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -98,7 +87,7 @@ async function round(o: { workers: number; dist: string; env: Record<string, str
     }
     // Warm-up: connections, TLS sessions, JIT in every worker.
     o.receiver.child.send({ reset: true });
-    await waitDelivered(o.receiver, await commitEvents(o.pg, o.sellerId, `warm${o.workers}`, WARM_EVENTS));
+    await waitDelivered(o.receiver, await commitEvents(o.pg, o.sellerId, `warm${o.workers}`, WARM_EVENTS), WAIT_MS);
     await waitSettled(o.pg, o.sellerId);
 
     o.receiver.child.send({ reset: true });
@@ -106,7 +95,7 @@ async function round(o: { workers: number; dist: string; env: Record<string, str
     const machine0 = machineCpu();
     const pg0 = databaseBackendsCpuMs(o.database);
     const ids = await commitEvents(o.pg, o.sellerId, `run${o.workers}`, EVENTS);
-    await waitDelivered(o.receiver, ids);
+    await waitDelivered(o.receiver, ids, WAIT_MS);
     await waitSettled(o.pg, o.sellerId);
     const machine1 = machineCpu();
     const pg1 = databaseBackendsCpuMs(o.database);

@@ -7,7 +7,7 @@ import { deleteTopology } from '../src/infra/amqp/topology';
 import { parseWebhookRegistration } from '../src/domain/webhooks/webhook-input';
 import { createLogger } from '../src/infra/log/logger';
 import type { Benchmark } from './support/benchmark';
-import { type ReceiverReport, startReceiver, wall, type Receiver } from './support/https-receiver';
+import { type ReceiverReport, startReceiver, wall, type Receiver, waitDelivered } from './support/https-receiver';
 import { profileWindow } from './support/inspector-profile';
 import { createDatabase } from './support/postgres';
 import { backendsCpuBetween, commandCpuMs, cpuMs, databaseBackendsCpuMs } from './support/processes';
@@ -197,7 +197,8 @@ async function measureDrain(app: RunningApp, receiver: Receiver, database: strin
   const t0 = wall();
   relay.start(app.services.platform.outboxSignal);
   relay.wake();
-  const { seen, tls } = await waitReceived(receiver, ids);
+  const { report, tls } = await waitDelivered(receiver, ids, 120_000);
+  const seen = new Map(report);
   await waitSettled(app);
   const cpu1 = cpuSample(receiver, database);
   const last = Math.max(...ids.map((id) => seen.get(id) ?? 0));
@@ -213,20 +214,6 @@ async function measureDrain(app: RunningApp, receiver: Receiver, database: strin
   return { delivered, rate: EVENTS / ((last - t0) / 1000), firstMs: first - t0, cpu, tls };
 }
 
-async function waitReceived(receiver: Receiver, ids: string[]): Promise<{ seen: Map<string, number>; tls: ReceiverReport['tls'] }> {
-  const deadline = Date.now() + 120_000;
-  let seen = new Map<string, number>();
-  let tls: ReceiverReport['tls'] = { full: 0, resumed: 0 };
-  while (Date.now() < deadline) {
-    const r = await receiver.request<ReceiverReport>({ report: true }, 'report');
-    seen = new Map(r.report);
-    tls = r.tls;
-    if (ids.every((id) => seen.has(id))) break;
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  return { seen, tls };
-}
-
 async function measure(app: RunningApp, receiver: Receiver, pace: number | null) {
   receiver.child.send({ reset: true });
   const ids: string[] = [];
@@ -234,18 +221,8 @@ async function measure(app: RunningApp, receiver: Receiver, pace: number | null)
   const t0 = wall();
   await emitAll(app, ids, pace, commitAt);
   const committedIn = wall() - t0;
-  const deadline = Date.now() + 120_000;
-  let seen = new Map<string, number>();
-  let invalid = 0;
-  let tls: ReceiverReport['tls'] = { full: 0, resumed: 0 };
-  while (Date.now() < deadline) {
-    const r = await receiver.request<ReceiverReport>({ report: true }, 'report');
-    seen = new Map(r.report);
-    invalid = r.invalid;
-    tls = r.tls;
-    if (ids.every((id) => seen.has(id))) break;
-    await new Promise((res) => setTimeout(res, 100));
-  }
+  const { report, invalid, tls } = await waitDelivered(receiver, ids, 120_000);
+  const seen = new Map(report);
   const received = ids.filter((id) => seen.has(id));
   const lat = latencies(received.map((id) => seen.get(id)! - commitAt.get(id)!));
   const last = Math.max(...received.map((id) => seen.get(id)!));
@@ -348,13 +325,7 @@ async function measureWarm(app: RunningApp, receiver: Receiver): Promise<number>
   await Promise.all(Array.from({ length: n }, async (_, i) => {
     ids.push(await uow.run((tx) => outbox.append(tx, { eventType: 'WITHDRAWAL_PAID', sellerId: SECRET_SELLER, aggregateType: 'WITHDRAWAL', aggregateId: `warm_${i}`, payload: { id: `warm_${i}` }, occurredAt: new Date() })));
   }));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const r = await receiver.request<{ report: [string, number][] }>({ report: true }, 'report');
-    const seen = new Set(r.report.map(([id]) => id));
-    if (ids.every((id) => seen.has(id))) break;
-    await new Promise((res) => setTimeout(res, 100));
-  }
+  await waitDelivered(receiver, ids, 60_000);
   return n;
 }
 

@@ -92,3 +92,14 @@ export async function startReceiver(): Promise<Receiver> {
       }),
   };
 }
+
+/** Bounded polling of the receiver until every id arrived (or `boundMs` passed); returns its last report. */
+export async function waitDelivered(receiver: Receiver, ids: string[], boundMs: number): Promise<ReceiverReport> {
+  const deadline = Date.now() + boundMs;
+  for (;;) {
+    const r = await receiver.request<ReceiverReport>({ report: true }, 'report');
+    const seen = new Set(r.report.map(([id]) => id));
+    if (ids.every((id) => seen.has(id)) || Date.now() > deadline) return r;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}

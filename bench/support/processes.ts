@@ -111,35 +111,38 @@ export function postgresCpuMs(): number {
   return commandCpuMs('postgres');
 }
 
-/** CPU used so far by every process whose command name (/proc/<pid>/stat) is `comm` (RabbitMQ: 'beam.smp'), in ms. */
-export function commandCpuMs(comm: string): number {
-  let total = 0;
+/**
+ * CPU ms used so far by each process of this machine that `matches` (given its pid; a
+ * process that ends between the listing and the reads is left out).
+ */
+function cpuOfProcessesWhere(matches: (pid: number) => boolean): Map<number, number> {
+  const used = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== comm) continue;
-      total += cpuMs(Number(entry));
+      if (matches(pid)) used.set(pid, cpuMs(pid));
     } catch {
       // the process ended between the listing and the read
     }
   }
+  return used;
+}
+
+/** CPU used so far by every process whose command name (/proc/<pid>/stat) is `comm` (RabbitMQ: 'beam.smp'), in ms. */
+export function commandCpuMs(comm: string): number {
+  const used = cpuOfProcessesWhere((pid) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === comm;
+  });
+  let total = 0;
+  for (const ms of used.values()) total += ms;
   return total;
 }
 
 /** CPU ms used so far by the PostgreSQL backends connected to `database` (their process titles name it). */
 export function databaseBackendsCpuMs(database: string): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-      used.set(Number(entry), cpuMs(Number(entry)));
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return used;
+  return cpuOfProcessesWhere((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `));
 }
 
 /** CPU ms the backends used between two samples (a backend that ended meanwhile is not counted). */

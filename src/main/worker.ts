@@ -19,8 +19,9 @@ export function startWorker(services: AppServices): BackgroundWork {
     logger[failed ? 'warn' : 'info']({ purged: run.purged, failed: run.failed, durationMs: run.durationMs }, failed ? 'retention purge: some tables failed; retried at the next run' : 'retention purge');
     // The space the purge freed is reusable once vacuumed: by autovacuum, or here where none runs.
     const vacuum = await services.tableVacuum.run().catch((err) => logger.error({ err }, 'vacuum of the purged tables failed; retried at the next run'));
-    if (vacuum && (vacuum.vacuumed.length > 0 || Object.keys(vacuum.failed).length > 0)) {
-      logger[Object.keys(vacuum.failed).length > 0 ? 'warn' : 'info']({ vacuumed: vacuum.vacuumed, failed: vacuum.failed, durationMs: vacuum.durationMs }, 'tables vacuumed');
+    const vacuumFailed = vacuum ? Object.keys(vacuum.failed).length > 0 : false;
+    if (vacuum && (vacuum.vacuumed.length > 0 || vacuumFailed)) {
+      logger[vacuumFailed ? 'warn' : 'info']({ vacuumed: vacuum.vacuumed, failed: vacuum.failed, durationMs: vacuum.durationMs }, 'tables vacuumed');
     }
     const masked = await services.retainedEventMasking.run().catch((err) => logger.error({ err }, 'masking of retained events failed; retried at the next run'));
     if (masked) logger.info({ masked }, 'retained events masked');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFaultRig } from './fault-rig';
 import { pspFaults, until } from './psp';
+import { metricSample } from '../support/metrics-text';
 
 /** A small pool, so that a create holding a connection while the PSP answers would show. */
 const POOL = 3;
@@ -13,8 +14,7 @@ const rig = useFaultRig({ env: { APIPIX_TIMEOUT_MS: '10000', DATABASE_POOL_SIZE:
 /** The service's main pool as its GET /metrics tells it. */
 async function pool(): Promise<{ inUse: number; waiting: number }> {
   const text = await (await fetch(`${rig.app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const value = (sample: string) => Number(text.split('\n').find((l) => l.startsWith(`${sample} `))?.slice(sample.length + 1));
-  return { inUse: value('pixpay_db_pool_connections{state="in_use"}'), waiting: value('pixpay_db_pool_waiting_requests') };
+  return { inUse: metricSample(text, 'pixpay_db_pool_connections{state="in_use"}')!, waiting: metricSample(text, 'pixpay_db_pool_waiting_requests')! };
 }
 
 describe('fault: a slow PSP does not take the database pool with it', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardSeller, startTestApp, type TestApp } from '../support/app';
 import { contractFetch } from '../support/contract';
 import { databaseCalls } from '../support/database-calls';
+import { metricSample } from '../support/metrics-text';
 import { inTransaction, sqlOf } from '../support/platform';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -18,12 +19,6 @@ const scrape = async (a: { url: string } = app, token = TOKEN) => {
   const res = await contractFetch(`${a.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 };
-
-/** The value of one sample, e.g. value(text, 'pixpay_charges_paid_total'). */
-function value(text: string, sample: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${sample} `));
-  return line === undefined ? undefined : Number(line.slice(sample.length + 1));
-}
 
 describe('GET /metrics', () => {
   it('needs the configured bearer token, and does not exist without one', async () => {
@@ -58,16 +53,16 @@ describe('GET /metrics', () => {
     expect(m.status).toBe(200);
     expect(m.type).toMatch(/^text\/plain/);
     const t = m.text;
-    expect(value(t, 'pixpay_idempotent_requests_total{operation="transactions.create",outcome="created"}')).toBe(1);
-    expect(value(t, 'pixpay_idempotent_requests_total{operation="transactions.create",outcome="replayed"}')).toBe(1);
-    expect(value(t, 'pixpay_idempotent_requests_total{operation="transactions.create",outcome="conflict"}')).toBe(1);
-    expect(value(t, 'pixpay_charges_created_total')).toBe(1);
-    expect(value(t, 'pixpay_charges_paid_total')).toBe(1);
-    expect(value(t, 'pixpay_charges_expired_total')).toBe(0);
-    expect(value(t, 'pixpay_ledger_entries_posted_total{kind="pix_credit"}')).toBe(1);
-    expect(value(t, 'pixpay_http_request_duration_seconds_count{method="POST",route="/api/v1/cobranca/transactions",status_class="2xx"}')).toBe(2);
-    expect(value(t, 'pixpay_http_request_duration_seconds_count{method="GET",route="/api/v1/cobranca/transactions/:id",status_class="2xx"}')).toBe(1);
-    expect(value(t, 'pixpay_http_request_duration_seconds_count{method="POST",route="/graphql",status_class="2xx"}')).toBeGreaterThanOrEqual(4);
+    expect(metricSample(t, 'pixpay_idempotent_requests_total{operation="transactions.create",outcome="created"}')).toBe(1);
+    expect(metricSample(t, 'pixpay_idempotent_requests_total{operation="transactions.create",outcome="replayed"}')).toBe(1);
+    expect(metricSample(t, 'pixpay_idempotent_requests_total{operation="transactions.create",outcome="conflict"}')).toBe(1);
+    expect(metricSample(t, 'pixpay_charges_created_total')).toBe(1);
+    expect(metricSample(t, 'pixpay_charges_paid_total')).toBe(1);
+    expect(metricSample(t, 'pixpay_charges_expired_total')).toBe(0);
+    expect(metricSample(t, 'pixpay_ledger_entries_posted_total{kind="pix_credit"}')).toBe(1);
+    expect(metricSample(t, 'pixpay_http_request_duration_seconds_count{method="POST",route="/api/v1/cobranca/transactions",status_class="2xx"}')).toBe(2);
+    expect(metricSample(t, 'pixpay_http_request_duration_seconds_count{method="GET",route="/api/v1/cobranca/transactions/:id",status_class="2xx"}')).toBe(1);
+    expect(metricSample(t, 'pixpay_http_request_duration_seconds_count{method="POST",route="/graphql",status_class="2xx"}')).toBeGreaterThanOrEqual(4);
     for (const name of [
       'pixpay_withdrawals_total',
       'pixpay_webhook_attempts_total',
@@ -82,15 +77,15 @@ describe('GET /metrics', () => {
       'pixpay_db_pool_waiting_requests',
       'pixpay_live_subscriptions',
       'nodejs_eventloop_lag_seconds',
-    ]) expect(value(t, sample), sample).toBeGreaterThanOrEqual(0);
-    expect(value(t, 'pixpay_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
+    ]) expect(metricSample(t, sample), sample).toBeGreaterThanOrEqual(0);
+    expect(metricSample(t, 'pixpay_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
     // No id ever becomes a label value.
     expect(t).not.toContain(id);
     expect(t).not.toContain(seller.sellerId);
   });
 
   it("reads the backlog gauges in one statement per scrape (one pooled connection, not one per gauge)", async () => {
-    const parked = async () => value((await scrape()).text, 'pixpay_outbox_parked_rows')!;
+    const parked = async () => metricSample((await scrape()).text, 'pixpay_outbox_parked_rows')!;
     const before = await parked();
     await sqlOf(app).query(
       `insert into outbox (event_id, event_type, seller_id, aggregate_type, aggregate_id, payload, occurred_at, parked_at) values ('metrics-parked-1', 'TRANSACTION_CREATED', 's', 'transaction', 't', '{}', now(), now())`,
@@ -99,8 +94,8 @@ describe('GET /metrics', () => {
     const calls = await databaseCalls(app.databaseUrl, async () => {
       text = (await scrape()).text;
     });
-    expect(value(text, 'pixpay_outbox_parked_rows')).toBe(before + 1);
-    for (const state of ['due', 'scheduled', 'in_flight']) expect(value(text, `pixpay_webhook_deliveries_waiting{state="${state}"}`)).toBeGreaterThanOrEqual(0);
+    expect(metricSample(text, 'pixpay_outbox_parked_rows')).toBe(before + 1);
+    for (const state of ['due', 'scheduled', 'in_flight']) expect(metricSample(text, `pixpay_webhook_deliveries_waiting{state="${state}"}`)).toBeGreaterThanOrEqual(0);
     const backlogReads = calls.filter((c) => /\b(outbox|webhook_deliveries)\b/.test(c) && /count\(\*\)/.test(c));
     expect(backlogReads).toHaveLength(1);
     expect(backlogReads[0]).toMatch(/outbox_parked[\s\S]*webhook_deliveries[\s\S]*jobs_age/);
@@ -111,7 +106,7 @@ describe('GET /metrics', () => {
     try {
       const waits = async () => {
         const text = (await scrape(small)).text;
-        return { count: value(text, 'pixpay_db_pool_waits_total')!, seconds: value(text, 'pixpay_db_pool_wait_seconds_total')! };
+        return { count: metricSample(text, 'pixpay_db_pool_waits_total')!, seconds: metricSample(text, 'pixpay_db_pool_wait_seconds_total')! };
       };
       const before = await waits();
       expect(before.count).toBeGreaterThanOrEqual(0);

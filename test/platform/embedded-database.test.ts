@@ -9,6 +9,7 @@ import { migrationsList } from '../../src/infra/db/migrations';
 import { pgConnections } from '../../src/infra/db/pg-connections';
 import { PgTableVacuum } from '../../src/infra/db/pg-table-vacuum';
 import { Sql } from '../../src/infra/db/sql';
+import { untilDueForVacuum } from '../support/table-vacuum';
 
 const root = mkdtempSync(join(tmpdir(), 'pixpay-embedded-db-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -48,11 +49,7 @@ describe('the embedded database (PGlite under DATA_DIR)', { timeout: 180_000 }, 
       expect(await vacuum.autovacuumRuns()).toBe(false);
       await sql(db, `create table churn (id int primary key, v text); insert into churn select g, repeat('x', 200) from generate_series(1, 5000) g`);
       await sql(db, 'delete from churn where id > 100');
-      const deadline = Date.now() + 20_000;
-      while (!(await vacuum.dueTables()).includes('churn')) {
-        if (Date.now() > deadline) throw new Error('the deleted rows never showed in pg_stat_user_tables');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await untilDueForVacuum(vacuum, 'churn');
 
       const run = await vacuum.run();
 
